@@ -1,0 +1,45 @@
+//! The little of C's type system the analyser needs.
+
+use serde::{Deserialize, Serialize};
+
+/// Broad class of a type, after typedefs are resolved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TypeClass {
+    /// `void`
+    Void,
+    /// Integer, character, `_Bool` and enumeration types.
+    Integer,
+    /// `float`, `double`, `long double`, complex.
+    Floating,
+    /// Any object or function pointer.
+    Pointer,
+    /// Arrays (fixed, incomplete or variable length).
+    Array,
+    /// `struct` and `union`.
+    Record,
+    /// Function types.
+    Function,
+    /// Anything else (or unknown).
+    #[default]
+    Other,
+}
+
+/// A C type as the analyser sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CType {
+    /// Spelling as Clang prints it (e.g. `FILE *`, `struct node *`).
+    pub spelling: String,
+    /// Class of the canonical type.
+    pub class: TypeClass,
+    /// `volatile`-qualified.
+    pub is_volatile: bool,
+    /// `const`-qualified.
+    pub is_const: bool,
+}
+
+impl CType {
+    /// True for pointer types.
+    pub fn is_pointer(&self) -> bool {
+        self.class == TypeClass::Pointer
+    }
+}

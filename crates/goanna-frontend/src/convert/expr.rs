@@ -1,0 +1,333 @@
+//! Expressions.
+
+use clang_sys::*;
+use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, UnaryOp};
+
+use super::types::is_pointer_typed;
+use super::Converter;
+use crate::util::{self, children, is_expr, kind};
+
+/// Looks through implicit wrappers (`UnexposedExpr` with one child covering the same source
+/// range, i.e. implicit casts and similar) and parentheses.
+pub(crate) fn unwrap_unexposed(mut cursor: CXCursor) -> CXCursor {
+    loop {
+        match kind(cursor) {
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => {
+                let kids = children(cursor);
+                let exprs: Vec<CXCursor> = kids.iter().copied().filter(|&c| is_expr(c)).collect();
+                if exprs.len() != 1 || (kind(cursor) == CXCursor_UnexposedExpr && !same_extent(cursor, exprs[0])) {
+                    return cursor;
+                }
+                cursor = exprs[0];
+            }
+            _ => return cursor,
+        }
+    }
+}
+
+fn same_extent(a: CXCursor, b: CXCursor) -> bool {
+    // SAFETY: pure accessors on live cursors.
+    unsafe { clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b)) != 0 }
+}
+
+fn binary_op(op: CXBinaryOperatorKind) -> Option<BinaryOp> {
+    Some(match op {
+        CXBinaryOperator_Mul | CXBinaryOperator_MulAssign => BinaryOp::Mul,
+        CXBinaryOperator_Div | CXBinaryOperator_DivAssign => BinaryOp::Div,
+        CXBinaryOperator_Rem | CXBinaryOperator_RemAssign => BinaryOp::Rem,
+        CXBinaryOperator_Add | CXBinaryOperator_AddAssign => BinaryOp::Add,
+        CXBinaryOperator_Sub | CXBinaryOperator_SubAssign => BinaryOp::Sub,
+        CXBinaryOperator_Shl | CXBinaryOperator_ShlAssign => BinaryOp::Shl,
+        CXBinaryOperator_Shr | CXBinaryOperator_ShrAssign => BinaryOp::Shr,
+        CXBinaryOperator_LT => BinaryOp::Lt,
+        CXBinaryOperator_GT => BinaryOp::Gt,
+        CXBinaryOperator_LE => BinaryOp::Le,
+        CXBinaryOperator_GE => BinaryOp::Ge,
+        CXBinaryOperator_EQ => BinaryOp::Eq,
+        CXBinaryOperator_NE => BinaryOp::Ne,
+        CXBinaryOperator_And | CXBinaryOperator_AndAssign => BinaryOp::BitAnd,
+        CXBinaryOperator_Xor | CXBinaryOperator_XorAssign => BinaryOp::BitXor,
+        CXBinaryOperator_Or | CXBinaryOperator_OrAssign => BinaryOp::BitOr,
+        CXBinaryOperator_LAnd => BinaryOp::LogicalAnd,
+        CXBinaryOperator_LOr => BinaryOp::LogicalOr,
+        CXBinaryOperator_Comma => BinaryOp::Comma,
+        _ => return None,
+    })
+}
+
+fn unary_op(op: CXUnaryOperatorKind) -> UnaryOp {
+    match op {
+        CXUnaryOperator_PostInc => UnaryOp::PostInc,
+        CXUnaryOperator_PostDec => UnaryOp::PostDec,
+        CXUnaryOperator_PreInc => UnaryOp::PreInc,
+        CXUnaryOperator_PreDec => UnaryOp::PreDec,
+        CXUnaryOperator_AddrOf => UnaryOp::AddrOf,
+        CXUnaryOperator_Deref => UnaryOp::Deref,
+        CXUnaryOperator_Plus => UnaryOp::Plus,
+        CXUnaryOperator_Minus => UnaryOp::Neg,
+        CXUnaryOperator_Not => UnaryOp::BitNot,
+        CXUnaryOperator_LNot => UnaryOp::LogicalNot,
+        _ => UnaryOp::Other,
+    }
+}
+
+/// The value of a C integer literal at the start of `text` (decimal, octal, hex or binary, with
+/// optional `u`/`l` suffixes); `None` when it is not one (the caller then asks libclang).
+pub(crate) fn parse_int_literal(text: &[u8]) -> Option<i64> {
+    let end = text
+        .iter()
+        .position(|c| !(c.is_ascii_alphanumeric() || *c == b'\'' || *c == b'_'))
+        .unwrap_or(text.len());
+    let token: Vec<u8> = text[..end].iter().copied().filter(|c| *c != b'\'').collect();
+    let token = std::str::from_utf8(&token).ok()?;
+    let digits = token.trim_end_matches(['u', 'U', 'l', 'L']);
+    if digits.is_empty() || !digits.as_bytes()[0].is_ascii_digit() {
+        return None;
+    }
+    let (radix, body) = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        (16, h)
+    } else if let Some(b) = digits.strip_prefix("0b").or_else(|| digits.strip_prefix("0B")) {
+        (2, b)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (8, &digits[1..])
+    } else {
+        (10, digits)
+    };
+    u64::from_str_radix(body, radix).ok().map(|v| v as i64)
+}
+
+/// True when `text` starts with the identifier `word`.
+fn starts_with_word(text: &[u8], word: &[u8]) -> bool {
+    text.starts_with(word)
+        && !text.get(word.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+}
+
+impl Converter {
+    /// Converts an expression cursor; implicit casts and parentheses are dropped.
+    pub(crate) fn expr(&mut self, cursor: CXCursor) -> Expr {
+        let mut cursor = cursor;
+        let mut kids = children(cursor);
+        // Look through parentheses and implicit wrappers without recursion.
+        loop {
+            let k = kind(cursor);
+            if k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr {
+                break;
+            }
+            let mut exprs = kids.iter().copied().filter(|&c| is_expr(c));
+            let (Some(only), None) = (exprs.next(), exprs.next()) else { break };
+            if k == CXCursor_UnexposedExpr && !same_extent(cursor, only) {
+                break;
+            }
+            cursor = only;
+            kids = children(cursor);
+        }
+        let span = self.cursor_span(cursor);
+        let ty = self.cursor_ctype(cursor);
+        let kind = self.expr_kind(cursor, kids);
+        Expr { kind, span, ty }
+    }
+
+    fn exprs(&mut self, kids: &[CXCursor]) -> Vec<Expr> {
+        kids.iter().filter(|&&c| is_expr(c)).map(|&c| self.expr(c)).collect()
+    }
+
+    fn boxed(&mut self, cursor: Option<CXCursor>, parent: CXCursor) -> Box<Expr> {
+        Box::new(match cursor {
+            Some(c) => self.expr(c),
+            None => Expr {
+                kind: ExprKind::Unknown(Vec::new()),
+                span: self.cursor_span(parent),
+                ty: Default::default(),
+            },
+        })
+    }
+
+    fn expr_kind(&mut self, cursor: CXCursor, kids: Vec<CXCursor>) -> ExprKind {
+        let exprs: Vec<CXCursor> = kids.iter().copied().filter(|&c| is_expr(c)).collect();
+        match kind(cursor) {
+            CXCursor_DeclRefExpr => self.decl_ref(cursor),
+            CXCursor_IntegerLiteral => {
+                // SAFETY: pure accessor on a live cursor.
+                let loc = unsafe { clang_getCursorLocation(cursor) };
+                match parse_int_literal(self.spelled_text_at(loc)).or_else(|| util::eval_int(cursor)) {
+                    Some(v) => ExprKind::IntLit(v),
+                    None => ExprKind::Unknown(Vec::new()),
+                }
+            }
+            CXCursor_CharacterLiteral => match util::eval_int(cursor) {
+                Some(v) => ExprKind::IntLit(v),
+                None => ExprKind::Unknown(Vec::new()),
+            },
+            CXCursor_FloatingLiteral => match util::eval_float(cursor) {
+                Some(v) => ExprKind::FloatLit(v),
+                None => ExprKind::Unknown(Vec::new()),
+            },
+            CXCursor_StringLiteral => ExprKind::StringLit(util::unescape_string_literal(&util::spelling(cursor))),
+            CXCursor_UnaryOperator => {
+                // SAFETY: pure accessor on a live cursor.
+                let op = unary_op(unsafe { clang_getCursorUnaryOperatorKind(cursor) });
+                ExprKind::Unary { op, operand: self.boxed(exprs.first().copied(), cursor) }
+            }
+            CXCursor_BinaryOperator | CXCursor_CompoundAssignOperator => {
+                // SAFETY: pure accessor on a live cursor.
+                let raw = unsafe { clang_getCursorBinaryOperatorKind(cursor) };
+                if exprs.len() != 2 {
+                    return ExprKind::Unknown(self.exprs(&exprs));
+                }
+                let lhs = Box::new(self.expr(exprs[0]));
+                let rhs = Box::new(self.expr(exprs[1]));
+                if raw == CXBinaryOperator_Assign {
+                    return ExprKind::Assign { op: None, lhs, rhs };
+                }
+                match binary_op(raw) {
+                    Some(op) if kind(cursor) == CXCursor_CompoundAssignOperator => {
+                        ExprKind::Assign { op: Some(op), lhs, rhs }
+                    }
+                    Some(op) => ExprKind::Binary { op, lhs, rhs },
+                    None => ExprKind::Unknown(vec![*lhs, *rhs]),
+                }
+            }
+            CXCursor_ConditionalOperator if exprs.len() == 3 => ExprKind::Conditional {
+                cond: Box::new(self.expr(exprs[0])),
+                then: Some(Box::new(self.expr(exprs[1]))),
+                els: Box::new(self.expr(exprs[2])),
+            },
+            CXCursor_CallExpr => self.call(cursor, &exprs),
+            CXCursor_MemberRefExpr => match exprs.first() {
+                Some(&base) => {
+                    let arrow = is_pointer_typed(base);
+                    ExprKind::Member { base: Box::new(self.expr(base)), field: util::spelling(cursor), arrow }
+                }
+                None => ExprKind::Unknown(Vec::new()),
+            },
+            CXCursor_ArraySubscriptExpr if exprs.len() == 2 => {
+                let (b, i) = if !is_pointer_typed(exprs[0]) && is_pointer_typed(exprs[1]) {
+                    (exprs[1], exprs[0])
+                } else {
+                    (exprs[0], exprs[1])
+                };
+                ExprKind::Index { base: Box::new(self.expr(b)), index: Box::new(self.expr(i)) }
+            }
+            CXCursor_CStyleCastExpr if !exprs.is_empty() => ExprKind::Cast(self.boxed(exprs.last().copied(), cursor)),
+            CXCursor_UnaryExpr => ExprKind::Unevaluated(util::eval_int(cursor)),
+            CXCursor_InitListExpr => ExprKind::InitList(self.exprs(&exprs)),
+            CXCursor_CompoundLiteralExpr if !exprs.is_empty() => {
+                ExprKind::CompoundLiteral(self.boxed(exprs.last().copied(), cursor))
+            }
+            CXCursor_StmtExpr => match kids.iter().find(|&&c| kind(c) == CXCursor_CompoundStmt) {
+                Some(&body) => ExprKind::StmtExpr(Box::new(self.stmt(body))),
+                None => ExprKind::Unknown(Vec::new()),
+            },
+            CXCursor_UnexposedExpr => self.unexposed(cursor, &exprs),
+            _ => ExprKind::Unknown(self.exprs(&exprs)),
+        }
+    }
+
+    fn decl_ref(&mut self, cursor: CXCursor) -> ExprKind {
+        // SAFETY: pure accessor on a live cursor.
+        let decl = unsafe { clang_getCursorReferenced(cursor) };
+        match kind(decl) {
+            CXCursor_VarDecl | CXCursor_ParmDecl => ExprKind::Var(self.var_id(decl)),
+            CXCursor_FunctionDecl => {
+                let usr = util::usr(decl);
+                self.ensure_declared(decl, &usr);
+                ExprKind::FunctionRef { name: util::spelling(decl), usr }
+            }
+            CXCursor_EnumConstantDecl => ExprKind::EnumConst {
+                name: util::spelling(decl),
+                // SAFETY: pure accessor on an enumerator cursor.
+                value: unsafe { clang_getEnumConstantDeclValue(decl) },
+            },
+            _ => ExprKind::Unknown(Vec::new()),
+        }
+    }
+
+    fn call(&mut self, cursor: CXCursor, exprs: &[CXCursor]) -> ExprKind {
+        let Some((&callee_cursor, args)) = exprs.split_first() else {
+            return ExprKind::Unknown(Vec::new());
+        };
+        let callee = match self.direct_callee(callee_cursor) {
+            Some(decl) => {
+                let usr = util::usr(decl);
+                self.ensure_declared(decl, &usr);
+                Callee::Direct { name: util::spelling(decl), usr }
+            }
+            None => Callee::Indirect(self.boxed(Some(callee_cursor), cursor)),
+        };
+        let args = args.iter().map(|&a| self.expr(a)).collect();
+        ExprKind::Call { callee, args }
+    }
+
+    /// The function declaration named by a callee after dropping casts, parentheses and `*`.
+    fn direct_callee(&mut self, mut cursor: CXCursor) -> Option<CXCursor> {
+        for _ in 0..64 {
+            match kind(cursor) {
+                CXCursor_DeclRefExpr => {
+                    // SAFETY: pure accessor on a live cursor.
+                    let decl = unsafe { clang_getCursorReferenced(cursor) };
+                    return (kind(decl) == CXCursor_FunctionDecl).then_some(decl);
+                }
+                CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CStyleCastExpr => {
+                    cursor = children(cursor).into_iter().rfind(|&c| is_expr(c))?;
+                }
+                CXCursor_UnaryOperator => {
+                    // SAFETY: pure accessor on a live cursor.
+                    if unsafe { clang_getCursorUnaryOperatorKind(cursor) } != CXUnaryOperator_Deref {
+                        return None;
+                    }
+                    cursor = children(cursor).into_iter().find(|&c| is_expr(c))?;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// `UnexposedExpr` that is not a plain implicit wrapper: `va_arg`, `offsetof`, GNU `?:`,
+    /// designated initialisers, or something unmodelled.
+    fn unexposed(&mut self, cursor: CXCursor, exprs: &[CXCursor]) -> ExprKind {
+        // SAFETY: pure accessors on a live cursor.
+        let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
+        let text = self.spelled_text_at(start);
+        if starts_with_word(text, b"__builtin_va_arg") || starts_with_word(text, b"va_arg") {
+            return ExprKind::VaArg(self.boxed(exprs.first().copied(), cursor));
+        }
+        if starts_with_word(text, b"__builtin_offsetof") || starts_with_word(text, b"offsetof") {
+            return ExprKind::Unevaluated(util::eval_int(cursor));
+        }
+        let designated = matches!(text.first(), Some(b'.') | Some(b'['));
+        if designated && !exprs.is_empty() {
+            // Designator indices are integer constant expressions: only the value matters.
+            return self.expr(exprs[exprs.len() - 1]).kind;
+        }
+        if exprs.len() == 4 && same_extent(exprs[0], exprs[1]) && same_extent(exprs[0], exprs[2]) {
+            // BinaryConditionalOperator: common, opaque cond, opaque true, false.
+            return ExprKind::Conditional {
+                cond: Box::new(self.expr(exprs[0])),
+                then: None,
+                els: Box::new(self.expr(exprs[3])),
+            };
+        }
+        if exprs.len() == 1 {
+            return self.expr(exprs[0]).kind;
+        }
+        ExprKind::Unknown(self.exprs(exprs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_int_literal;
+
+    #[test]
+    fn integer_literals() {
+        assert_eq!(parse_int_literal(b"42;"), Some(42));
+        assert_eq!(parse_int_literal(b"0x1fUL)"), Some(31));
+        assert_eq!(parse_int_literal(b"017"), Some(15));
+        assert_eq!(parse_int_literal(b"0b101"), Some(5));
+        assert_eq!(parse_int_literal(b"0"), Some(0));
+        assert_eq!(parse_int_literal(b"1'000"), Some(1000));
+        assert_eq!(parse_int_literal(b"0xFFFFFFFFFFFFFFFF"), Some(-1));
+        assert_eq!(parse_int_literal(b"FOO"), None);
+    }
+}

@@ -1,0 +1,361 @@
+//! Conversion of libclang's cursor tree into the owned [`goanna_ast`] tree.
+//!
+//! One recursive walk: each node's children are collected once with `clang_visitChildren` and
+//! converted by kind. Files, types and variables are cached so each is looked up once.
+
+mod expr;
+mod spans;
+mod stmt;
+mod types;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use clang_sys::*;
+use goanna_ast::{
+    Diagnostic, DiagnosticSeverity, FileId, FunctionDecl, FunctionDef, Stmt, StmtKind, TranslationUnit,
+    TypeClass, VarId, VarInfo, VarKind,
+};
+
+use crate::util::{self, children, cx_string, kind, DiagGuard};
+
+/// Per-file cache entry.
+pub(crate) struct FileEntry {
+    id: FileId,
+    /// Contents buffer owned by the translation unit, fetched on first use.
+    text: Option<(*const u8, usize)>,
+}
+
+/// Conversion state for one translation unit. Must not outlive the translation unit.
+pub(crate) struct Converter {
+    tu: CXTranslationUnit,
+    out: TranslationUnit,
+    files: HashMap<usize, FileEntry>,
+    /// Canonical declaration pointer → variable.
+    vars: HashMap<usize, VarId>,
+    /// (type kind, type pointer) → converted type.
+    types: HashMap<(CXTypeKind, usize), goanna_ast::CType>,
+    /// USR → index in `out.declarations`.
+    decls: HashMap<String, usize>,
+    /// Function type pointer → whether its spelling carries `__attribute__((noreturn))`.
+    noreturn_types: HashMap<usize, bool>,
+}
+
+/// Converts a parsed translation unit.
+///
+/// `tu` must be a live translation unit on a thread where libclang is installed; `main_file` is
+/// the name the unit was parsed under.
+pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> TranslationUnit {
+    let mut conv = Converter {
+        tu,
+        out: TranslationUnit::default(),
+        files: HashMap::default(),
+        vars: HashMap::default(),
+        types: HashMap::default(),
+        decls: HashMap::default(),
+        noreturn_types: HashMap::default(),
+    };
+    // SAFETY: `tu` is live; the name is a valid C string.
+    let main = unsafe { clang_getFile(tu, main_file.as_ptr()) };
+    if main.is_null() {
+        conv.out.files.push(goanna_ast::SourceFile {
+            path: main_file.to_string_lossy().into_owned().into(),
+            is_system: false,
+        });
+    } else {
+        conv.out.main_file = conv.file_id(main);
+    }
+    conv.diagnostics();
+    // SAFETY: `tu` is live.
+    let root = unsafe { clang_getTranslationUnitCursor(tu) };
+    for child in children(root) {
+        conv.top_level(child);
+    }
+    conv.out
+}
+
+/// True when the cursor's location is in a system header.
+fn in_system_header(cursor: CXCursor) -> bool {
+    // SAFETY: pure accessors on a live cursor.
+    unsafe { clang_Location_isInSystemHeader(clang_getCursorLocation(cursor)) != 0 }
+}
+
+impl Converter {
+    fn diagnostics(&mut self) {
+        // SAFETY: `self.tu` is live; every diagnostic is disposed by its guard.
+        let count = unsafe { clang_getNumDiagnostics(self.tu) };
+        for i in 0..count {
+            let diag = DiagGuard(unsafe { clang_getDiagnostic(self.tu, i) });
+            if diag.0.is_null() {
+                continue;
+            }
+            self.push_diagnostic(diag.0, 0);
+        }
+    }
+
+    fn push_diagnostic(&mut self, diag: CXDiagnostic, depth: u32) {
+        // SAFETY: `diag` is a live diagnostic; child sets are owned by their parent.
+        unsafe {
+            let severity = match clang_getDiagnosticSeverity(diag) {
+                CXDiagnostic_Ignored => return,
+                CXDiagnostic_Note => DiagnosticSeverity::Note,
+                CXDiagnostic_Warning => DiagnosticSeverity::Warning,
+                CXDiagnostic_Error => DiagnosticSeverity::Error,
+                _ => DiagnosticSeverity::Fatal,
+            };
+            let message = cx_string(clang_getDiagnosticSpelling(diag));
+            let loc = clang_getDiagnosticLocation(diag);
+            let file = spans::expansion(loc).file;
+            let span = if file.is_null() { None } else { Some(self.loc_span(loc, 0)) };
+            self.out.diagnostics.push(Diagnostic { severity, message, span });
+            if depth < 4 {
+                let set = clang_getChildDiagnostics(diag);
+                if !set.is_null() {
+                    for j in 0..clang_getNumDiagnosticsInSet(set) {
+                        let child = clang_getDiagnosticInSet(set, j);
+                        if !child.is_null() {
+                            self.push_diagnostic(child, depth + 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn top_level(&mut self, cursor: CXCursor) {
+        match kind(cursor) {
+            CXCursor_FunctionDecl => {
+                let system = in_system_header(cursor);
+                let decl_index = self.declare_function(cursor, system);
+                // SAFETY: pure accessor on a live cursor.
+                let is_def = unsafe { clang_isCursorDefinition(cursor) } != 0;
+                if is_def && !system {
+                    self.function_def(cursor, decl_index);
+                }
+            }
+            CXCursor_VarDecl if !in_system_header(cursor) => {
+                let id = self.var_id(cursor);
+                self.update_global_init(id, cursor);
+            }
+            _ => {}
+        }
+    }
+
+    /// Records a function declaration (deduplicated by USR) and returns its index.
+    pub(crate) fn declare_function(&mut self, cursor: CXCursor, system: bool) -> usize {
+        let usr = util::usr(cursor);
+        // SAFETY: pure accessors on a live cursor.
+        let (is_def, is_static) = unsafe {
+            (
+                clang_isCursorDefinition(cursor) != 0,
+                clang_getCursorLinkage(cursor) == CXLinkage_Internal
+                    || clang_Cursor_getStorageClass(cursor) == CX_SC_Static,
+            )
+        };
+        let noreturn = self.is_noreturn(cursor);
+        if let Some(&i) = self.decls.get(&usr) {
+            let d = &mut self.out.declarations[i];
+            d.is_noreturn |= noreturn;
+            d.has_definition |= is_def;
+            d.is_static |= is_static;
+            return i;
+        }
+        // SAFETY: pure accessors on a live cursor.
+        let ret = unsafe { clang_getResultType(clang_getCursorType(cursor)) };
+        let return_type = self.ctype(ret);
+        let i = self.out.declarations.len();
+        self.out.declarations.push(FunctionDecl {
+            name: util::spelling(cursor),
+            usr: usr.clone(),
+            is_noreturn: noreturn,
+            is_static,
+            has_definition: is_def,
+            in_system_header: system,
+            return_type,
+        });
+        self.decls.insert(usr, i);
+        i
+    }
+
+    /// Records the declaration referenced by a call or function designator if not seen yet.
+    pub(crate) fn ensure_declared(&mut self, decl: CXCursor, usr: &str) {
+        if !self.decls.contains_key(usr) {
+            let system = in_system_header(decl);
+            self.declare_function(decl, system);
+        }
+    }
+
+    /// `_Noreturn`, `[[noreturn]]` (attribute cursors) or `__attribute__((noreturn))` (type).
+    fn is_noreturn(&mut self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessors on a live cursor; the string is disposed by cx_string.
+        let ty = unsafe { clang_getCursorType(cursor) };
+        let type_says = *self.noreturn_types.entry(ty.data[0] as usize).or_insert_with(|| {
+            // SAFETY: the string is converted and disposed immediately.
+            unsafe { cx_string(clang_getTypeSpelling(ty)).contains("__attribute__((noreturn))") }
+        });
+        if type_says {
+            return true;
+        }
+        // SAFETY: pure accessor on a live cursor.
+        if unsafe { clang_Cursor_hasAttrs(cursor) } == 0 {
+            return false;
+        }
+        for child in children(cursor) {
+            if kind(child) != CXCursor_UnexposedAttr {
+                continue;
+            }
+            // SAFETY: pure accessors on a live cursor.
+            let start = unsafe { clang_getRangeStart(clang_getCursorExtent(child)) };
+            let text = self.spelled_text_at(start);
+            let word: Vec<u8> = text
+                .iter()
+                .take(40)
+                .copied()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':')
+                .collect();
+            let word = word.rsplit(|c| *c == b':').next().unwrap_or(&[]);
+            if matches!(word, b"_Noreturn" | b"noreturn" | b"__noreturn__") {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn function_def(&mut self, cursor: CXCursor, decl_index: usize) {
+        let kids = children(cursor);
+        let name = util::spelling(cursor);
+        let span = self.cursor_span(cursor);
+        let name_span = self.name_span(cursor, &name);
+        let mut params = Vec::new();
+        let mut param_cursors = Vec::new();
+        let mut body = None;
+        for &child in &kids {
+            match kind(child) {
+                CXCursor_ParmDecl => {
+                    params.push(self.var_id(child));
+                    param_cursors.push(child);
+                }
+                CXCursor_CompoundStmt => body = Some(child),
+                _ => {}
+            }
+        }
+        // SAFETY: pure accessors on a live cursor.
+        let (ty, is_variadic) = unsafe {
+            let ty = clang_getCursorType(cursor);
+            (ty, clang_isFunctionTypeVariadic(ty) != 0)
+        };
+        // SAFETY: pure accessor on a type value.
+        let ret = unsafe { clang_getResultType(ty) };
+        let return_type = self.ctype(ret);
+        let is_knr = !param_cursors.is_empty()
+            && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
+        let body = match body {
+            Some(b) => self.stmt(b),
+            None => Stmt { kind: StmtKind::Compound(Vec::new()), span },
+        };
+        let decl = &self.out.declarations[decl_index];
+        self.out.functions.push(FunctionDef {
+            name,
+            usr: decl.usr.clone(),
+            span,
+            name_span,
+            params,
+            return_type,
+            is_static: decl.is_static,
+            is_variadic,
+            is_noreturn: decl.is_noreturn,
+            is_knr,
+            body,
+        });
+    }
+
+    /// K&R detection: a `)` between the function name and the first parameter declaration.
+    fn params_after_paren(&mut self, name_span: &goanna_ast::Span, params: &[CXCursor]) -> bool {
+        if name_span.from_macro {
+            return false;
+        }
+        // SAFETY: pure accessors on a live cursor.
+        let start = unsafe { clang_getRangeStart(clang_getCursorExtent(params[0])) };
+        let first = spans::expansion(start);
+        if self.file_id(first.file) != name_span.file || first.offset < name_span.end {
+            return false;
+        }
+        let text = self.text(first.file);
+        text.get(name_span.end as usize..first.offset as usize)
+            .is_some_and(|between| between.contains(&b')'))
+    }
+
+    /// The variable declared by a `VarDecl`/`ParmDecl` cursor, registering it on first sight.
+    pub(crate) fn var_id(&mut self, cursor: CXCursor) -> VarId {
+        // SAFETY: pure accessor on a live cursor.
+        let canonical = unsafe { clang_getCanonicalCursor(cursor) };
+        let key = canonical.data[0] as usize;
+        if let Some(&id) = self.vars.get(&key) {
+            return id;
+        }
+        let file_scope = self.is_file_scope(cursor);
+        let name = util::spelling(cursor);
+        // SAFETY: pure accessor on a live cursor.
+        let storage = unsafe { clang_Cursor_getStorageClass(cursor) };
+        let var_kind = if kind(cursor) == CXCursor_ParmDecl {
+            VarKind::Param
+        } else if file_scope {
+            if storage == CX_SC_Static {
+                VarKind::StaticGlobal
+            } else {
+                VarKind::Global
+            }
+        } else if storage == CX_SC_Static {
+            VarKind::StaticLocal
+        } else if storage == CX_SC_Extern {
+            VarKind::Global
+        } else {
+            VarKind::Local
+        };
+        let mut ty = self.cursor_ctype(cursor);
+        if var_kind == VarKind::Param && matches!(ty.class, TypeClass::Array | TypeClass::Function) {
+            // Parameters of array or function type are adjusted to pointers (C11 6.7.6.3).
+            ty.class = TypeClass::Pointer;
+        }
+        let info = VarInfo {
+            usr: util::usr(cursor),
+            kind: var_kind,
+            ty,
+            span: self.name_span(cursor, &name),
+            name,
+            const_init: None,
+            has_init: false,
+        };
+        let id = VarId(self.out.vars.len() as u32);
+        self.out.vars.push(info);
+        self.vars.insert(key, id);
+        if file_scope {
+            // The first declaration seen may be a later definition (e.g. referenced through a
+            // block-scope `extern`): look for an initialiser on the definition.
+            // SAFETY: pure accessor on a live cursor.
+            let def = unsafe { clang_getCursorDefinition(cursor) };
+            if !util::is_null(def) {
+                self.update_global_init(id, def);
+            }
+        }
+        id
+    }
+
+    fn is_file_scope(&self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessors on a live cursor.
+        unsafe { kind(clang_getCursorSemanticParent(cursor)) == CXCursor_TranslationUnit }
+    }
+
+    fn update_global_init(&mut self, id: VarId, cursor: CXCursor) {
+        // SAFETY: pure accessor on a live cursor.
+        let init = unsafe { clang_Cursor_getVarDeclInitializer(cursor) };
+        if util::is_null(init) || kind(init) == CXCursor_InvalidFile {
+            return;
+        }
+        let value = util::eval_int(init);
+        let span = self.name_span(cursor, &self.out.vars[id.0 as usize].name.clone());
+        let var = &mut self.out.vars[id.0 as usize];
+        var.has_init = true;
+        var.const_init = value;
+        var.span = span;
+    }
+}

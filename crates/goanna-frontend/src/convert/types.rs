@@ -1,0 +1,72 @@
+//! Types: `CXType` to [`CType`], cached per type.
+
+use clang_sys::*;
+use goanna_ast::{CType, TypeClass};
+
+use super::Converter;
+use crate::util::cx_string;
+
+/// The class of a canonical type kind.
+fn class_of(ty: CXType) -> TypeClass {
+    match ty.kind {
+        CXType_Void => TypeClass::Void,
+        CXType_Bool | CXType_Char_U | CXType_UChar | CXType_Char16 | CXType_Char32
+        | CXType_UShort | CXType_UInt | CXType_ULong | CXType_ULongLong | CXType_UInt128
+        | CXType_Char_S | CXType_SChar | CXType_WChar | CXType_Short | CXType_Int
+        | CXType_Long | CXType_LongLong | CXType_Int128 | CXType_Enum => TypeClass::Integer,
+        CXType_Float | CXType_Double | CXType_LongDouble | CXType_Float128 | CXType_Half
+        | CXType_Float16 | CXType_BFloat16 | CXType_Ibm128 | CXType_Complex => TypeClass::Floating,
+        CXType_Pointer | CXType_BlockPointer | CXType_ObjCObjectPointer => TypeClass::Pointer,
+        CXType_ConstantArray | CXType_IncompleteArray | CXType_VariableArray
+        | CXType_DependentSizedArray | CXType_Vector | CXType_ExtVector => {
+            if matches!(ty.kind, CXType_Vector | CXType_ExtVector) {
+                TypeClass::Other
+            } else {
+                TypeClass::Array
+            }
+        }
+        CXType_Record => TypeClass::Record,
+        CXType_FunctionProto | CXType_FunctionNoProto => TypeClass::Function,
+        _ => TypeClass::Other,
+    }
+}
+
+impl Converter {
+    /// The [`CType`] of a libclang type.
+    pub(crate) fn ctype(&mut self, ty: CXType) -> CType {
+        let key = (ty.kind, ty.data[0] as usize);
+        if let Some(t) = self.types.get(&key) {
+            return t.clone();
+        }
+        // SAFETY: pure accessors on a type of the live translation unit.
+        let result = unsafe {
+            let mut canonical = clang_getCanonicalType(ty);
+            let is_const = clang_isConstQualifiedType(canonical) != 0;
+            let is_volatile = clang_isVolatileQualifiedType(canonical) != 0;
+            if canonical.kind == CXType_Atomic {
+                canonical = clang_Type_getValueType(canonical);
+            }
+            CType {
+                spelling: cx_string(clang_getTypeSpelling(ty)),
+                class: class_of(canonical),
+                is_volatile,
+                is_const,
+            }
+        };
+        self.types.insert(key, result.clone());
+        result
+    }
+
+    /// The [`CType`] of a cursor's type.
+    pub(crate) fn cursor_ctype(&mut self, cursor: CXCursor) -> CType {
+        // SAFETY: pure accessor on a live cursor.
+        let ty = unsafe { clang_getCursorType(cursor) };
+        self.ctype(ty)
+    }
+}
+
+/// True when the canonical type of `cursor`'s type is a pointer.
+pub(crate) fn is_pointer_typed(cursor: CXCursor) -> bool {
+    // SAFETY: pure accessors on a live cursor.
+    unsafe { clang_getCanonicalType(clang_getCursorType(cursor)).kind == CXType_Pointer }
+}

@@ -1,0 +1,241 @@
+//! Small safe wrappers around libclang handles: strings, RAII guards, child lists.
+
+use std::ffi::CStr;
+use std::os::raw::c_void;
+
+use clang_sys::*;
+
+/// Converts and disposes a `CXString`.
+///
+/// # Safety
+/// `s` must be a string returned by libclang on a thread where the library is installed, and
+/// must not be used afterwards.
+pub(crate) unsafe fn cx_string(s: CXString) -> String {
+    let ptr = clang_getCString(s);
+    let out = if ptr.is_null() {
+        String::new()
+    } else {
+        CStr::from_ptr(ptr).to_string_lossy().into_owned()
+    };
+    clang_disposeString(s);
+    out
+}
+
+/// Owns a `CXIndex`; disposes of it on drop.
+pub(crate) struct IndexGuard(pub(crate) CXIndex);
+
+impl Drop for IndexGuard {
+    fn drop(&mut self) {
+        if !self.0.is_null() {
+            // SAFETY: created by clang_createIndex and disposed exactly once, after every
+            // translation unit created from it (the TU guard is declared later, so dropped first).
+            unsafe { clang_disposeIndex(self.0) }
+        }
+    }
+}
+
+/// Owns a `CXTranslationUnit`; disposes of it on drop.
+pub(crate) struct TuGuard(pub(crate) CXTranslationUnit);
+
+impl Drop for TuGuard {
+    fn drop(&mut self) {
+        if !self.0.is_null() {
+            // SAFETY: created by clang_parseTranslationUnit2 and disposed exactly once.
+            unsafe { clang_disposeTranslationUnit(self.0) }
+        }
+    }
+}
+
+/// Owns a `CXDiagnostic`; disposes of it on drop.
+pub(crate) struct DiagGuard(pub(crate) CXDiagnostic);
+
+impl Drop for DiagGuard {
+    fn drop(&mut self) {
+        if !self.0.is_null() {
+            // SAFETY: obtained from clang_getDiagnostic and disposed exactly once.
+            unsafe { clang_disposeDiagnostic(self.0) }
+        }
+    }
+}
+
+extern "C" fn push_child(cursor: CXCursor, _parent: CXCursor, data: CXClientData) -> CXChildVisitResult {
+    // SAFETY: `data` is the `&mut Vec<CXCursor>` passed by `children` below, alive for the call.
+    let out = unsafe { &mut *(data as *mut Vec<CXCursor>) };
+    out.push(cursor);
+    CXChildVisit_Continue
+}
+
+/// The direct children of a cursor, in libclang's visiting order.
+pub(crate) fn children(cursor: CXCursor) -> Vec<CXCursor> {
+    let mut out: Vec<CXCursor> = Vec::new();
+    // SAFETY: the callback only pushes into `out`, which outlives the call; the cursor belongs to
+    // a live translation unit (all cursors in this crate do).
+    unsafe {
+        clang_visitChildren(cursor, push_child, &mut out as *mut Vec<CXCursor> as *mut c_void);
+    }
+    out
+}
+
+/// The cursor's kind.
+pub(crate) fn kind(cursor: CXCursor) -> CXCursorKind {
+    // SAFETY: pure accessor on a cursor value.
+    unsafe { clang_getCursorKind(cursor) }
+}
+
+/// True when the cursor is an expression.
+pub(crate) fn is_expr(cursor: CXCursor) -> bool {
+    // SAFETY: pure classification of a kind value.
+    unsafe { clang_isExpression(clang_getCursorKind(cursor)) != 0 }
+}
+
+/// True when the cursor is a statement.
+pub(crate) fn is_stmt(cursor: CXCursor) -> bool {
+    // SAFETY: pure classification of a kind value.
+    unsafe { clang_isStatement(clang_getCursorKind(cursor)) != 0 }
+}
+
+/// The cursor's spelling (name).
+pub(crate) fn spelling(cursor: CXCursor) -> String {
+    // SAFETY: the returned string is converted and disposed immediately.
+    unsafe { cx_string(clang_getCursorSpelling(cursor)) }
+}
+
+/// The cursor's USR.
+pub(crate) fn usr(cursor: CXCursor) -> String {
+    // SAFETY: the returned string is converted and disposed immediately.
+    unsafe { cx_string(clang_getCursorUSR(cursor)) }
+}
+
+/// True for the null cursor.
+pub(crate) fn is_null(cursor: CXCursor) -> bool {
+    // SAFETY: pure accessor on a cursor value.
+    unsafe { clang_Cursor_isNull(cursor) != 0 }
+}
+
+/// The integer value of a constant expression, via `clang_Cursor_Evaluate`.
+pub(crate) fn eval_int(cursor: CXCursor) -> Option<i64> {
+    // SAFETY: the evaluation result is disposed before returning.
+    unsafe {
+        let result = clang_Cursor_Evaluate(cursor);
+        if result.is_null() {
+            return None;
+        }
+        let value = if clang_EvalResult_getKind(result) == CXEval_Int {
+            if clang_EvalResult_isUnsignedInt(result) != 0 {
+                Some(clang_EvalResult_getAsUnsigned(result) as i64)
+            } else {
+                Some(clang_EvalResult_getAsLongLong(result))
+            }
+        } else {
+            None
+        };
+        clang_EvalResult_dispose(result);
+        value
+    }
+}
+
+/// The floating value of a constant expression, via `clang_Cursor_Evaluate`.
+pub(crate) fn eval_float(cursor: CXCursor) -> Option<f64> {
+    // SAFETY: the evaluation result is disposed before returning.
+    unsafe {
+        let result = clang_Cursor_Evaluate(cursor);
+        if result.is_null() {
+            return None;
+        }
+        let value = match clang_EvalResult_getKind(result) {
+            CXEval_Float => Some(clang_EvalResult_getAsDouble(result)),
+            CXEval_Int => Some(clang_EvalResult_getAsLongLong(result) as f64),
+            _ => None,
+        };
+        clang_EvalResult_dispose(result);
+        value
+    }
+}
+
+/// Decodes the body of a C string literal as printed by Clang (`"a\n\"b"`, possibly with an
+/// encoding prefix); non-UTF-8 bytes are replaced.
+pub(crate) fn unescape_string_literal(spelling: &str) -> String {
+    let body = match (spelling.find('"'), spelling.rfind('"')) {
+        (Some(a), Some(b)) if b > a => &spelling[a + 1..b],
+        _ => spelling,
+    };
+    let bytes = body.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        i += 1;
+        if c != b'\\' || i >= bytes.len() {
+            out.push(c);
+            continue;
+        }
+        let e = bytes[i];
+        i += 1;
+        match e {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'v' => out.push(11),
+            b'e' => out.push(27),
+            b'0'..=b'7' => {
+                let mut v = u32::from(e - b'0');
+                let mut n = 1;
+                while n < 3 && i < bytes.len() && (b'0'..=b'7').contains(&bytes[i]) {
+                    v = v * 8 + u32::from(bytes[i] - b'0');
+                    i += 1;
+                    n += 1;
+                }
+                push_code(&mut out, v);
+            }
+            b'x' | b'u' | b'U' => {
+                let max = match e {
+                    b'u' => 4,
+                    b'U' => 8,
+                    _ => usize::MAX,
+                };
+                let mut v: u32 = 0;
+                let mut n = 0;
+                while n < max && i < bytes.len() && bytes[i].is_ascii_hexdigit() {
+                    let d = (bytes[i] as char).to_digit(16).unwrap_or(0);
+                    v = v.wrapping_mul(16).wrapping_add(d);
+                    i += 1;
+                    n += 1;
+                }
+                if e == b'x' {
+                    push_code(&mut out, v);
+                } else {
+                    let ch = char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn push_code(out: &mut Vec<u8>, v: u32) {
+    if v < 256 {
+        out.push(v as u8);
+    } else {
+        let ch = char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER);
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unescape_string_literal;
+
+    #[test]
+    fn unescapes() {
+        assert_eq!(unescape_string_literal(r#""a\n\"bc""#), "a\n\"bc");
+        assert_eq!(unescape_string_literal(r#"L"x\x41\101\\""#), "xAA\\");
+        assert_eq!(unescape_string_literal(r#""""#), "");
+    }
+}
