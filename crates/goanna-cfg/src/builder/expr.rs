@@ -1,0 +1,506 @@
+//! Expressions in value context: propositions in evaluation order, with control flow split out
+//! for `&&`, `||`, `?:`, `,`, statement expressions and calls of unmodelled functions.
+//!
+//! Use/def conventions (documented for check writers):
+//! - reading an access path gives `use` of the whole path and, for every `*`/`->` step, `use`
+//!   and `deref` of the pointer prefix (`p->f` → `use_p`, `deref_p`, `use_p->f`);
+//! - writing gives `def` of the path plus the same prefix effects (`p->f = 1` → `use_p`,
+//!   `deref_p`, `def_p->f`); `x += 1`, `x++` give `use_x` and `def_x`;
+//! - array elements summarise to the array: reading `a[i]` is `use_a`, writing it is `def_a`
+//!   (a weak update); through a pointer, `p[i]` is `use_p` + `deref_p` for both;
+//! - an array used as a value (decay) and `&x` give `addr_taken`; `sizeof` gives nothing;
+//! - `escape_q` when a pointer path `q` is returned, stored anywhere but a local variable or
+//!   parameter (global, field, through a pointer, array element, aggregate initialiser), or
+//!   passed to a function that is neither modelled as `no_escape` nor defined in this unit.
+
+use super::{Builder, Ends};
+use crate::consts::{const_value, is_zero_literal, strip_casts};
+use crate::graph::{CallSite, NodeKind};
+use crate::props::{PathId, PropKind, Subject};
+use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp};
+
+/// Where the result of a call of an unmodelled function goes.
+pub(super) enum Target<'e> {
+    /// `lhs = f(...)`
+    Lvalue(&'e Expr),
+    /// `T x = f(...)` (path, automatic variable?)
+    Decl(PathId, bool, Span),
+}
+
+/// `e` without casts and without `__builtin_expect(e, c)` wrappers.
+pub(super) fn transparent(mut e: &Expr) -> &Expr {
+    loop {
+        e = strip_casts(e);
+        match &e.kind {
+            ExprKind::Call { callee: Callee::Direct { name, .. }, args }
+                if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && !args.is_empty() =>
+            {
+                e = &args[0];
+            }
+            _ => return e,
+        }
+    }
+}
+
+impl Builder<'_, '_> {
+    /// Evaluates `e` for its value, adding propositions to the current accumulator.
+    pub(super) fn eval(&mut self, e: &Expr) {
+        super::with_stack(|| self.eval_inner(e));
+    }
+
+    fn eval_inner(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Var(_) | ExprKind::Member { .. } | ExprKind::Index { .. } => self.read(e),
+            ExprKind::Unary { op: UnaryOp::Deref, .. } => self.read(e),
+            ExprKind::FunctionRef { .. }
+            | ExprKind::EnumConst { .. }
+            | ExprKind::IntLit(_)
+            | ExprKind::FloatLit(_)
+            | ExprKind::StringLit(_)
+            | ExprKind::Unevaluated(_) => {}
+            ExprKind::Unary { op, operand } => match op {
+                UnaryOp::AddrOf => self.address_of(operand),
+                UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                    self.write(operand, true);
+                }
+                _ => self.eval(operand),
+            },
+            ExprKind::Binary { op, lhs, rhs } => match op {
+                BinaryOp::LogicalAnd | BinaryOp::LogicalOr => {
+                    self.flush();
+                    let (t, f) = self.cond(e);
+                    self.pending = join(t, f);
+                }
+                BinaryOp::Comma => {
+                    self.flush();
+                    self.sub_stmt(lhs);
+                    self.sub_stmt(rhs);
+                }
+                BinaryOp::Div | BinaryOp::Rem => {
+                    self.eval(lhs);
+                    self.eval(rhs);
+                    self.divisor(e, rhs);
+                }
+                _ => {
+                    self.eval(lhs);
+                    self.eval(rhs);
+                }
+            },
+            ExprKind::Assign { op, lhs, rhs } => self.assign(e, *op, lhs, rhs),
+            ExprKind::Conditional { cond, then, els } => {
+                self.flush();
+                let (t, f) = self.cond(cond);
+                self.pending = t;
+                if let Some(then) = then {
+                    self.branch_value(then);
+                }
+                let after_then = std::mem::take(&mut self.pending);
+                self.pending = f;
+                self.branch_value(els);
+                self.pending.extend(after_then);
+            }
+            ExprKind::Call { callee, args } => self.call(e, callee, args, None),
+            ExprKind::Cast(inner) | ExprKind::CompoundLiteral(inner) | ExprKind::VaArg(inner) => self.eval(inner),
+            ExprKind::InitList(items) => {
+                for item in items {
+                    self.eval(item);
+                    if let Some(p) = self.pointer_path(item) {
+                        self.prop(PropKind::Escape, Subject::Path(p), item.span);
+                    }
+                }
+            }
+            ExprKind::StmtExpr(body) => self.stmt_expr(body),
+            ExprKind::Unknown(children) => {
+                for c in children {
+                    self.eval(c);
+                }
+            }
+        }
+    }
+
+    /// Evaluates `e` as its own statement node (operands of `,`).
+    pub(super) fn sub_stmt(&mut self, e: &Expr) {
+        self.push_acc(e.span);
+        self.eval(e);
+        self.finish_acc(true);
+    }
+
+    /// Evaluates the value of one branch of `?:` (a node only when it has effects).
+    fn branch_value(&mut self, e: &Expr) {
+        self.push_acc(e.span);
+        self.eval(e);
+        self.finish_acc(false);
+    }
+
+    /// GNU `({ ...; value; })`: the statements become nodes; the last expression is the value
+    /// and is evaluated into the enclosing accumulator.
+    fn stmt_expr(&mut self, body: &Stmt) {
+        self.flush();
+        let stmts: &[Stmt] = match &body.kind {
+            StmtKind::Compound(v) => v,
+            _ => std::slice::from_ref(body),
+        };
+        if let Some((last, init)) = stmts.split_last() {
+            for s in init {
+                self.stmt(s);
+            }
+            match &last.kind {
+                StmtKind::Expr(e) => self.eval(e),
+                _ => self.stmt(last),
+            }
+        }
+    }
+
+    /// Reading an lvalue-like expression (`x`, `p->f`, `*p`, `a[i]`).
+    fn read(&mut self, e: &Expr) {
+        if let Some(chain) = self.path_chain(e) {
+            self.prefix_effects(&chain);
+            if let Some(last) = chain.last() {
+                let kind = if self.paths.class(last.id) == TypeClass::Array { PropKind::AddrTaken } else { PropKind::Use };
+                self.prop(kind, Subject::Path(last.id), last.span);
+            }
+            return;
+        }
+        match &e.kind {
+            ExprKind::Member { base, arrow, .. } => {
+                if *arrow {
+                    self.eval(base);
+                    self.deref_root(base, e.span);
+                } else {
+                    self.eval(base);
+                }
+            }
+            ExprKind::Index { base, index } => {
+                self.element_base(base, e.span, false);
+                self.eval(index);
+            }
+            ExprKind::Unary { operand, .. } => {
+                self.eval(operand);
+                self.deref_root(operand, e.span);
+            }
+            // A variable outside the unit's table (malformed tree): nothing to record.
+            _ => {}
+        }
+    }
+
+    /// The base of `base[i]`: an array (path or not) summarises to its root (`use_a`, or
+    /// `def_a` when `write`); a pointer is used and dereferenced.
+    fn element_base(&mut self, base: &Expr, span: Span, write: bool) {
+        let core = strip_casts(base);
+        if let Some(chain) = self.path_chain(core) {
+            if let Some(last) = chain.last() {
+                let id = last.id;
+                self.prefix_effects(&chain);
+                if self.paths.class(id) == TypeClass::Array {
+                    let kind = if write { PropKind::Def } else { PropKind::Use };
+                    self.prop(kind, Subject::Path(id), span);
+                } else {
+                    self.prop(PropKind::Use, Subject::Path(id), last.span);
+                    self.prop(PropKind::Deref, Subject::Path(id), span);
+                }
+                return;
+            }
+        }
+        if core.ty.class == TypeClass::Array {
+            if write {
+                self.write(core, false);
+            } else {
+                self.eval(core);
+            }
+        } else {
+            self.eval(core);
+            self.deref_root(core, span);
+        }
+    }
+
+    /// `deref_p` for the pointer an address expression is based on.
+    fn deref_root(&mut self, pointer: &Expr, span: Span) {
+        if let Some(p) = self.pointer_root(pointer) {
+            if self.paths.class(p) == TypeClass::Pointer {
+                self.prop(PropKind::Deref, Subject::Path(p), span);
+            }
+        }
+    }
+
+    /// `use` + `deref` of every pointer prefix dereferenced along an access path.
+    fn prefix_effects(&mut self, chain: &[super::paths::Link]) {
+        for pair in chain.windows(2) {
+            if pair[1].derefs_parent {
+                self.prop(PropKind::Use, Subject::Path(pair[0].id), pair[0].span);
+                self.prop(PropKind::Deref, Subject::Path(pair[0].id), pair[1].span);
+            }
+        }
+    }
+
+    /// `&e`: `addr_taken` of the path; the address computation's own reads are evaluated.
+    fn address_of(&mut self, e: &Expr) {
+        if let Some(chain) = self.path_chain(e) {
+            // `&p->f` reads p but does not dereference it.
+            for pair in chain.windows(2) {
+                if pair[1].derefs_parent {
+                    self.prop(PropKind::Use, Subject::Path(pair[0].id), pair[0].span);
+                }
+            }
+            if let Some(last) = chain.last() {
+                self.prop(PropKind::AddrTaken, Subject::Path(last.id), e.span);
+            }
+            return;
+        }
+        match &e.kind {
+            ExprKind::Index { base, index } => {
+                let core = strip_casts(base);
+                match self.path_of(core) {
+                    Some(p) if self.paths.class(p) == TypeClass::Array => {
+                        self.prop(PropKind::AddrTaken, Subject::Path(p), e.span);
+                    }
+                    _ => self.eval(core),
+                }
+                self.eval(index);
+            }
+            ExprKind::Member { base, arrow: false, .. } => self.address_of(base),
+            _ => self.eval(e),
+        }
+    }
+
+    /// Writes `lhs` (with a read first when `also_use`, for `+=` and `++`); returns the written
+    /// access path when `lhs` is one.
+    pub(super) fn write(&mut self, lhs: &Expr, also_use: bool) -> Option<PathId> {
+        super::with_stack(|| self.write_inner(lhs, also_use))
+    }
+
+    fn write_inner(&mut self, lhs: &Expr, also_use: bool) -> Option<PathId> {
+        if let Some(chain) = self.path_chain(lhs) {
+            self.prefix_effects(&chain);
+            let last = chain.last()?;
+            let (id, span) = (last.id, last.span);
+            if also_use {
+                self.prop(PropKind::Use, Subject::Path(id), span);
+            }
+            self.prop(PropKind::Def, Subject::Path(id), span);
+            return Some(id);
+        }
+        match &lhs.kind {
+            ExprKind::Member { base, arrow: false, .. } => {
+                self.write(base, also_use);
+            }
+            ExprKind::Member { base, arrow: true, .. } => {
+                self.eval(base);
+                self.deref_root(base, lhs.span);
+            }
+            ExprKind::Index { base, index } => {
+                self.element_base(base, lhs.span, true);
+                self.eval(index);
+            }
+            ExprKind::Unary { op: UnaryOp::Deref, operand } => {
+                self.eval(operand);
+                self.deref_root(operand, lhs.span);
+            }
+            ExprKind::Cast(inner) => return self.write(inner, also_use),
+            _ => self.eval(lhs),
+        }
+        None
+    }
+
+    /// `div_by_d` and `div_zero` for a divisor.
+    fn divisor(&mut self, op_expr: &Expr, rhs: &Expr) {
+        if let Some(d) = self.path_of(strip_casts(rhs)) {
+            self.prop(PropKind::DivBy, Subject::Path(d), rhs.span);
+        }
+        let floating = op_expr.ty.class == TypeClass::Floating || rhs.ty.class == TypeClass::Floating;
+        if !floating && const_value(self.tu, rhs) == Some(0) {
+            self.prop(PropKind::DivByZero, Subject::None, rhs.span);
+        }
+    }
+
+    fn assign(&mut self, e: &Expr, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) {
+        if op.is_none() {
+            if let ExprKind::Call { callee, args } = &strip_casts(rhs).kind {
+                if !self.is_modelled(callee) {
+                    self.call(strip_casts(rhs), callee, args, Some(Target::Lvalue(lhs)));
+                    return;
+                }
+            }
+        }
+        self.eval(rhs);
+        let target = self.write(lhs, op.is_some());
+        match op {
+            Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
+            Some(_) => {}
+            None => self.assign_effects(target, rhs, lhs.span),
+        }
+    }
+
+    /// Effects of storing the value of `rhs` into `target` (`None`: not an access path).
+    pub(super) fn assign_effects(&mut self, target: Option<PathId>, rhs: &Expr, span: Span) {
+        let core = transparent(rhs);
+        if let Some(t) = target {
+            let is_ptr = self.paths.class(t) == TypeClass::Pointer;
+            if is_ptr && is_zero_literal(rhs) {
+                self.prop(PropKind::AssignNull, Subject::Path(t), span);
+            }
+            if let ExprKind::Call { callee: Callee::Direct { name, .. }, .. } = &core.kind {
+                if let Some(m) = self.ctx.model(name) {
+                    let s = Subject::Path(t);
+                    if m.allocates() {
+                        self.prop(PropKind::Alloc, s.clone(), span);
+                    }
+                    if m.may_return_null {
+                        self.prop(PropKind::MayBeNull, s.clone(), span);
+                    }
+                    if m.fopen {
+                        self.prop(PropKind::Fopen, s.clone(), span);
+                    }
+                    if m.open {
+                        self.prop(PropKind::Open, s, span);
+                    }
+                }
+            }
+        }
+        if let Some(src) = self.pointer_path(core) {
+            let stays_local = target.is_some_and(|t| t == src || self.is_local_variable(t));
+            if !stays_local {
+                self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
+            }
+        }
+    }
+
+    /// True when calls of `callee` stay inside their statement (library-model table or builtin).
+    pub(super) fn is_modelled(&self, callee: &Callee) -> bool {
+        match callee {
+            Callee::Direct { name, .. } => self.ctx.model(name).is_some(),
+            Callee::Indirect(_) => false,
+        }
+    }
+
+    /// A call. Modelled callees label the current accumulator; any other callee becomes a
+    /// [`NodeKind::Call`] node holding the accumulator (arguments' effects, `call_f`, and the
+    /// result's `def` when `target` is given).
+    pub(super) fn call(&mut self, e: &Expr, callee: &Callee, args: &[Expr], target: Option<Target<'_>>) {
+        let (name, usr) = match callee {
+            Callee::Direct { name, usr } => {
+                if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && target.is_none() {
+                    for a in args {
+                        self.eval(a);
+                    }
+                    return;
+                }
+                (Some(name.as_str()), Some(usr.as_str()))
+            }
+            Callee::Indirect(f) => {
+                self.eval(f);
+                (None, None)
+            }
+        };
+        let model = name.and_then(|n| self.ctx.model(n));
+        for a in args {
+            self.eval(a);
+        }
+        let defined_here = usr.is_some_and(|u| self.ctx.defined.contains(u));
+        for (i, a) in args.iter().enumerate() {
+            let core = strip_casts(a);
+            if let Some(m) = model {
+                let effects: [(&[usize], PropKind); 4] = [
+                    (&m.free, PropKind::Free),
+                    (&m.fclose, PropKind::Fclose),
+                    (&m.close, PropKind::Close),
+                    (&m.resource_use, PropKind::ResourceUse),
+                ];
+                for (list, kind) in effects {
+                    if list.contains(&i) {
+                        if let Some(p) = self.path_of(core) {
+                            self.prop(kind, Subject::Path(p), a.span);
+                        }
+                    }
+                }
+                if m.realloc && i == 0 {
+                    if let Some(p) = self.path_of(core) {
+                        self.prop(PropKind::Free, Subject::Path(p), a.span);
+                    }
+                }
+                for (list, kind) in [(&m.lock, PropKind::Lock), (&m.unlock, PropKind::Unlock)] {
+                    if list.contains(&i) {
+                        if let Some(p) = self.addressed_path(core) {
+                            self.prop(kind, Subject::Path(p), a.span);
+                        }
+                    }
+                }
+                if m.alloc_out.contains(&i) {
+                    if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+                        if let Some(p) = self.path_of(operand) {
+                            self.prop(PropKind::Def, Subject::Path(p), a.span);
+                            self.prop(PropKind::Alloc, Subject::Path(p), a.span);
+                        }
+                    }
+                }
+            }
+            if let Some(p) = self.pointer_path(core) {
+                let no_escape = match model {
+                    Some(m) => m.no_escape || m.consumes_arg(i),
+                    None => defined_here,
+                };
+                if !no_escape {
+                    self.prop(PropKind::Escape, Subject::Path(p), a.span);
+                }
+            }
+        }
+        if let Some(n) = name {
+            self.prop(PropKind::Call, Subject::Function(n.to_string()), e.span);
+        }
+        let noreturn = model.is_some_and(|m| m.noreturn) || usr.is_some_and(|u| self.ctx.is_noreturn_decl(u));
+        if model.is_some() {
+            if noreturn {
+                self.mark_noreturn();
+            }
+            return;
+        }
+        // A call node.
+        let result = match target {
+            Some(Target::Lvalue(lhs)) => {
+                let t = self.write(lhs, false);
+                self.assign_effects(t, e, lhs.span);
+                t
+            }
+            Some(Target::Decl(p, auto, span)) => {
+                if auto {
+                    self.prop(PropKind::DeclInit, Subject::Path(p), span);
+                    self.prop(PropKind::Def, Subject::Path(p), span);
+                }
+                Some(p)
+            }
+            None => None,
+        };
+        let mut site_args = Vec::with_capacity(args.len());
+        let mut address_args = Vec::with_capacity(args.len());
+        for a in args {
+            let core = strip_casts(a);
+            match &core.kind {
+                ExprKind::Unary { op: UnaryOp::AddrOf, operand } => {
+                    site_args.push(None);
+                    address_args.push(self.path_of(operand));
+                }
+                _ => {
+                    site_args.push(self.path_of(core));
+                    address_args.push(None);
+                }
+            }
+        }
+        let site = CallSite {
+            callee_name: name.map(str::to_string),
+            callee_usr: usr.map(str::to_string),
+            args: site_args,
+            address_args,
+            result,
+        };
+        let (props, acc_noreturn) = self.take_acc();
+        let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
+        if noreturn || acc_noreturn {
+            self.goto_sink(id);
+        }
+    }
+}
+
+/// Both outcomes of a condition flow to the same place (value context).
+pub(super) fn join(mut a: Ends, b: Ends) -> Ends {
+    a.extend(b);
+    a
+}

@@ -1,0 +1,366 @@
+//! Lowering of one function definition to a [`Cfg`].
+//!
+//! The builder walks the syntax tree once, in evaluation order, and keeps a set of *pending*
+//! edges: the edges that flow into whatever node is created next. Jumps (`break`, `continue`,
+//! `goto`, `return`, non-returning calls) empty that set, so code after them gets no
+//! predecessor and is later marked unreachable. Propositions of a statement are collected in an
+//! *accumulator* and become one node when the statement ends, or earlier when control flow
+//! splits inside the expression (`&&`, `||`, `?:`, `,`, statement expressions) or a call of a
+//! function outside the library-model table needs its own [`NodeKind::Call`] node.
+//!
+//! Recursion over statements and expressions goes through [`stacker::maybe_grow`], so deeply
+//! nested input (10,000-term expressions, long `if` nests) cannot overflow the stack of a
+//! worker thread; `else if` chains are lowered iteratively. Building is linear in the size of
+//! the tree (labels and access paths are hash maps; `goto`s are resolved in one pass at the
+//! end).
+
+mod cond;
+mod expr;
+mod paths;
+mod stmt;
+
+use crate::graph::{Cfg, Edge, EdgeKind, Node, NodeId, NodeKind};
+use crate::models::{FunctionModel, LibraryModels};
+use crate::props::{Prop, PropKind, Subject};
+use crate::reach;
+use goanna_ast::{FunctionDecl, FunctionDef, Span, TranslationUnit};
+use paths::PathTable;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Stack left free before [`stacker::maybe_grow`] allocates a new segment.
+const RED_ZONE: usize = 64 * 1024;
+/// Size of each new stack segment.
+const STACK_SEGMENT: usize = 2 * 1024 * 1024;
+
+/// Runs `f` with enough stack, growing it on the heap when needed.
+fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
+}
+
+/// Model used for compiler builtins (`__builtin_*`) that are not in the table: no effect, no
+/// escape, and not a call node.
+static BUILTIN_MODEL: FunctionModel = FunctionModel {
+    alloc: false,
+    alloc_out: Vec::new(),
+    realloc: false,
+    may_return_null: false,
+    free: Vec::new(),
+    noreturn: false,
+    fopen: false,
+    fclose: Vec::new(),
+    open: false,
+    close: Vec::new(),
+    lock: Vec::new(),
+    unlock: Vec::new(),
+    resource_use: Vec::new(),
+    no_escape: true,
+    must_check_result: false,
+};
+
+/// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes
+/// of the unit's declarations. Build it once per unit and call [`CfgContext::build`] per
+/// function (it is `Sync`, so functions can be built on several threads).
+pub struct CfgContext<'a> {
+    tu: &'a TranslationUnit,
+    models: &'a LibraryModels,
+    decls: FxHashMap<&'a str, &'a FunctionDecl>,
+    defined: FxHashSet<&'a str>,
+}
+
+impl<'a> CfgContext<'a> {
+    /// Indexes the unit's declarations (linear in their number).
+    pub fn new(tu: &'a TranslationUnit, models: &'a LibraryModels) -> CfgContext<'a> {
+        let mut decls = FxHashMap::default();
+        let mut defined = FxHashSet::default();
+        for d in &tu.declarations {
+            decls.entry(d.usr.as_str()).or_insert(d);
+            if d.has_definition {
+                defined.insert(d.usr.as_str());
+            }
+        }
+        for f in &tu.functions {
+            defined.insert(f.usr.as_str());
+        }
+        CfgContext { tu, models, decls, defined }
+    }
+
+    /// The graph of one function definition of the unit.
+    pub fn build(&self, func: &FunctionDef) -> Cfg {
+        Builder::new(self).run(func)
+    }
+
+    /// The model of a callee by name: the table's entry, or a no-effect model for compiler
+    /// builtins (`__builtin_*`) the table does not list.
+    fn model(&self, name: &str) -> Option<&'a FunctionModel> {
+        self.models.get(name).or_else(|| name.starts_with("__builtin_").then_some(&BUILTIN_MODEL))
+    }
+
+    /// True when the callee with this USR is declared never to return.
+    fn is_noreturn_decl(&self, usr: &str) -> bool {
+        self.decls.get(usr).is_some_and(|d| d.is_noreturn)
+    }
+}
+
+/// The graphs of all function definitions of `tu`, in source order.
+pub fn build_cfgs(tu: &TranslationUnit, models: &LibraryModels) -> Vec<Cfg> {
+    let ctx = CfgContext::new(tu, models);
+    tu.functions.iter().map(|f| ctx.build(f)).collect()
+}
+
+/// The graph of one function definition of `tu`. Indexes the unit's declarations on every call;
+/// use [`CfgContext`] (or [`build_cfgs`]) to build many functions of one unit.
+pub fn build_cfg(tu: &TranslationUnit, func: &FunctionDef, models: &LibraryModels) -> Cfg {
+    CfgContext::new(tu, models).build(func)
+}
+
+/// Edges waiting for their target: (source, kind).
+type Ends = Vec<(NodeId, EdgeKind)>;
+
+/// Propositions collected for the node being formed.
+struct Acc {
+    props: Vec<Prop>,
+    span: Span,
+    /// A non-returning library call was evaluated: the node goes to the sink.
+    noreturn: bool,
+    /// `nodes.len()` when the accumulator was opened.
+    start: usize,
+}
+
+/// A `break`/`continue` target being built.
+struct JumpCtx {
+    is_loop: bool,
+    breaks: Ends,
+    continues: Ends,
+}
+
+/// The `switch` whose `case` labels are being lowered.
+struct SwitchCtx {
+    cond: NodeId,
+    has_default: bool,
+}
+
+/// Builder state for one function.
+struct Builder<'c, 'a> {
+    ctx: &'c CfgContext<'a>,
+    tu: &'a TranslationUnit,
+    nodes: Vec<Node>,
+    pending: Ends,
+    accs: Vec<Acc>,
+    jumps: Vec<JumpCtx>,
+    switches: Vec<SwitchCtx>,
+    labels: FxHashMap<String, NodeId>,
+    gotos: Vec<(NodeId, String)>,
+    indirect_gotos: Vec<NodeId>,
+    sink: Option<NodeId>,
+    exit: NodeId,
+    paths: PathTable,
+    /// The switch being lowered has a GNU case range or an unevaluated case: no const_cond.
+    switch_unknown_case: Vec<bool>,
+}
+
+impl<'c, 'a> Builder<'c, 'a> {
+    fn new(ctx: &'c CfgContext<'a>) -> Self {
+        Builder {
+            ctx,
+            tu: ctx.tu,
+            nodes: Vec::new(),
+            pending: Vec::new(),
+            accs: Vec::new(),
+            jumps: Vec::new(),
+            switches: Vec::new(),
+            labels: FxHashMap::default(),
+            gotos: Vec::new(),
+            indirect_gotos: Vec::new(),
+            sink: None,
+            exit: NodeId(1),
+            paths: PathTable::default(),
+            switch_unknown_case: Vec::new(),
+        }
+    }
+
+    fn run(mut self, func: &FunctionDef) -> Cfg {
+        let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
+        let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span };
+        self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);
+        self.pending.push((entry, EdgeKind::Normal));
+        self.stmt(&func.body);
+        let exit = self.exit;
+        self.connect_pending(exit, false);
+        self.resolve_gotos();
+        // Every node but the exit must have a successor (the Kripke structure is total).
+        for i in 0..self.nodes.len() {
+            if NodeId(i as u32) != exit && self.nodes[i].succs.is_empty() {
+                self.nodes[i].succs.push(Edge { target: exit, kind: EdgeKind::Normal });
+            }
+        }
+        let mut cfg = Cfg {
+            name: func.name.clone(),
+            usr: func.usr.clone(),
+            is_static: func.is_static,
+            span: func.span,
+            nodes: self.nodes,
+            entry,
+            exit,
+            paths: self.paths.into_paths(),
+        };
+        reach::mark_reachable(&mut cfg);
+        cfg
+    }
+
+    // ----- nodes and edges ------------------------------------------------------------------
+
+    /// Adds a node without connecting the pending edges.
+    fn add_detached(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            kind,
+            span,
+            props: dedup_props(props),
+            succs: Vec::new(),
+            reachable: false,
+            const_cond: None,
+        });
+        id
+    }
+
+    /// Adds a node, connects the pending edges to it, and makes it the only pending source.
+    fn add_node(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
+        let id = self.add_detached(kind, span, props);
+        self.connect_pending(id, false);
+        self.pending.push((id, EdgeKind::Normal));
+        id
+    }
+
+    fn add_edge(&mut self, from: NodeId, to: NodeId, kind: EdgeKind) {
+        if let Some(node) = self.nodes.get_mut(from.index()) {
+            node.succs.push(Edge { target: to, kind });
+        }
+    }
+
+    /// Connects (and clears) the pending edges to `target`; `back` turns `Normal` edges into
+    /// `Back` edges.
+    fn connect_pending(&mut self, target: NodeId, back: bool) {
+        let ends = std::mem::take(&mut self.pending);
+        self.connect(ends, target, back);
+    }
+
+    fn connect(&mut self, ends: Ends, target: NodeId, back: bool) {
+        for (from, kind) in ends {
+            let kind = if back && kind == EdgeKind::Normal { EdgeKind::Back } else { kind };
+            self.add_edge(from, target, kind);
+        }
+    }
+
+    /// Sends `from` to the non-returning sink (created on first use) and clears pending edges.
+    fn goto_sink(&mut self, from: NodeId) {
+        let sink = match self.sink {
+            Some(s) => s,
+            None => {
+                let span = self.nodes.get(from.index()).and_then(|n| n.span).unwrap_or_default();
+                let props = vec![
+                    Prop { kind: PropKind::End, subject: Subject::None, span },
+                    Prop { kind: PropKind::NoReturn, subject: Subject::None, span },
+                ];
+                let s = self.add_detached(NodeKind::NoReturn, None, props);
+                self.add_edge(s, s, EdgeKind::Back);
+                self.sink = Some(s);
+                s
+            }
+        };
+        self.add_edge(from, sink, EdgeKind::Normal);
+        self.pending.clear();
+    }
+
+    /// A node for a jump statement (`break`, `continue`, `goto`): control leaves through the
+    /// edges added later, so nothing is pending afterwards.
+    fn jump_node(&mut self, span: Span) -> NodeId {
+        let id = self.add_node(NodeKind::Nop, Some(span), Vec::new());
+        self.pending.clear();
+        id
+    }
+
+    fn resolve_gotos(&mut self) {
+        let exit = self.exit;
+        for (from, name) in std::mem::take(&mut self.gotos) {
+            let target = self.labels.get(&name).copied().unwrap_or(exit);
+            let kind = if target != exit && target < from { EdgeKind::Back } else { EdgeKind::Normal };
+            self.add_edge(from, target, kind);
+        }
+        let mut labels: Vec<NodeId> = self.labels.values().copied().collect();
+        labels.sort_unstable();
+        for from in std::mem::take(&mut self.indirect_gotos) {
+            if labels.is_empty() {
+                self.add_edge(from, exit, EdgeKind::Normal);
+            }
+            for &target in &labels {
+                let kind = if target < from { EdgeKind::Back } else { EdgeKind::Normal };
+                self.add_edge(from, target, kind);
+            }
+        }
+    }
+
+    // ----- accumulators ---------------------------------------------------------------------
+
+    fn push_acc(&mut self, span: Span) {
+        let start = self.nodes.len();
+        self.accs.push(Acc { props: Vec::new(), span, noreturn: false, start });
+    }
+
+    fn prop(&mut self, kind: PropKind, subject: Subject, span: Span) {
+        if let Some(acc) = self.accs.last_mut() {
+            acc.props.push(Prop { kind, subject, span });
+        }
+    }
+
+    fn mark_noreturn(&mut self) {
+        if let Some(acc) = self.accs.last_mut() {
+            acc.noreturn = true;
+        }
+    }
+
+    /// Takes the propositions (and the non-returning flag) of the current accumulator.
+    fn take_acc(&mut self) -> (Vec<Prop>, bool) {
+        match self.accs.last_mut() {
+            Some(acc) => (std::mem::take(&mut acc.props), std::mem::replace(&mut acc.noreturn, false)),
+            None => (Vec::new(), false),
+        }
+    }
+
+    /// Turns what the current accumulator holds into a statement node (before control flow
+    /// splits inside an expression).
+    fn flush(&mut self) {
+        let Some(acc) = self.accs.last() else { return };
+        if acc.props.is_empty() && !acc.noreturn {
+            return;
+        }
+        let span = acc.span;
+        let (props, noreturn) = self.take_acc();
+        let id = self.add_node(NodeKind::Statement, Some(span), props);
+        if noreturn {
+            self.goto_sink(id);
+        }
+    }
+
+    /// Closes the current accumulator. Creates a statement node for what is left in it; when
+    /// `force`, also when it is empty but no node at all was created while it was open (so that
+    /// every statement has a node).
+    fn finish_acc(&mut self, force: bool) {
+        let Some(acc) = self.accs.pop() else { return };
+        let needed = !acc.props.is_empty() || acc.noreturn || (force && self.nodes.len() == acc.start);
+        if needed {
+            let id = self.add_node(NodeKind::Statement, Some(acc.span), acc.props);
+            if acc.noreturn {
+                self.goto_sink(id);
+            }
+        }
+    }
+}
+
+/// Removes repeated (kind, subject) pairs, keeping the first occurrence and the order.
+fn dedup_props(props: Vec<Prop>) -> Vec<Prop> {
+    if props.len() < 2 {
+        return props;
+    }
+    let mut seen: FxHashSet<(PropKind, Subject)> = FxHashSet::default();
+    props.into_iter().filter(|p| seen.insert((p.kind, p.subject.clone()))).collect()
+}

@@ -1,0 +1,154 @@
+//! Access paths: recognising `p`, `*p`, `p->f`, `s.f` in expressions and interning them.
+
+use super::Builder;
+use crate::props::{AccessPath, PathId, PathStep, VarRef};
+use goanna_ast::{Expr, ExprKind, Span, TypeClass, UnaryOp, VarId};
+use rustc_hash::FxHashMap;
+
+/// Longest access path kept; longer ones are not paths (their parts are still evaluated).
+const MAX_STEPS: usize = 8;
+
+/// Interned access paths of one function.
+#[derive(Default)]
+pub(super) struct PathTable {
+    paths: Vec<AccessPath>,
+    roots: FxHashMap<VarId, PathId>,
+    steps: FxHashMap<(PathId, PathStep), PathId>,
+}
+
+impl PathTable {
+    pub(super) fn into_paths(self) -> Vec<AccessPath> {
+        self.paths
+    }
+
+    pub(super) fn class(&self, id: PathId) -> TypeClass {
+        self.paths.get(id.0 as usize).map_or(TypeClass::Other, |p| p.class)
+    }
+
+    fn push(&mut self, path: AccessPath) -> PathId {
+        let id = PathId(self.paths.len() as u32);
+        self.paths.push(path);
+        id
+    }
+}
+
+/// One prefix of an access path, as found in an expression.
+pub(super) struct Link {
+    /// The prefix's path.
+    pub id: PathId,
+    /// The expression that denotes it.
+    pub span: Span,
+    /// The step from the previous prefix dereferences it (`*` or `->`).
+    pub derefs_parent: bool,
+}
+
+impl Builder<'_, '_> {
+    /// The root path of variable `var` (`None` for an id outside the unit's table).
+    pub(super) fn root_path(&mut self, var: VarId) -> Option<PathId> {
+        if let Some(&id) = self.paths.roots.get(&var) {
+            return Some(id);
+        }
+        let info = self.tu.vars.get(var.0 as usize)?;
+        let root = VarRef {
+            name: info.name.clone(),
+            usr: info.usr.clone(),
+            kind: info.kind,
+            class: info.ty.class,
+            type_spelling: info.ty.spelling.clone(),
+            decl_span: info.span,
+        };
+        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class });
+        self.paths.roots.insert(var, id);
+        Some(id)
+    }
+
+    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass) -> PathId {
+        let key = (parent, step);
+        if let Some(&id) = self.paths.steps.get(&key) {
+            return id;
+        }
+        let mut path = self.paths.paths[parent.0 as usize].clone();
+        path.steps.push(key.1.clone());
+        path.class = class;
+        let id = self.paths.push(path);
+        self.paths.steps.insert(key, id);
+        id
+    }
+
+    /// The prefixes of the access path `e` denotes (root first), or `None` when `e` is not a
+    /// simple access path. Explicit casts inside the path are looked through
+    /// (`((struct s *)p)->f` is `p->f`).
+    pub(super) fn path_chain(&mut self, e: &Expr) -> Option<Vec<Link>> {
+        let mut steps: Vec<(PathStep, TypeClass, Span)> = Vec::new();
+        let mut cur = e;
+        let (var, root_span) = loop {
+            match &cur.kind {
+                ExprKind::Var(v) => break (*v, cur.span),
+                ExprKind::Member { base, field, arrow } => {
+                    let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
+                    steps.push((step, cur.ty.class, cur.span));
+                    cur = base;
+                }
+                ExprKind::Unary { op: UnaryOp::Deref, operand } => {
+                    steps.push((PathStep::Deref, cur.ty.class, cur.span));
+                    cur = operand;
+                }
+                ExprKind::Cast(inner) => cur = inner,
+                _ => return None,
+            }
+            if steps.len() > MAX_STEPS {
+                return None;
+            }
+        };
+        let root = self.root_path(var)?;
+        let mut chain = Vec::with_capacity(steps.len() + 1);
+        chain.push(Link { id: root, span: root_span, derefs_parent: false });
+        let mut last = root;
+        for (step, class, span) in steps.into_iter().rev() {
+            let derefs_parent = matches!(step, PathStep::Deref | PathStep::Arrow(_));
+            last = self.extend_path(last, step, class);
+            chain.push(Link { id: last, span, derefs_parent });
+        }
+        Some(chain)
+    }
+
+    /// The access path `e` denotes, if it is one.
+    pub(super) fn path_of(&mut self, e: &Expr) -> Option<PathId> {
+        self.path_chain(e).and_then(|c| c.last().map(|l| l.id))
+    }
+
+    /// The path of `e` (casts stripped) when it is a pointer-typed access path.
+    pub(super) fn pointer_path(&mut self, e: &Expr) -> Option<PathId> {
+        let p = self.path_of(crate::consts::strip_casts(e))?;
+        (self.paths.class(p) == TypeClass::Pointer).then_some(p)
+    }
+
+    /// The pointer an address computation is based on: `p`, `p + i`, `i + p`, `p - i`
+    /// (casts stripped).
+    pub(super) fn pointer_root(&mut self, e: &Expr) -> Option<PathId> {
+        let e = crate::consts::strip_casts(e);
+        if let ExprKind::Binary { op: goanna_ast::BinaryOp::Add | goanna_ast::BinaryOp::Sub, lhs, rhs } = &e.kind {
+            return self.pointer_path(lhs).or_else(|| self.pointer_path(rhs));
+        }
+        let p = self.path_of(e)?;
+        matches!(self.paths.class(p), TypeClass::Pointer | TypeClass::Array).then_some(p)
+    }
+
+    /// The path under `&` (or the path itself, for a pointer-typed path): the lock argument of
+    /// `pthread_mutex_lock(&m)` is `m`.
+    pub(super) fn addressed_path(&mut self, e: &Expr) -> Option<PathId> {
+        let e = crate::consts::strip_casts(e);
+        match &e.kind {
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.path_of(operand),
+            _ => self.path_of(e),
+        }
+    }
+
+    /// True when `p` is a path that is just a local variable or parameter (copying a pointer
+    /// into it is not an escape).
+    pub(super) fn is_local_variable(&self, p: PathId) -> bool {
+        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
+            path.steps.is_empty() && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+        })
+    }
+}

@@ -1,0 +1,287 @@
+//! Statements: sequencing, branches, loops, `switch`, jumps and labels.
+
+use super::expr::Target;
+use super::{Builder, JumpCtx, SwitchCtx};
+use crate::consts::{const_value, strip_casts};
+use crate::graph::{EdgeKind, NodeKind};
+use crate::props::{PropKind, Subject};
+use goanna_ast::{Expr, ExprKind, LocalDecl, Stmt, StmtKind, VarKind};
+
+impl Builder<'_, '_> {
+    /// Lowers one statement at the pending edges.
+    pub(super) fn stmt(&mut self, s: &Stmt) {
+        super::with_stack(|| self.stmt_inner(s));
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Compound(stmts) => {
+                for st in stmts {
+                    self.stmt(st);
+                }
+            }
+            StmtKind::Decl(decls) => {
+                for d in decls {
+                    self.local_decl(d);
+                }
+            }
+            StmtKind::Expr(e) => {
+                self.push_acc(e.span);
+                self.eval(e);
+                self.finish_acc(true);
+            }
+            StmtKind::If { .. } => self.if_chain(s),
+            StmtKind::While { cond, body } => {
+                let head = self.next_id();
+                let (t, f) = self.loop_cond(cond);
+                self.pending = t;
+                self.jumps.push(JumpCtx { is_loop: true, breaks: Vec::new(), continues: Vec::new() });
+                self.stmt(body);
+                let ctx = self.pop_jump();
+                self.pending.extend(ctx.continues);
+                self.connect_pending(head, true);
+                self.pending = f;
+                self.pending.extend(ctx.breaks);
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let head = self.add_node(NodeKind::Nop, Some(s.span), Vec::new());
+                self.jumps.push(JumpCtx { is_loop: true, breaks: Vec::new(), continues: Vec::new() });
+                self.stmt(body);
+                let ctx = self.pop_jump();
+                self.pending.extend(ctx.continues);
+                let (t, f) = self.loop_cond(cond);
+                self.connect(t, head, true);
+                self.pending = f;
+                self.pending.extend(ctx.breaks);
+            }
+            StmtKind::For { init, cond, inc, body } => {
+                if let Some(init) = init {
+                    self.stmt(init);
+                }
+                let (head, f) = match cond {
+                    Some(c) => {
+                        let head = self.next_id();
+                        let (t, f) = self.loop_cond(c);
+                        self.pending = t;
+                        (head, f)
+                    }
+                    None => (self.add_node(NodeKind::Nop, Some(s.span), Vec::new()), Vec::new()),
+                };
+                self.jumps.push(JumpCtx { is_loop: true, breaks: Vec::new(), continues: Vec::new() });
+                self.stmt(body);
+                let ctx = self.pop_jump();
+                self.pending.extend(ctx.continues);
+                if let Some(inc) = inc {
+                    self.push_acc(inc.span);
+                    self.eval(inc);
+                    self.finish_acc(true);
+                }
+                self.connect_pending(head, true);
+                self.pending = f;
+                self.pending.extend(ctx.breaks);
+            }
+            StmtKind::Switch { cond, body } => self.switch(cond, body),
+            StmtKind::Case { lo, hi, body } => {
+                let name = match (lo, hi) {
+                    (Some(lo), Some(hi)) => format!("case {lo} ... {hi}"),
+                    (Some(lo), None) => format!("case {lo}"),
+                    _ => "case ?".to_string(),
+                };
+                let id = self.add_node(NodeKind::Label(name), Some(s.span), Vec::new());
+                if let Some(sw) = self.switches.last() {
+                    let cond = sw.cond;
+                    self.add_edge(cond, id, EdgeKind::Case(lo.unwrap_or(i64::MIN)));
+                    if lo.is_none() || hi.is_some() {
+                        if let Some(flag) = self.switch_unknown_case.last_mut() {
+                            *flag = true;
+                        }
+                    }
+                }
+                self.stmt(body);
+            }
+            StmtKind::Default(body) => {
+                let id = self.add_node(NodeKind::Label("default".to_string()), Some(s.span), Vec::new());
+                if let Some(sw) = self.switches.last_mut() {
+                    sw.has_default = true;
+                    let cond = sw.cond;
+                    self.add_edge(cond, id, EdgeKind::Default);
+                }
+                self.stmt(body);
+            }
+            StmtKind::Break => {
+                let id = self.jump_node(s.span);
+                match self.jumps.last_mut() {
+                    Some(ctx) => ctx.breaks.push((id, EdgeKind::Normal)),
+                    None => self.add_edge(id, self.exit, EdgeKind::Normal),
+                }
+            }
+            StmtKind::Continue => {
+                let id = self.jump_node(s.span);
+                match self.jumps.iter_mut().rev().find(|c| c.is_loop) {
+                    Some(ctx) => ctx.continues.push((id, EdgeKind::Normal)),
+                    None => self.add_edge(id, self.exit, EdgeKind::Normal),
+                }
+            }
+            StmtKind::Goto(name) => {
+                let id = self.jump_node(s.span);
+                self.gotos.push((id, name.clone()));
+            }
+            StmtKind::IndirectGoto(e) => {
+                self.push_acc(s.span);
+                self.eval(e);
+                let (props, _) = self.take_acc();
+                self.accs.pop();
+                let id = self.add_node(NodeKind::Statement, Some(s.span), props);
+                self.pending.clear();
+                self.indirect_gotos.push(id);
+            }
+            StmtKind::Label { name, body } => {
+                let id = self.add_node(NodeKind::Label(name.clone()), Some(s.span), Vec::new());
+                self.labels.entry(name.clone()).or_insert(id);
+                self.stmt(body);
+            }
+            StmtKind::Return(value) => self.return_stmt(s, value.as_ref()),
+            StmtKind::Null => {
+                self.add_node(NodeKind::Nop, Some(s.span), Vec::new());
+            }
+            StmtKind::Asm(operands) => {
+                self.push_acc(s.span);
+                for op in operands {
+                    // Operands may be outputs: a simple lvalue operand is defined, others read.
+                    if self.path_of(op).is_some() {
+                        self.write(op, false);
+                    } else {
+                        self.eval(op);
+                    }
+                }
+                self.finish_acc(true);
+            }
+            StmtKind::Unknown(exprs) => {
+                self.push_acc(s.span);
+                for e in exprs {
+                    self.eval(e);
+                }
+                self.finish_acc(true);
+            }
+        }
+    }
+
+    /// Id of the next node to be created (a loop head whose first node is not yet built).
+    fn next_id(&self) -> crate::graph::NodeId {
+        crate::graph::NodeId(self.nodes.len() as u32)
+    }
+
+    fn pop_jump(&mut self) -> JumpCtx {
+        self.jumps.pop().unwrap_or(JumpCtx { is_loop: false, breaks: Vec::new(), continues: Vec::new() })
+    }
+
+    /// `if`/`else if`/.../`else`, iteratively along the `else if` chain.
+    fn if_chain(&mut self, first: &Stmt) {
+        let mut ends = Vec::new();
+        let mut s = first;
+        loop {
+            let StmtKind::If { cond, then, els } = &s.kind else {
+                self.stmt(s);
+                break;
+            };
+            let (t, f) = self.cond(cond);
+            self.pending = t;
+            self.stmt(then);
+            ends.append(&mut self.pending);
+            self.pending = f;
+            match els {
+                Some(e) if matches!(e.kind, StmtKind::If { .. }) => s = e,
+                Some(e) => {
+                    self.stmt(e);
+                    break;
+                }
+                None => break,
+            }
+        }
+        self.pending.append(&mut ends);
+    }
+
+    fn switch(&mut self, cond: &Expr, body: &Stmt) {
+        self.push_acc(cond.span);
+        self.eval(cond);
+        let (props, noreturn) = self.take_acc();
+        self.accs.pop();
+        let id = self.add_node(NodeKind::Condition, Some(cond.span), props);
+        self.pending.clear();
+        if noreturn {
+            self.goto_sink(id);
+        }
+        self.switches.push(SwitchCtx { cond: id, has_default: false });
+        self.switch_unknown_case.push(false);
+        self.jumps.push(JumpCtx { is_loop: false, breaks: Vec::new(), continues: Vec::new() });
+        self.stmt(body);
+        let ctx = self.pop_jump();
+        let sw = self.switches.pop();
+        let unknown_case = self.switch_unknown_case.pop().unwrap_or(true);
+        self.pending.extend(ctx.breaks);
+        if !sw.is_some_and(|sw| sw.has_default) && !noreturn {
+            self.pending.push((id, EdgeKind::Default));
+        }
+        if !unknown_case {
+            let value = const_value(self.tu, cond);
+            if let Some(node) = self.nodes.get_mut(id.index()) {
+                node.const_cond = value;
+            }
+        }
+    }
+
+    fn local_decl(&mut self, d: &LocalDecl) {
+        self.push_acc(d.span);
+        let auto = self.tu.vars.get(d.var.0 as usize).is_some_and(|v| matches!(v.kind, VarKind::Local | VarKind::Param));
+        let path = self.root_path(d.var);
+        match (&d.init, path) {
+            (None, Some(p)) => {
+                if auto {
+                    self.prop(PropKind::Decl, Subject::Path(p), d.span);
+                }
+            }
+            (None, None) => {}
+            (Some(init), path) => {
+                if !auto {
+                    // Static locals are initialised once, before the program runs.
+                    self.finish_acc(true);
+                    return;
+                }
+                if let (ExprKind::Call { callee, args }, Some(p)) = (&strip_casts(init).kind, path) {
+                    if !self.is_modelled(callee) {
+                        self.call(strip_casts(init), callee, args, Some(Target::Decl(p, auto, d.span)));
+                        self.finish_acc(true);
+                        return;
+                    }
+                }
+                self.eval(init);
+                if let Some(p) = path {
+                    self.prop(PropKind::DeclInit, Subject::Path(p), d.span);
+                    self.prop(PropKind::Def, Subject::Path(p), d.span);
+                }
+                self.assign_effects(path, init, d.span);
+            }
+        }
+        self.finish_acc(true);
+    }
+
+    fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
+        self.push_acc(s.span);
+        if let Some(e) = value {
+            self.eval(e);
+            if let Some(p) = self.pointer_path(e) {
+                self.prop(PropKind::Escape, Subject::Path(p), e.span);
+            }
+        }
+        self.prop(PropKind::Return, Subject::None, s.span);
+        let (props, noreturn) = self.take_acc();
+        self.accs.pop();
+        let id = self.add_node(NodeKind::Return, Some(s.span), props);
+        if noreturn {
+            self.goto_sink(id);
+        } else {
+            self.add_edge(id, self.exit, EdgeKind::Normal);
+            self.pending.clear();
+        }
+    }
+}

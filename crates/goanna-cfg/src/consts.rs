@@ -1,0 +1,119 @@
+//! Integer constant evaluation of conditions (design decision 10, first step).
+//!
+//! Recognises literals, enumerators, `sizeof`-like operators with a known value, explicit casts,
+//! unary and binary operators on constants (with C's short-circuit rules for `&&`/`||` and
+//! `?:`), and file-scope `const`-qualified globals that have an integer initialiser. Anything
+//! else, including division by zero and overflow, is "not a constant". Nesting deeper than
+//! [`MAX_DEPTH`] is "not a constant" (keeps the evaluator's stack use bounded).
+
+use goanna_ast::{BinaryOp, Expr, ExprKind, TranslationUnit, UnaryOp, VarKind};
+
+/// Deepest expression the evaluator looks into.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The value of `expr` when it is an integer constant expression the evaluator understands.
+pub fn const_value(tu: &TranslationUnit, expr: &Expr) -> Option<i64> {
+    eval(tu, expr, 0)
+}
+
+/// True when `expr` is, after casts, the literal `0` (a null pointer constant or integer zero).
+pub fn is_zero_literal(expr: &Expr) -> bool {
+    matches!(strip_casts(expr).kind, ExprKind::IntLit(0))
+}
+
+/// `expr` without explicit casts around it.
+pub fn strip_casts(mut expr: &Expr) -> &Expr {
+    while let ExprKind::Cast(inner) = &expr.kind {
+        expr = inner;
+    }
+    expr
+}
+
+fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let d = depth + 1;
+    match &expr.kind {
+        ExprKind::IntLit(v) => Some(*v),
+        ExprKind::EnumConst { value, .. } => Some(*value),
+        ExprKind::Unevaluated(v) => *v,
+        ExprKind::Cast(inner) => eval(tu, inner, d),
+        ExprKind::Var(id) => {
+            let var = tu.vars.get(id.0 as usize)?;
+            let file_scope = matches!(var.kind, VarKind::Global | VarKind::StaticGlobal);
+            if file_scope && var.ty.is_const && !var.ty.is_volatile {
+                var.const_init
+            } else {
+                None
+            }
+        }
+        ExprKind::Unary { op, operand } => {
+            let v = eval(tu, operand, d)?;
+            match op {
+                UnaryOp::Neg => v.checked_neg(),
+                UnaryOp::Plus | UnaryOp::Other => Some(v),
+                UnaryOp::LogicalNot => Some((v == 0) as i64),
+                UnaryOp::BitNot => Some(!v),
+                _ => None,
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            match op {
+                BinaryOp::LogicalAnd => {
+                    let l = eval(tu, lhs, d)?;
+                    if l == 0 {
+                        return Some(0);
+                    }
+                    return Some((eval(tu, rhs, d)? != 0) as i64);
+                }
+                BinaryOp::LogicalOr => {
+                    let l = eval(tu, lhs, d)?;
+                    if l != 0 {
+                        return Some(1);
+                    }
+                    return Some((eval(tu, rhs, d)? != 0) as i64);
+                }
+                BinaryOp::Comma => return None,
+                _ => {}
+            }
+            let l = eval(tu, lhs, d)?;
+            let r = eval(tu, rhs, d)?;
+            binary(*op, l, r)
+        }
+        ExprKind::Conditional { cond, then, els } => {
+            let c = eval(tu, cond, d)?;
+            if c != 0 {
+                match then {
+                    Some(t) => eval(tu, t, d),
+                    None => Some(c),
+                }
+            } else {
+                eval(tu, els, d)
+            }
+        }
+        _ => None,
+    }
+}
+
+fn binary(op: BinaryOp, l: i64, r: i64) -> Option<i64> {
+    Some(match op {
+        BinaryOp::Mul => l.checked_mul(r)?,
+        BinaryOp::Div => l.checked_div(r)?,
+        BinaryOp::Rem => l.checked_rem(r)?,
+        BinaryOp::Add => l.checked_add(r)?,
+        BinaryOp::Sub => l.checked_sub(r)?,
+        BinaryOp::Shl => l.checked_shl(u32::try_from(r).ok()?)?,
+        BinaryOp::Shr => l.checked_shr(u32::try_from(r).ok()?)?,
+        BinaryOp::Lt => (l < r) as i64,
+        BinaryOp::Gt => (l > r) as i64,
+        BinaryOp::Le => (l <= r) as i64,
+        BinaryOp::Ge => (l >= r) as i64,
+        BinaryOp::Eq => (l == r) as i64,
+        BinaryOp::Ne => (l != r) as i64,
+        BinaryOp::BitAnd => l & r,
+        BinaryOp::BitXor => l ^ r,
+        BinaryOp::BitOr => l | r,
+        BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::Comma => return None,
+    })
+}

@@ -1,0 +1,199 @@
+//! The control-flow graph of one function: nodes, edges and the propositions on nodes.
+
+use crate::props::{AccessPath, PathId, Prop};
+use goanna_ast::Span;
+use serde::{Deserialize, Serialize};
+
+/// Index of a node in [`Cfg::nodes`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why control goes from one node to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdgeKind {
+    /// Sequential flow.
+    Normal,
+    /// The condition of the source node evaluated to non-zero.
+    True,
+    /// The condition of the source node evaluated to zero.
+    False,
+    /// From a `switch` to a `case` label (the label's value, or the low end of a GNU range).
+    Case(i64),
+    /// From a `switch` to its `default` label, or past the body when there is none.
+    Default,
+    /// A loop's back edge (to a loop head) or a backward `goto`.
+    Back,
+}
+
+/// An outgoing edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edge {
+    /// Where control goes.
+    pub target: NodeId,
+    /// Why.
+    pub kind: EdgeKind,
+}
+
+/// A call to a function that is not in the library-model table: a candidate box of the RKS.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallSite {
+    /// Name of the callee (`None` for a call through a pointer).
+    pub callee_name: Option<String>,
+    /// USR of the callee (`None` for a call through a pointer).
+    pub callee_usr: Option<String>,
+    /// For each argument, the access path it passes when it is one (`p`, `&x`→ `None`, `s.f`),
+    /// so that a callee's effect on its parameter can be mapped back to the caller.
+    pub args: Vec<Option<PathId>>,
+    /// For each argument, the access path whose *address* it passes (`&x` → `x`).
+    pub address_args: Vec<Option<PathId>>,
+    /// Where the call's result is stored when the call is the right-hand side of an assignment
+    /// or initialiser (`p = f()`, `int *p = f()`).
+    pub result: Option<PathId>,
+}
+
+/// What a node stands for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum NodeKind {
+    /// The function's entry (no effect).
+    Entry,
+    /// The function's single exit: every `return` and the end of the body flow here. Labelled
+    /// `end`; in the RKS it is the component's exit (returns to the caller, or loops forever).
+    Exit,
+    /// Reached after a call that never returns (`exit`, `abort`, `longjmp`, `noreturn` callee):
+    /// loops forever on itself, labelled `end` and `noreturn`. Not an exit of the component.
+    NoReturn,
+    /// A statement or sub-expression with effects (assignment, declaration, library call, ...).
+    Statement,
+    /// Evaluates a branch condition; its successors are on `True`/`False`/`Case`/`Default` edges.
+    Condition,
+    /// The target of a `True`/`False` edge: "the condition held" / "did not hold". Carries the
+    /// `null_test`/`nonnull_test` propositions of the branch.
+    Branch(bool),
+    /// A call of a function outside the library-model table (a box candidate).
+    Call(CallSite),
+    /// `return` (its value, if any, is evaluated at this node); flows to [`NodeKind::Exit`].
+    Return,
+    /// A C label (`name:`), a `case`/`default` label or a join point without effect.
+    Label(String),
+    /// A join point or empty statement without effect.
+    Nop,
+}
+
+/// One node of the graph.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Node {
+    /// What it stands for.
+    pub kind: NodeKind,
+    /// The source it comes from (`None` for synthetic entry/exit nodes).
+    pub span: Option<Span>,
+    /// Atomic propositions that hold here, each with the source range it came from.
+    pub props: Vec<Prop>,
+    /// Outgoing edges, in a deterministic order (true before false, cases in source order).
+    pub succs: Vec<Edge>,
+    /// False when no path from the entry reaches this node (dead code is kept, not dropped).
+    pub reachable: bool,
+    /// For a [`NodeKind::Condition`] whose condition (or `switch` operand) is an integer
+    /// constant (literal, enumerator, `sizeof`, constant arithmetic, casts, `const` file-scope
+    /// globals with a constant initialiser): its value. The impossible edge is kept in the
+    /// graph; [`Node::edge_feasible`] and [`Cfg::feasible_reachability`] let later stages ignore
+    /// it (design decision 10).
+    #[serde(default)]
+    pub const_cond: Option<i64>,
+}
+
+impl Node {
+    /// False when `edge` leaves this node and can never be taken because the node's condition is
+    /// a known constant (`True` out of a zero condition, `False` out of a non-zero one, a `Case`
+    /// whose value differs, `Default` when a `Case` edge matches). A `switch` with a GNU case
+    /// range or a case value the compiler could not evaluate (`Case(i64::MIN)`) never gets a
+    /// `const_cond`, so its edges are all feasible.
+    pub fn edge_feasible(&self, edge: &Edge) -> bool {
+        let Some(value) = self.const_cond else { return true };
+        match edge.kind {
+            EdgeKind::True => value != 0,
+            EdgeKind::False => value == 0,
+            EdgeKind::Case(lo) => lo == i64::MIN || lo == value,
+            EdgeKind::Default => !self.succs.iter().any(|e| e.kind == EdgeKind::Case(value)),
+            EdgeKind::Normal | EdgeKind::Back => true,
+        }
+    }
+}
+
+/// The control-flow graph of one function definition.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Cfg {
+    /// Function name.
+    pub name: String,
+    /// Function identity across units (Clang USR).
+    pub usr: String,
+    /// Internal linkage.
+    pub is_static: bool,
+    /// The definition's span (and so its file).
+    pub span: Span,
+    /// Every node; `nodes[entry]` is the entry.
+    pub nodes: Vec<Node>,
+    /// Entry node.
+    pub entry: NodeId,
+    /// The single exit node (kind [`NodeKind::Exit`]).
+    pub exit: NodeId,
+    /// Access paths named by propositions and call sites; index = [`PathId`].
+    pub paths: Vec<AccessPath>,
+}
+
+impl Cfg {
+    /// The node with the given id.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// The access path with the given id.
+    pub fn path(&self, id: PathId) -> &AccessPath {
+        &self.paths[id.0 as usize]
+    }
+
+    /// Ids of all nodes.
+    pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
+        (0..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// Which nodes the entry reaches when the edges that [`Node::edge_feasible`] rejects are
+    /// ignored (index = node). Unlike [`Node::reachable`], code behind `if (0)` is unreachable
+    /// here.
+    pub fn feasible_reachability(&self) -> Vec<bool> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = Vec::new();
+        if let Some(flag) = seen.get_mut(self.entry.index()) {
+            *flag = true;
+            stack.push(self.entry);
+        }
+        while let Some(id) = stack.pop() {
+            let node = &self.nodes[id.index()];
+            for edge in &node.succs {
+                let t = edge.target.index();
+                if t < seen.len() && !seen[t] && node.edge_feasible(edge) {
+                    seen[t] = true;
+                    stack.push(edge.target);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Predecessor lists, computed on demand (index = node).
+    pub fn predecessors(&self) -> Vec<Vec<NodeId>> {
+        let mut preds = vec![Vec::new(); self.nodes.len()];
+        for (i, node) in self.nodes.iter().enumerate() {
+            for edge in &node.succs {
+                preds[edge.target.index()].push(NodeId(i as u32));
+            }
+        }
+        preds
+    }
+}

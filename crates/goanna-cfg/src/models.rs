@@ -1,0 +1,161 @@
+//! The library-model table: what calls of well-known library functions do to their arguments
+//! and results (allocate, free, open, close, lock, never return, ...).
+//!
+//! The table is data (`library_models.toml` in this crate, embedded at compile time); users can
+//! extend it with their own TOML text through [`LibraryModels::from_toml_str`] and
+//! [`LibraryModels::extend`]. A call to a function that is in the table stays inside its
+//! statement's node and labels it from the model; a call to any other function becomes a
+//! [`crate::NodeKind::Call`] node.
+//!
+//! TOML shape: one table per function under `[functions]`, e.g.
+//!
+//! ```toml
+//! [functions.realloc]
+//! realloc = true          # frees argument 0, result is a fresh allocation
+//! may_return_null = true
+//! no_escape = true
+//! must_check_result = true
+//! ```
+//!
+//! Argument indices are 0-based. Unknown keys are errors.
+
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+/// The built-in table, embedded from `library_models.toml`.
+const BUILTIN_TOML: &str = include_str!("../library_models.toml");
+
+/// What one library function does.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FunctionModel {
+    /// The result is newly allocated heap memory (`alloc_x` on the assigned path).
+    pub alloc: bool,
+    /// Arguments that receive newly allocated memory through a pointer (`posix_memalign(&p, ..)`).
+    pub alloc_out: Vec<usize>,
+    /// Shorthand for `free = [0]` plus `alloc = true` (`realloc`, `reallocarray`).
+    pub realloc: bool,
+    /// The result may be NULL (`may_be_null_x` on the assigned path).
+    pub may_return_null: bool,
+    /// Arguments that are deallocated.
+    pub free: Vec<usize>,
+    /// The call never returns.
+    pub noreturn: bool,
+    /// The result is a stream (`fopen_x` on the assigned path).
+    pub fopen: bool,
+    /// Arguments (streams) that are closed.
+    pub fclose: Vec<usize>,
+    /// The result is a file descriptor (`open_x` on the assigned path).
+    pub open: bool,
+    /// Arguments (descriptors) that are closed.
+    pub close: Vec<usize>,
+    /// Arguments (locks, `&` stripped) that are acquired.
+    pub lock: Vec<usize>,
+    /// Arguments (locks, `&` stripped) that are released.
+    pub unlock: Vec<usize>,
+    /// Arguments (streams or descriptors) that are used.
+    pub resource_use: Vec<usize>,
+    /// The function does not capture its pointer arguments (no `escape` for them).
+    pub no_escape: bool,
+    /// Ignoring the result is a defect (used by checks, not by the CFG builder).
+    pub must_check_result: bool,
+}
+
+impl FunctionModel {
+    /// Arguments that are freed, including argument 0 of a `realloc`-like function.
+    pub fn freed_args(&self) -> impl Iterator<Item = usize> + '_ {
+        self.free.iter().copied().chain(self.realloc.then_some(0))
+    }
+
+    /// True when the result is a fresh allocation (`alloc` or `realloc`).
+    pub fn allocates(&self) -> bool {
+        self.alloc || self.realloc
+    }
+
+    /// True when argument `index` is consumed by a modelled effect (freed, closed, locked,
+    /// used as a resource), so passing it is not an escape.
+    pub fn consumes_arg(&self, index: usize) -> bool {
+        self.freed_args().any(|i| i == index)
+            || self.fclose.contains(&index)
+            || self.close.contains(&index)
+            || self.lock.contains(&index)
+            || self.unlock.contains(&index)
+            || self.resource_use.contains(&index)
+            || self.alloc_out.contains(&index)
+    }
+}
+
+/// Errors reading a library-model table.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    /// The text is not valid TOML or does not have the expected shape.
+    #[error("invalid library-model table: {0}")]
+    Parse(#[from] toml::de::Error),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TableFile {
+    #[serde(default)]
+    functions: std::collections::BTreeMap<String, FunctionModel>,
+}
+
+/// The library-model table: function name → model.
+#[derive(Clone, Debug, Default)]
+pub struct LibraryModels {
+    functions: FxHashMap<String, FunctionModel>,
+}
+
+impl LibraryModels {
+    /// The built-in table (`library_models.toml`).
+    pub fn builtin() -> LibraryModels {
+        // The embedded table is tested to parse; an error here would be a build defect, so fall
+        // back to an empty table rather than panic.
+        LibraryModels::from_toml_str(BUILTIN_TOML).unwrap_or_default()
+    }
+
+    /// An empty table (every call becomes a call node).
+    pub fn empty() -> LibraryModels {
+        LibraryModels::default()
+    }
+
+    /// Parses a table from TOML text.
+    pub fn from_toml_str(text: &str) -> Result<LibraryModels, ModelError> {
+        let file: TableFile = toml::from_str(text)?;
+        Ok(LibraryModels { functions: file.functions.into_iter().collect() })
+    }
+
+    /// Adds (or replaces) the models of `other`.
+    pub fn extend(&mut self, other: LibraryModels) {
+        self.functions.extend(other.functions);
+    }
+
+    /// The model of the function named `name`, if any. Also finds `__builtin_memcpy` and the
+    /// fortified `__builtin___memcpy_chk` / `__memcpy_chk` under `memcpy`.
+    pub fn get(&self, name: &str) -> Option<&FunctionModel> {
+        if let Some(m) = self.functions.get(name) {
+            return Some(m);
+        }
+        let base = name
+            .strip_prefix("__builtin___")
+            .or_else(|| name.strip_prefix("__builtin_"))
+            .or_else(|| name.strip_prefix("__"))?;
+        let base = base.strip_suffix("_chk").unwrap_or(base);
+        self.functions.get(base)
+    }
+
+    /// Number of modelled functions.
+    pub fn len(&self) -> usize {
+        self.functions.len()
+    }
+
+    /// True when no function is modelled.
+    pub fn is_empty(&self) -> bool {
+        self.functions.is_empty()
+    }
+
+    /// Names of all modelled functions (unordered).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.functions.keys().map(String::as_str)
+    }
+}

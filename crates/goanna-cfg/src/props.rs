@@ -1,0 +1,203 @@
+//! Atomic propositions and the access paths they talk about.
+
+use goanna_ast::{Span, TypeClass, VarKind};
+use serde::{Deserialize, Serialize};
+
+/// Index of an access path in [`crate::Cfg::paths`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PathId(pub u32);
+
+/// One step from a variable to a part of what it denotes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PathStep {
+    /// `*p`
+    Deref,
+    /// `.f`
+    Field(String),
+    /// `->f`
+    Arrow(String),
+}
+
+/// The variable an access path starts from. Self-contained (no reference into the syntax tree),
+/// so graphs can be serialised and linked across units.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct VarRef {
+    /// Name as written.
+    pub name: String,
+    /// Clang USR (the identity of globals across units).
+    pub usr: String,
+    /// Storage class.
+    pub kind: VarKind,
+    /// Class of the variable's type.
+    pub class: TypeClass,
+    /// Spelling of the variable's type.
+    pub type_spelling: String,
+    /// Where it is declared.
+    pub decl_span: Span,
+}
+
+/// A simple access path: a variable followed by dereferences and field selections
+/// (`p`, `*p`, `p->next`, `s.f`). Anything more complex (array elements, pointer arithmetic)
+/// is summarised by its root variable.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AccessPath {
+    /// The root variable.
+    pub root: VarRef,
+    /// The steps from it.
+    pub steps: Vec<PathStep>,
+    /// Class of the type of the whole path (e.g. `Pointer` for `p->next`).
+    pub class: TypeClass,
+}
+
+impl AccessPath {
+    /// C-like text of the path: `p`, `*p`, `p->f`, `s.f`.
+    pub fn text(&self) -> String {
+        let mut text = self.root.name.clone();
+        for step in &self.steps {
+            match step {
+                PathStep::Deref => text = format!("*{text}"),
+                PathStep::Field(f) => {
+                    text.push('.');
+                    text.push_str(f);
+                }
+                PathStep::Arrow(f) => {
+                    text.push_str("->");
+                    text.push_str(f);
+                }
+            }
+        }
+        text
+    }
+
+    /// True when the path is just a variable.
+    pub fn is_variable(&self) -> bool {
+        self.steps.is_empty()
+    }
+}
+
+/// The kinds of atomic propositions (Goanna style: the kind plus a subject, e.g. `free_p`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PropKind {
+    /// The path is written.
+    Def,
+    /// The path's value is read.
+    Use,
+    /// The variable is declared without an initialiser.
+    Decl,
+    /// The variable is declared with an initialiser (also a `Def`).
+    DeclInit,
+    /// The variable's address is taken (`&x`, or an array decaying to a pointer).
+    AddrTaken,
+    /// The pointer is dereferenced (`*p`, `p->f`, `p[i]`).
+    Deref,
+    /// The pointer is assigned a null pointer constant.
+    AssignNull,
+    /// On a branch node: the branch taken means the pointer is NULL.
+    NullTest,
+    /// On a branch node: the branch taken means the pointer is not NULL.
+    NonNullTest,
+    /// The pointer receives newly allocated heap memory (malloc, calloc, strdup, ...).
+    Alloc,
+    /// The pointer receives the result of a function that may return NULL (including allocators).
+    MayBeNull,
+    /// The pointer is passed to a deallocator.
+    Free,
+    /// The pointer leaves the function's control: returned, stored to a global or through a
+    /// pointer/field, or passed to an unknown function.
+    Escape,
+    /// The handle receives a stream from `fopen`/`fdopen`/`tmpfile`/...
+    Fopen,
+    /// The stream is closed (`fclose`).
+    Fclose,
+    /// The descriptor receives the result of `open`/`socket`/...
+    Open,
+    /// The descriptor is closed (`close`).
+    Close,
+    /// The stream or descriptor is used by a library function (read, write, printf to it, ...).
+    ResourceUse,
+    /// The lock is acquired.
+    Lock,
+    /// The lock is released.
+    Unlock,
+    /// The path is used as a divisor (`x / d`, `x % d`, `x /= d`).
+    DivBy,
+    /// Division or remainder by a literal (or constant) zero; subject is the node itself.
+    DivByZero,
+    /// A call of the function named by the subject.
+    Call,
+    /// A `return` statement.
+    Return,
+    /// The end of the function (exit node) or the sink after a non-returning call.
+    End,
+    /// The sink after a non-returning call.
+    NoReturn,
+}
+
+impl PropKind {
+    /// The name used in proposition text and CTL templates (`def`, `use`, `null_test`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            PropKind::Def => "def",
+            PropKind::Use => "use",
+            PropKind::Decl => "decl",
+            PropKind::DeclInit => "decl_init",
+            PropKind::AddrTaken => "addr_taken",
+            PropKind::Deref => "deref",
+            PropKind::AssignNull => "assign_null",
+            PropKind::NullTest => "null_test",
+            PropKind::NonNullTest => "nonnull_test",
+            PropKind::Alloc => "alloc",
+            PropKind::MayBeNull => "may_be_null",
+            PropKind::Free => "free",
+            PropKind::Escape => "escape",
+            PropKind::Fopen => "fopen",
+            PropKind::Fclose => "fclose",
+            PropKind::Open => "open",
+            PropKind::Close => "close",
+            PropKind::ResourceUse => "resource_use",
+            PropKind::Lock => "lock",
+            PropKind::Unlock => "unlock",
+            PropKind::DivBy => "div_by",
+            PropKind::DivByZero => "div_zero",
+            PropKind::Call => "call",
+            PropKind::Return => "return",
+            PropKind::End => "end",
+            PropKind::NoReturn => "noreturn",
+        }
+    }
+}
+
+/// What a proposition is about.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Subject {
+    /// Nothing (`return`, `end`, `noreturn`, `div_zero`).
+    None,
+    /// An access path of the function.
+    Path(PathId),
+    /// A function, by name (`call_malloc`).
+    Function(String),
+}
+
+/// An atomic proposition holding at a node, with the source range it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Prop {
+    /// The kind.
+    pub kind: PropKind,
+    /// What it is about.
+    pub subject: Subject,
+    /// Where in the source it comes from.
+    pub span: Span,
+}
+
+/// The Goanna-style name of a proposition of `cfg`: the kind's name, then `_` and the subject
+/// (`free_p`, `deref_p->next`, `call_malloc`), or the kind's name alone (`end`, `return`).
+pub fn prop_name(cfg: &crate::Cfg, prop: &Prop) -> String {
+    match &prop.subject {
+        Subject::None => prop.kind.name().to_string(),
+        Subject::Path(id) => match cfg.paths.get(id.0 as usize) {
+            Some(path) => format!("{}_{}", prop.kind.name(), path.text()),
+            None => format!("{}_?", prop.kind.name()),
+        },
+        Subject::Function(name) => format!("{}_{}", prop.kind.name(), name),
+    }
+}
