@@ -1,0 +1,106 @@
+//! `RED-dead`: unreachable code, one finding per connected dead region.
+
+use crate::registry::RED_DEAD;
+use crate::{Finding, UnitContext};
+use goanna_cfg::{Cfg, Node, NodeId, NodeKind, PropKind};
+
+/// True for dead nodes worth reporting: real code written in the function itself (not in a
+/// macro expansion, where dead code is usually an artefact of the macro), with an effect.
+fn is_reportable(node: &Node) -> bool {
+    if node.reachable {
+        return false;
+    }
+    let Some(span) = node.span else { return false };
+    if span.from_macro {
+        return false;
+    }
+    match node.kind {
+        NodeKind::Entry | NodeKind::Exit | NodeKind::NoReturn | NodeKind::Nop | NodeKind::Label(_) => false,
+        NodeKind::Branch(_) => false,
+        NodeKind::Statement | NodeKind::Condition | NodeKind::Call(_) | NodeKind::Return => true,
+    }
+}
+
+/// True for dead code that is there on purpose, by well-known idioms that compilers and
+/// Clang's `-Wunreachable-code` also accept: a `return` of a constant (or of nothing) written
+/// after a call that never returns "to avoid warnings", and the constant condition of
+/// `do { ... } while (0)` when the body always leaves the loop. Such a node has no proposition
+/// other than `return`.
+fn is_idiomatic(node: &Node) -> bool {
+    match node.kind {
+        NodeKind::Return | NodeKind::Condition => node.props.iter().all(|p| p.kind == PropKind::Return),
+        _ => false,
+    }
+}
+
+/// Finds maximal regions of unreachable code and reports each once, at its first statement.
+/// Regions made only of idiomatic dead code ([`is_idiomatic`]) are not reported.
+pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<Finding> {
+    let count = cfg.nodes.len();
+    let reportable: Vec<bool> = cfg.nodes.iter().map(is_reportable).collect();
+    if !reportable.iter().any(|&r| r) {
+        return Vec::new();
+    }
+    // Undirected adjacency among *dead* nodes (reportable or not), so that a region split by a
+    // label or a join node is still one region.
+    let mut neighbours = vec![Vec::new(); count];
+    for (i, node) in cfg.nodes.iter().enumerate() {
+        if node.reachable {
+            continue;
+        }
+        for edge in &node.succs {
+            let j = edge.target.index();
+            if !cfg.nodes[j].reachable && i != j {
+                neighbours[i].push(j);
+                neighbours[j].push(i);
+            }
+        }
+    }
+    let mut seen = vec![false; count];
+    let mut findings = Vec::new();
+    for start in 0..count {
+        if !reportable[start] || seen[start] {
+            continue;
+        }
+        let mut stack = vec![start];
+        seen[start] = true;
+        let mut first: Option<NodeId> = None;
+        let mut idiomatic = true;
+        while let Some(i) = stack.pop() {
+            if reportable[i] {
+                idiomatic &= is_idiomatic(&cfg.nodes[i]);
+                let candidate = NodeId(i as u32);
+                first = match first {
+                    Some(f) if position(cfg, f) <= position(cfg, candidate) => Some(f),
+                    _ => Some(candidate),
+                };
+            }
+            for &j in &neighbours[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if idiomatic {
+            continue;
+        }
+        if let Some(node) = first.and_then(|id| cfg.node(id).span) {
+            findings.push(Finding {
+                check: RED_DEAD.id.to_string(),
+                cwe: RED_DEAD.cwe.to_vec(),
+                severity: RED_DEAD.severity,
+                location: ctx.location(node),
+                function: cfg.name.clone(),
+                message: "this code is unreachable".to_string(),
+                path: Vec::new(),
+            });
+        }
+    }
+    findings
+}
+
+/// Source order of a node (file, offset).
+fn position(cfg: &Cfg, id: NodeId) -> (u32, u32) {
+    cfg.node(id).span.map(|s| (s.file.0, s.start)).unwrap_or((u32::MAX, u32::MAX))
+}

@@ -1,0 +1,14 @@
+//! Checks: turn the labelled control-flow graphs of a unit into [`Finding`]s.
+//!
+//! The catalogue of declarative CTL checks (`checks/` at the repository root) is decided by the
+//! model checker; until a check moves there it may be implemented here directly on the CFG by a
+//! plain data-flow fixpoint (see [`intra`]).
+
+mod context;
+mod finding;
+pub mod intra;
+mod registry;
+
+pub use context::UnitContext;
+pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};
+pub use registry::{builtin_checks, CheckInfo};

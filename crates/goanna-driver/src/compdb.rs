@@ -1,0 +1,101 @@
+//! `compile_commands.json`: the units of a build, each with its own flags and directory.
+
+use crate::UnitSpec;
+use goanna_checks::{Problem, ProblemSeverity};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// One entry of a compilation database (the fields clang's JSON format defines).
+#[derive(Debug, Deserialize)]
+struct Entry {
+    directory: PathBuf,
+    file: PathBuf,
+    #[serde(default)]
+    arguments: Option<Vec<String>>,
+    #[serde(default)]
+    command: Option<String>,
+}
+
+/// Finds the database: `path` itself when it is a file, else `path/compile_commands.json`.
+pub fn database_path(path: &Path) -> PathBuf {
+    if path.is_dir() {
+        path.join("compile_commands.json")
+    } else {
+        path.to_path_buf()
+    }
+}
+
+fn note(file: &Path, message: String, severity: ProblemSeverity) -> Problem {
+    Problem { file: file.to_path_buf(), message, severity, details: Vec::new() }
+}
+
+/// Reads a compilation database. Entries for other languages are skipped silently; entries that
+/// cannot be understood are skipped with a warning. Fails only when the file cannot be read or
+/// is not a JSON array of entries.
+pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>), String> {
+    let db = database_path(path);
+    let text = std::fs::read_to_string(&db).map_err(|e| format!("cannot read {}: {e}", db.display()))?;
+    let entries: Vec<Entry> = serde_json::from_str(&text).map_err(|e| format!("{}: not a compilation database: {e}", db.display()))?;
+    let mut units = Vec::new();
+    let mut problems = Vec::new();
+    for entry in entries {
+        let file = if entry.file.is_absolute() { entry.file.clone() } else { entry.directory.join(&entry.file) };
+        if !crate::is_c_source(&file) {
+            continue;
+        }
+        let args = match (entry.arguments, entry.command) {
+            (Some(args), _) => args,
+            (None, Some(command)) => match shlex::split(&command) {
+                Some(args) => args,
+                None => {
+                    problems.push(note(&file, "compile command has unbalanced quotes; skipped".into(), ProblemSeverity::Warning));
+                    continue;
+                }
+            },
+            (None, None) => {
+                problems.push(note(&file, "compile command has neither `arguments` nor `command`; skipped".into(), ProblemSeverity::Warning));
+                continue;
+            }
+        };
+        if args.iter().any(|a| a == "-E" || a == "-M" || a == "-MM") {
+            problems.push(note(&file, "not a compile command (preprocessing only); skipped".into(), ProblemSeverity::Warning));
+            continue;
+        }
+        units.push(UnitSpec { path: file, args, working_dir: Some(entry.directory) });
+    }
+    units.sort_by(|a, b| a.path.cmp(&b.path));
+    units.dedup_by(|a, b| a.path == b.path);
+    Ok((units, problems))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_arguments_and_commands_and_skips_other_languages() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = format!(
+            r#"[{{"directory": "{d}", "file": "a.c", "arguments": ["cc", "-DA", "-c", "a.c"]}},
+               {{"directory": "{d}", "file": "b.c", "command": "cc -I 'inc dir' -c b.c -o b.o"}},
+               {{"directory": "{d}", "file": "c.cpp", "command": "c++ -c c.cpp"}},
+               {{"directory": "{d}", "file": "d.c"}}]"#,
+            d = dir.path().display()
+        );
+        std::fs::write(dir.path().join("compile_commands.json"), db).unwrap();
+        let (units, problems) = load_compile_commands(dir.path()).unwrap();
+        assert_eq!(units.len(), 2);
+        assert_eq!(units[0].path, dir.path().join("a.c"));
+        assert_eq!(units[1].args, vec!["cc", "-I", "inc dir", "-c", "b.c", "-o", "b.o"]);
+        assert_eq!(units[1].working_dir.as_deref(), Some(dir.path()));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+    }
+
+    #[test]
+    fn malformed_database_is_an_error_not_a_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("compile_commands.json"), "{not json").unwrap();
+        assert!(load_compile_commands(dir.path()).unwrap_err().contains("not a compilation database"));
+        assert!(load_compile_commands(&dir.path().join("nope.json")).is_err());
+    }
+}

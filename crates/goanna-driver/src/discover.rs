@@ -1,0 +1,79 @@
+//! Finding the C sources to analyse.
+
+use goanna_checks::{Problem, ProblemSeverity};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// True for files the scan treats as C translation units when walking a directory.
+pub fn is_c_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "c")
+}
+
+/// Directory names never entered while walking: version control, build outputs and our own
+/// results.
+fn is_skipped_dir(name: &str) -> bool {
+    matches!(name, ".git" | ".hg" | ".svn" | ".goanna" | "node_modules" | "target")
+}
+
+fn problem(path: &Path, message: String) -> Problem {
+    Problem { file: path.to_path_buf(), message, severity: ProblemSeverity::Error, details: Vec::new() }
+}
+
+/// Expands the scan's arguments into a sorted, deduplicated list of units. A file named
+/// explicitly is a unit whatever its extension; directories are walked for `.c` files. Paths
+/// that do not exist or cannot be walked are reported as problems, and the rest goes on.
+pub fn discover_units(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
+    let mut units = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let metadata = match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) => {
+                problems.push(problem(path, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        if !metadata.is_dir() {
+            units.push(path.clone());
+            continue;
+        }
+        let walker = WalkDir::new(path)
+            .follow_links(false)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !(e.file_type().is_dir() && is_skipped_dir(&e.file_name().to_string_lossy())));
+        for entry in walker {
+            match entry {
+                Ok(entry) if entry.file_type().is_file() && is_c_source(entry.path()) => units.push(entry.into_path()),
+                Ok(_) => {}
+                Err(e) => {
+                    let at = e.path().map(Path::to_path_buf).unwrap_or_else(|| path.clone());
+                    problems.push(problem(&at, format!("cannot walk directory: {e}")));
+                }
+            }
+        }
+    }
+    units.sort();
+    units.dedup();
+    (units, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_directories_for_c_files_and_reports_missing_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src/.git")).unwrap();
+        std::fs::write(dir.path().join("src/a.c"), "int a;").unwrap();
+        std::fs::write(dir.path().join("src/b.h"), "int b;").unwrap();
+        std::fs::write(dir.path().join("src/.git/c.c"), "int c;").unwrap();
+        let explicit = dir.path().join("src/b.h");
+        let missing = dir.path().join("nope.c");
+        let (units, problems) = discover_units(&[dir.path().to_path_buf(), explicit.clone(), missing.clone()]);
+        assert_eq!(units, vec![dir.path().join("src/a.c"), explicit]);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].file, missing);
+    }
+}

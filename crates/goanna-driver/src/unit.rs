@@ -1,0 +1,276 @@
+//! Analysis of one translation unit, isolated so that nothing in it can stop a scan.
+
+use goanna_ast::{DiagnosticSeverity, TranslationUnit};
+use goanna_cfg::LibraryModels;
+use goanna_checks::{intra, CheckInfo, Finding, Problem, ProblemSeverity, UnitContext};
+use goanna_frontend::ParseOptions;
+use std::collections::HashSet;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// One translation unit to analyse: the source and how it is compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitSpec {
+    /// The source file (relative paths are resolved against `working_dir`).
+    pub path: PathBuf,
+    /// Its own compiler arguments (from a compilation database); the compiler name, `-c`,
+    /// `-o FILE` and the source itself may be included, the front end drops them.
+    pub args: Vec<String>,
+    /// The directory the compiler runs in.
+    pub working_dir: Option<PathBuf>,
+}
+
+impl UnitSpec {
+    /// A unit compiled with the scan's common arguments only.
+    pub fn new(path: PathBuf) -> Self {
+        UnitSpec { path, args: Vec::new(), working_dir: None }
+    }
+}
+
+/// How to analyse units.
+#[derive(Clone, Debug)]
+pub struct AnalysisOptions {
+    /// Compiler arguments for every unit (`-I`, `-D`, `-std`, ...), after the unit's own.
+    pub args: Vec<String>,
+    /// Analyse units even when the compiler reported errors (the tree is then only what the
+    /// compiler could recover, so findings may be wrong).
+    pub analyse_with_errors: bool,
+    /// Check ids to run; `None` runs every check.
+    pub enabled: Option<HashSet<String>>,
+    /// Functions whose graph has more nodes than this are skipped with a warning.
+    pub max_nodes_per_function: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions {
+            args: Vec::new(),
+            analyse_with_errors: false,
+            enabled: None,
+            max_nodes_per_function: 250_000,
+        }
+    }
+}
+
+impl AnalysisOptions {
+    fn is_enabled(&self, check: &CheckInfo) -> bool {
+        self.enabled.as_ref().is_none_or(|set| set.contains(check.id))
+    }
+}
+
+/// What the analysis of one unit produced.
+#[derive(Clone, Debug, Default)]
+pub struct UnitOutcome {
+    /// The unit.
+    pub file: PathBuf,
+    /// Findings in the unit's functions.
+    pub findings: Vec<Finding>,
+    /// Problems with the analysis itself.
+    pub problems: Vec<Problem>,
+    /// True when the unit was analysed (perhaps with warnings); false when it failed.
+    pub analysed: bool,
+}
+
+impl UnitOutcome {
+    fn failed(file: &Path, message: String, details: Vec<String>) -> Self {
+        UnitOutcome {
+            file: file.to_path_buf(),
+            findings: Vec::new(),
+            problems: vec![Problem { file: file.to_path_buf(), message, severity: ProblemSeverity::Error, details }],
+            analysed: false,
+        }
+    }
+}
+
+/// Bytes read to decide whether a file is binary.
+const BINARY_SNIFF_BYTES: usize = 8192;
+
+/// Extensions of C++ sources, which the front end does not handle yet.
+fn is_cxx_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| matches!(e.to_str(), Some("cc" | "cpp" | "cxx" | "c++" | "C" | "hpp" | "hh")))
+}
+
+/// Analyses one unit. Never panics: an internal failure becomes a problem for this unit.
+pub fn analyse_unit(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome {
+    let path = unit.path.as_path();
+    match panic::catch_unwind(AssertUnwindSafe(|| analyse_unit_inner(unit, options))) {
+        Ok(outcome) => outcome,
+        Err(payload) => {
+            let reason = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "unknown cause".to_string());
+            UnitOutcome::failed(path, format!("internal error while analysing this unit (please report it): {reason}"), Vec::new())
+        }
+    }
+}
+
+fn analyse_unit_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome {
+    let path = unit.path.as_path();
+    if is_cxx_source(path) {
+        return UnitOutcome::failed(path, "C++ sources are not supported yet".to_string(), Vec::new());
+    }
+    let resolved = match (&unit.working_dir, path.is_relative()) {
+        (Some(dir), true) => dir.join(path),
+        _ => path.to_path_buf(),
+    };
+    let bytes = match std::fs::read(&resolved) {
+        Ok(bytes) => bytes,
+        Err(e) => return UnitOutcome::failed(path, format!("cannot read file: {e}"), Vec::new()),
+    };
+    if bytes[..bytes.len().min(BINARY_SNIFF_BYTES)].contains(&0) {
+        return UnitOutcome::failed(path, "binary file, not a C source".to_string(), Vec::new());
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return UnitOutcome {
+            file: path.to_path_buf(),
+            problems: vec![Problem {
+                file: path.to_path_buf(),
+                message: "empty file: nothing to analyse".to_string(),
+                severity: ProblemSeverity::Warning,
+                details: Vec::new(),
+            }],
+            analysed: true,
+            ..UnitOutcome::default()
+        };
+    }
+    let mut outcome = UnitOutcome { file: path.to_path_buf(), analysed: true, ..UnitOutcome::default() };
+    let tu = match parse_leniently(&resolved, unit, options, &mut outcome.problems) {
+        Ok(tu) => tu,
+        Err(e) => return UnitOutcome::failed(path, e.to_string(), Vec::new()),
+    };
+    if tu.has_errors() {
+        let details = error_details(&tu);
+        if !options.analyse_with_errors {
+            return UnitOutcome::failed(
+                path,
+                format!("does not compile ({} errors); unit not analysed (use --analyse-with-errors to force)", details.len()),
+                details,
+            );
+        }
+        outcome.problems.push(Problem {
+            file: path.to_path_buf(),
+            message: format!("does not compile ({} errors); analysed what the compiler recovered", details.len()),
+            severity: ProblemSeverity::Warning,
+            details,
+        });
+    }
+    run_checks(&tu, options, &mut outcome);
+    outcome
+}
+
+/// Flags that make clang accept what older compilers accepted: since clang 16 (and GCC 14),
+/// implicit declarations, implicit `int` and some pointer conversions are errors by default, but
+/// the code the user builds with their own compiler may rely on them. They come first, so the
+/// unit's own flags override them.
+const LENIENT_FLAGS: &[&str] = &[
+    "-Wno-error=implicit-function-declaration",
+    "-Wno-error=implicit-int",
+    "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types",
+    "-Wno-error=incompatible-function-pointer-types",
+    "-Wno-error=return-type",
+    "-Wno-unknown-warning-option",
+];
+
+/// The argument clang names in an "unknown argument" diagnostic.
+fn unknown_argument(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("unknown argument")?;
+    let start = rest.find('\'')? + 1;
+    let end = rest[start..].find('\'')? + start;
+    Some(&rest[start..end])
+}
+
+/// Parses a unit; when clang rejects flags it does not know (GCC-only options from a build's
+/// compile commands, say), drops them, says so, and parses again.
+fn parse_leniently(
+    file: &Path,
+    unit: &UnitSpec,
+    options: &AnalysisOptions,
+    problems: &mut Vec<Problem>,
+) -> Result<TranslationUnit, goanna_frontend::FrontendError> {
+    let mut args: Vec<String> = LENIENT_FLAGS.iter().map(|s| s.to_string()).chain(unit.args.iter().cloned()).chain(options.args.iter().cloned()).collect();
+    let parse = |args: &[String]| goanna_frontend::parse_file(file, &ParseOptions { args: args.to_vec(), working_dir: unit.working_dir.clone() });
+    let tu = parse(&args)?;
+    let unknown: Vec<String> = tu.diagnostics.iter().filter_map(|d| unknown_argument(&d.message)).map(str::to_string).collect();
+    if unknown.is_empty() {
+        return Ok(tu);
+    }
+    args.retain(|a| !unknown.contains(a));
+    problems.push(Problem {
+        file: unit.path.clone(),
+        message: format!("ignored compiler flags that clang does not know: {}", unknown.join(" ")),
+        severity: ProblemSeverity::Warning,
+        details: Vec::new(),
+    });
+    parse(&args)
+}
+
+/// The compiler's errors, as `file:line:col: message` lines (at most 20).
+fn error_details(tu: &TranslationUnit) -> Vec<String> {
+    tu.diagnostics
+        .iter()
+        .filter(|d| matches!(d.severity, DiagnosticSeverity::Error | DiagnosticSeverity::Fatal))
+        .take(20)
+        .map(|d| match d.span {
+            Some(span) => {
+                let file = tu.files.get(span.file.0 as usize).map(|f| f.path.display().to_string()).unwrap_or_default();
+                format!("{file}:{}:{}: {}", span.line, span.col, d.message)
+            }
+            None => d.message.clone(),
+        })
+        .collect()
+}
+
+/// The built-in library models, parsed once per process.
+pub fn builtin_models() -> &'static LibraryModels {
+    static MODELS: OnceLock<LibraryModels> = OnceLock::new();
+    MODELS.get_or_init(LibraryModels::builtin)
+}
+
+fn run_checks(tu: &TranslationUnit, options: &AnalysisOptions, outcome: &mut UnitOutcome) {
+    let models = builtin_models();
+    let ctx = UnitContext::new(&tu.files);
+    for cfg in goanna_cfg::build_cfgs(tu, models) {
+        if cfg.nodes.len() > options.max_nodes_per_function {
+            outcome.problems.push(Problem {
+                file: outcome.file.clone(),
+                message: format!(
+                    "function `{}` is too large ({} graph nodes, limit {}); skipped",
+                    cfg.name,
+                    cfg.nodes.len(),
+                    options.max_nodes_per_function
+                ),
+                severity: ProblemSeverity::Warning,
+                details: Vec::new(),
+            });
+            continue;
+        }
+        outcome.findings.extend(intra::run_all(&ctx, &cfg, &|check| options.is_enabled(check)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_flag_out_of_clangs_message() {
+        assert_eq!(unknown_argument("unknown argument: '-fno-such'"), Some("-fno-such"));
+        assert_eq!(unknown_argument("unknown argument '-mfoo'; did you mean '-mfo'?"), Some("-mfoo"));
+        assert_eq!(unknown_argument("use of undeclared identifier 'x'"), None);
+    }
+
+    #[test]
+    fn code_older_compilers_accept_is_analysed() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("old.c");
+        std::fs::write(&file, "int f(int fd) {\n    int x;\n    close(fd);\n    return x;\n}\n").unwrap();
+        let outcome = analyse_unit(&UnitSpec::new(file), &AnalysisOptions::default());
+        assert!(outcome.analysed, "{:?}", outcome.problems);
+        assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
+        assert_eq!(outcome.findings.len(), 1);
+    }
+}

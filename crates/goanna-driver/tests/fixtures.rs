@@ -1,0 +1,58 @@
+//! Runs every annotated C fixture under `testdata/checks/` and `testdata/example/` and compares
+//! the findings with the `// expect:` annotations (closed world: nothing missing, nothing extra).
+
+use goanna_driver::{analyse_unit, AnalysisOptions, ProblemSeverity, UnitSpec};
+use goanna_testkit::{compare, parse_annotations, Expectation};
+use std::path::{Path, PathBuf};
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn fixtures() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in ["testdata/checks", "testdata/example"] {
+        for entry in walkdir::WalkDir::new(repo_root().join(dir)).sort_by_file_name() {
+            let entry = entry.expect("walk testdata");
+            if entry.path().extension().is_some_and(|e| e == "c") {
+                files.push(entry.into_path());
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn annotated_fixtures_report_exactly_their_expectations() {
+    let known: Vec<&str> = goanna_checks::builtin_checks().iter().map(|c| c.id).collect();
+    let files = fixtures();
+    assert!(files.len() >= 4, "fixtures missing: {files:?}");
+    let mut failures = String::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file).expect("read fixture");
+        let annotations = parse_annotations(&source);
+        for e in &annotations.expected {
+            assert!(known.contains(&e.check.as_str()), "{}:{}: unknown check `{}`", file.display(), e.line, e.check);
+        }
+        let options = AnalysisOptions { args: annotations.args.clone(), ..AnalysisOptions::default() };
+        let outcome = analyse_unit(&UnitSpec::new(file.clone()), &options);
+        for problem in &outcome.problems {
+            if problem.severity == ProblemSeverity::Error {
+                failures.push_str(&format!("{}: analysis failed: {} {:?}\n", file.display(), problem.message, problem.details));
+            }
+        }
+        let canonical = file.canonicalize().expect("canonical fixture path");
+        let mut actual: Vec<Expectation> = outcome
+            .findings
+            .iter()
+            .filter(|f| f.location.file.canonicalize().ok().as_deref() == Some(canonical.as_path()))
+            .map(|f| Expectation { line: f.location.line, check: f.check.clone() })
+            .collect();
+        actual.sort();
+        let shown = file.strip_prefix(repo_root()).unwrap_or(file).display().to_string();
+        if let Err(report) = compare(&shown, &annotations.expected, &actual) {
+            failures.push_str(&report);
+        }
+    }
+    assert!(failures.is_empty(), "fixture mismatches:\n{failures}");
+}

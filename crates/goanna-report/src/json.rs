@@ -1,0 +1,58 @@
+//! The JSON report: `{"version", "findings": [...], "errors": [...], "summary": {...}}`.
+//!
+//! The field names of findings (`check`, `cwe`, `severity`, `file`, `line`, `column`,
+//! `function`, `message`) and of errors (`file`, `message`) are stable: tools read them.
+
+use crate::Summary;
+use goanna_checks::{Finding, Problem};
+use serde_json::{json, Value};
+
+/// Version of the JSON shape; bumped only when a stable field changes meaning.
+pub const JSON_FORMAT_VERSION: u32 = 1;
+
+fn finding_json(finding: &Finding) -> Value {
+    let path: Vec<Value> = finding
+        .path
+        .iter()
+        .map(|step| {
+            json!({
+                "file": step.location.file.display().to_string(),
+                "line": step.location.line,
+                "column": step.location.column,
+                "message": step.message,
+            })
+        })
+        .collect();
+    json!({
+        "check": finding.check,
+        "cwe": finding.cwe,
+        "severity": finding.severity.as_str(),
+        "file": finding.location.file.display().to_string(),
+        "line": finding.location.line,
+        "column": finding.location.column,
+        "end_line": finding.location.end_line,
+        "end_column": finding.location.end_column,
+        "function": finding.function,
+        "message": finding.message,
+        "path": path,
+    })
+}
+
+fn problem_json(problem: &Problem) -> Value {
+    json!({
+        "file": problem.file.display().to_string(),
+        "message": problem.message,
+        "severity": problem.severity,
+        "details": problem.details,
+    })
+}
+
+/// The whole report as a JSON value.
+pub fn render_json(findings: &[Finding], problems: &[Problem], summary: &Summary) -> Value {
+    json!({
+        "version": JSON_FORMAT_VERSION,
+        "findings": findings.iter().map(finding_json).collect::<Vec<_>>(),
+        "errors": problems.iter().map(problem_json).collect::<Vec<_>>(),
+        "summary": summary,
+    })
+}

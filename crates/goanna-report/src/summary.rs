@@ -1,0 +1,56 @@
+//! Counts for the closing line of a report.
+
+use goanna_checks::{Finding, Problem, ProblemSeverity, Severity};
+use serde::Serialize;
+
+/// What a scan did, in numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Units whose analysis completed.
+    pub units_analysed: usize,
+    /// Units that could not be analysed (unreadable, binary, parse errors, ...).
+    pub units_failed: usize,
+    /// Findings of severity error.
+    pub errors: usize,
+    /// Findings of severity warning.
+    pub warnings: usize,
+    /// Findings of severity note.
+    pub notes: usize,
+    /// Wall-clock time of the analysis in milliseconds.
+    pub millis: u128,
+}
+
+impl Summary {
+    /// Counts findings by severity; units and time come from the caller.
+    pub fn new(findings: &[Finding], units_analysed: usize, units_failed: usize, millis: u128) -> Self {
+        let count = |s: Severity| findings.iter().filter(|f| f.severity == s).count();
+        Summary {
+            units_analysed,
+            units_failed,
+            errors: count(Severity::Error),
+            warnings: count(Severity::Warning),
+            notes: count(Severity::Note),
+            millis,
+        }
+    }
+
+    /// Number of problems that mean the analysis is incomplete.
+    pub fn error_problems(problems: &[Problem]) -> usize {
+        problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count()
+    }
+
+    /// The one-line summary printed at the end of a text report.
+    pub fn line(&self) -> String {
+        let plural = |n: usize, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+        format!(
+            "{} analysed, {} failed; {}: {}, {}, {}; {:.2}s",
+            plural(self.units_analysed, "unit"),
+            self.units_failed,
+            plural(self.errors + self.warnings + self.notes, "finding"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning"),
+            plural(self.notes, "note"),
+            self.millis as f64 / 1000.0
+        )
+    }
+}

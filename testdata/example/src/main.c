@@ -1,0 +1,77 @@
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum command { CMD_PUT, CMD_GET, CMD_DEL, CMD_SUM, CMD_QUIT, CMD_UNKNOWN };
+
+static enum command parse_command(const char *word) {
+    if (strcmp(word, "put") == 0)
+        return CMD_PUT;
+    if (strcmp(word, "get") == 0)
+        return CMD_GET;
+    if (strcmp(word, "del") == 0)
+        return CMD_DEL;
+    if (strcmp(word, "sum") == 0)
+        return CMD_SUM;
+    if (strcmp(word, "quit") == 0)
+        return CMD_QUIT;
+    return CMD_UNKNOWN;
+}
+
+static int execute(struct store *s, enum command cmd, const char *key, const char *value) {
+    int status;
+    switch (cmd) {
+    case CMD_PUT:
+        status = store_put(s, key, value);
+        break;
+    case CMD_GET: {
+        const char *found = store_get(s, key);
+        printf("%s\n", found ? found : "(none)");
+        status = 0;
+        break;
+    }
+    case CMD_DEL:
+        status = store_remove(s, key);
+        break;
+    case CMD_SUM:
+        printf("%zu\n", store_checksum(s));
+        status = 0;
+        break;
+    case CMD_QUIT:
+        exit(0);
+        status = 0; // expect: RED-dead
+        break;
+    default:
+        fprintf(stderr, "unknown command\n");
+        status = 1;
+    }
+    return status;
+}
+
+static int report(int failures) {
+    int code;
+    if (failures > 0)
+        fprintf(stderr, "%d commands failed\n", failures);
+    return code; // expect: SPC-uninit-var-all
+}
+
+int main(void) {
+    char line[256];
+    int failures = 0;
+    struct store *s = store_new();
+    if (!s)
+        return 1;
+    while (fgets(line, sizeof line, stdin)) {
+        char *word = strtok(line, " \n");
+        char *key = strtok(NULL, " \n");
+        char *value = strtok(NULL, "\n");
+        if (!word)
+            continue;
+        if (execute(s, parse_command(word), key ? key : "", value ? value : "") != 0)
+            failures++;
+    }
+    store_free(s);
+    return report(failures);
+}
