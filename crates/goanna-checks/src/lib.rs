@@ -4,11 +4,11 @@
 //! model checker; until a check moves there it may be implemented here directly on the CFG by a
 //! plain data-flow fixpoint (see [`intra`]).
 
+mod catalogue;
 mod context;
 mod finding;
 pub mod intra;
-mod registry;
 
 pub use context::UnitContext;
 pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};
-pub use registry::{builtin_checks, CheckInfo};
+pub use catalogue::{builtin_catalogue_errors, catalogue, Catalogue, CatalogueError, CheckDocs, CheckSpec, Engine};

@@ -13,7 +13,7 @@ pub struct ChecksArgs {
 
 /// Prints every check with its severity and CWE ids.
 pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
-    let checks = goanna_checks::builtin_checks();
+    let checks = goanna_checks::catalogue().checks();
     if args.json {
         let list: Vec<_> = checks
             .iter()

@@ -84,7 +84,7 @@ impl ScanArgs {
     }
 
     fn enabled_checks(&self) -> anyhow::Result<Option<HashSet<String>>> {
-        let known: HashSet<&str> = goanna_checks::builtin_checks().iter().map(|c| c.id).collect();
+        let known: HashSet<&str> = goanna_checks::catalogue().checks().iter().map(|c| c.id.as_str()).collect();
         for id in self.enable.iter().chain(&self.disable) {
             if !known.contains(id.as_str()) {
                 anyhow::bail!("unknown check `{id}` (see `goanna-rs checks`)");

@@ -2,7 +2,9 @@
 
 use goanna_ast::{DiagnosticSeverity, TranslationUnit};
 use goanna_cfg::LibraryModels;
-use goanna_checks::{intra, CheckInfo, Finding, Problem, ProblemSeverity, UnitContext};
+use crate::artefact::{UnitArtefact, ARTEFACT_FORMAT_VERSION};
+use crate::program::analyse_program;
+use goanna_checks::{CheckSpec, Finding, Problem, ProblemSeverity};
 use goanna_frontend::ParseOptions;
 use std::collections::HashSet;
 use std::panic::{self, AssertUnwindSafe};
@@ -54,12 +56,13 @@ impl Default for AnalysisOptions {
 }
 
 impl AnalysisOptions {
-    fn is_enabled(&self, check: &CheckInfo) -> bool {
-        self.enabled.as_ref().is_none_or(|set| set.contains(check.id))
+    /// True when the check is selected.
+    pub fn is_enabled(&self, check: &CheckSpec) -> bool {
+        self.enabled.as_ref().is_none_or(|set| set.contains(&check.id))
     }
 }
 
-/// What the analysis of one unit produced.
+/// What the analysis of one unit on its own produced (unit stage and program stage).
 #[derive(Clone, Debug, Default)]
 pub struct UnitOutcome {
     /// The unit.
@@ -72,14 +75,22 @@ pub struct UnitOutcome {
     pub analysed: bool,
 }
 
-impl UnitOutcome {
-    fn failed(file: &Path, message: String, details: Vec<String>) -> Self {
-        UnitOutcome {
-            file: file.to_path_buf(),
-            findings: Vec::new(),
-            problems: vec![Problem { file: file.to_path_buf(), message, severity: ProblemSeverity::Error, details }],
-            analysed: false,
-        }
+fn empty_artefact(file: &Path) -> UnitArtefact {
+    UnitArtefact {
+        format_version: ARTEFACT_FORMAT_VERSION,
+        unit: file.to_path_buf(),
+        analysed: true,
+        files: Vec::new(),
+        cfgs: Vec::new(),
+        problems: Vec::new(),
+    }
+}
+
+fn failed(file: &Path, message: String, details: Vec<String>) -> UnitArtefact {
+    UnitArtefact {
+        analysed: false,
+        problems: vec![Problem { file: file.to_path_buf(), message, severity: ProblemSeverity::Error, details }],
+        ..empty_artefact(file)
     }
 }
 
@@ -91,26 +102,35 @@ fn is_cxx_source(path: &Path) -> bool {
     path.extension().is_some_and(|e| matches!(e.to_str(), Some("cc" | "cpp" | "cxx" | "c++" | "C" | "hpp" | "hh")))
 }
 
-/// Analyses one unit. Never panics: an internal failure becomes a problem for this unit.
+/// Analyses one unit on its own: [`build_artefact`], then the program stage over it alone.
 pub fn analyse_unit(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome {
+    let artefact = build_artefact(unit, options);
+    let analysed = artefact.analysed;
+    let program = analyse_program(std::slice::from_ref(&artefact), options);
+    UnitOutcome { file: unit.path.clone(), findings: program.findings, problems: program.problems, analysed }
+}
+
+/// The unit stage: reads, parses and builds the graphs of one unit. Never panics: an internal
+/// failure becomes a problem recorded in the artefact.
+pub fn build_artefact(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtefact {
     let path = unit.path.as_path();
-    match panic::catch_unwind(AssertUnwindSafe(|| analyse_unit_inner(unit, options))) {
-        Ok(outcome) => outcome,
+    match panic::catch_unwind(AssertUnwindSafe(|| build_artefact_inner(unit, options))) {
+        Ok(artefact) => artefact,
         Err(payload) => {
             let reason = payload
                 .downcast_ref::<String>()
                 .cloned()
                 .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown cause".to_string());
-            UnitOutcome::failed(path, format!("internal error while analysing this unit (please report it): {reason}"), Vec::new())
+            failed(path, format!("internal error while analysing this unit (please report it): {reason}"), Vec::new())
         }
     }
 }
 
-fn analyse_unit_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome {
+fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtefact {
     let path = unit.path.as_path();
     if is_cxx_source(path) {
-        return UnitOutcome::failed(path, "C++ sources are not supported yet".to_string(), Vec::new());
+        return failed(path, "C++ sources are not supported yet".to_string(), Vec::new());
     }
     let resolved = match (&unit.working_dir, path.is_relative()) {
         (Some(dir), true) => dir.join(path),
@@ -118,47 +138,46 @@ fn analyse_unit_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome
     };
     let bytes = match std::fs::read(&resolved) {
         Ok(bytes) => bytes,
-        Err(e) => return UnitOutcome::failed(path, format!("cannot read file: {e}"), Vec::new()),
+        Err(e) => return failed(path, format!("cannot read file: {e}"), Vec::new()),
     };
     if bytes[..bytes.len().min(BINARY_SNIFF_BYTES)].contains(&0) {
-        return UnitOutcome::failed(path, "binary file, not a C source".to_string(), Vec::new());
+        return failed(path, "binary file, not a C source".to_string(), Vec::new());
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return UnitOutcome {
-            file: path.to_path_buf(),
+        return UnitArtefact {
             problems: vec![Problem {
                 file: path.to_path_buf(),
                 message: "empty file: nothing to analyse".to_string(),
                 severity: ProblemSeverity::Warning,
                 details: Vec::new(),
             }],
-            analysed: true,
-            ..UnitOutcome::default()
+            ..empty_artefact(path)
         };
     }
-    let mut outcome = UnitOutcome { file: path.to_path_buf(), analysed: true, ..UnitOutcome::default() };
-    let tu = match parse_leniently(&resolved, unit, options, &mut outcome.problems) {
+    let mut artefact = empty_artefact(path);
+    let tu = match parse_leniently(&resolved, unit, options, &mut artefact.problems) {
         Ok(tu) => tu,
-        Err(e) => return UnitOutcome::failed(path, e.to_string(), Vec::new()),
+        Err(e) => return failed(path, e.to_string(), Vec::new()),
     };
     if tu.has_errors() {
         let details = error_details(&tu);
         if !options.analyse_with_errors {
-            return UnitOutcome::failed(
+            return failed(
                 path,
                 format!("does not compile ({} errors); unit not analysed (use --analyse-with-errors to force)", details.len()),
                 details,
             );
         }
-        outcome.problems.push(Problem {
+        artefact.problems.push(Problem {
             file: path.to_path_buf(),
             message: format!("does not compile ({} errors); analysed what the compiler recovered", details.len()),
             severity: ProblemSeverity::Warning,
             details,
         });
     }
-    run_checks(&tu, options, &mut outcome);
-    outcome
+    artefact.cfgs = goanna_cfg::build_cfgs(&tu, builtin_models());
+    artefact.files = tu.files;
+    artefact
 }
 
 /// Flags that make clang accept what older compilers accepted: since clang 16 (and GCC 14),
@@ -230,27 +249,6 @@ pub fn builtin_models() -> &'static LibraryModels {
     MODELS.get_or_init(LibraryModels::builtin)
 }
 
-fn run_checks(tu: &TranslationUnit, options: &AnalysisOptions, outcome: &mut UnitOutcome) {
-    let models = builtin_models();
-    let ctx = UnitContext::new(&tu.files);
-    for cfg in goanna_cfg::build_cfgs(tu, models) {
-        if cfg.nodes.len() > options.max_nodes_per_function {
-            outcome.problems.push(Problem {
-                file: outcome.file.clone(),
-                message: format!(
-                    "function `{}` is too large ({} graph nodes, limit {}); skipped",
-                    cfg.name,
-                    cfg.nodes.len(),
-                    options.max_nodes_per_function
-                ),
-                severity: ProblemSeverity::Warning,
-                details: Vec::new(),
-            });
-            continue;
-        }
-        outcome.findings.extend(intra::run_all(&ctx, &cfg, &|check| options.is_enabled(check)));
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -24,7 +24,7 @@ fn fixtures() -> Vec<PathBuf> {
 
 #[test]
 fn annotated_fixtures_report_exactly_their_expectations() {
-    let known: Vec<&str> = goanna_checks::builtin_checks().iter().map(|c| c.id).collect();
+    let known: Vec<&str> = goanna_checks::catalogue().checks().iter().map(|c| c.id.as_str()).collect();
     let files = fixtures();
     assert!(files.len() >= 4, "fixtures missing: {files:?}");
     let mut failures = String::new();
@@ -55,4 +55,35 @@ fn annotated_fixtures_report_exactly_their_expectations() {
         }
     }
     assert!(failures.is_empty(), "fixture mismatches:\n{failures}");
+}
+
+/// The bad and good examples of every check's documentation are fixtures too: the bad one
+/// reports exactly what it marks, the good one nothing.
+#[test]
+fn documentation_examples_behave_as_documented() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut failures = String::new();
+    for spec in goanna_checks::catalogue().checks() {
+        for (kind, source) in [("bad", &spec.docs.bad), ("good", &spec.docs.good)] {
+            let file = dir.path().join(format!("{}-{kind}.c", spec.id));
+            std::fs::write(&file, source).expect("write example");
+            let annotations = parse_annotations(source);
+            let options = AnalysisOptions {
+                args: annotations.args.clone(),
+                enabled: Some([spec.id.clone()].into_iter().collect()),
+                ..AnalysisOptions::default()
+            };
+            let outcome = analyse_unit(&UnitSpec::new(file.clone()), &options);
+            if !outcome.analysed || outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error) {
+                failures.push_str(&format!("{} {kind} example does not compile: {:?}\n", spec.id, outcome.problems));
+            }
+            let mut actual: Vec<Expectation> =
+                outcome.findings.iter().map(|f| Expectation { line: f.location.line, check: f.check.clone() }).collect();
+            actual.sort();
+            if let Err(report) = compare(&format!("{} ({kind} example)", spec.id), &annotations.expected, &actual) {
+                failures.push_str(&report);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "documentation examples:\n{failures}");
 }

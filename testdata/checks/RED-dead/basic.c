@@ -54,7 +54,18 @@ int after_infinite_loop_bad(void) {
     while (1) {
         n--;
     }
-    return n; // expect: RED-dead
+    n = 0; // expect: RED-dead
+    return n;
+}
+
+int return_of_variable_after_noreturn_ok(int kind) {
+    switch (kind) {
+    case 1:
+        fatal("bad kind");
+        return kind; /* to avoid warnings */
+    default:
+        return 0;
+    }
 }
 
 int unreferenced_label_bad(int a) {

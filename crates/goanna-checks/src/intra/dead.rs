@@ -1,7 +1,7 @@
 //! `RED-dead`: unreachable code, one finding per connected dead region.
 
-use crate::registry::RED_DEAD;
-use crate::{Finding, UnitContext};
+use super::finding;
+use crate::{CheckSpec, Finding, UnitContext};
 use goanna_cfg::{Cfg, Node, NodeId, NodeKind, PropKind};
 
 /// True for dead nodes worth reporting: real code written in the function itself (not in a
@@ -22,20 +22,20 @@ fn is_reportable(node: &Node) -> bool {
 }
 
 /// True for dead code that is there on purpose, by well-known idioms that compilers and
-/// Clang's `-Wunreachable-code` also accept: a `return` of a constant (or of nothing) written
-/// after a call that never returns "to avoid warnings", and the constant condition of
-/// `do { ... } while (0)` when the body always leaves the loop. Such a node has no proposition
-/// other than `return`.
+/// Clang's `-Wunreachable-code` also set apart: a plain `return` (of nothing, a constant or a
+/// variable: no call, no write) written after a call that never returns "to avoid warnings",
+/// and the constant condition of `do { ... } while (0)` when the body always leaves the loop.
 fn is_idiomatic(node: &Node) -> bool {
     match node.kind {
-        NodeKind::Return | NodeKind::Condition => node.props.iter().all(|p| p.kind == PropKind::Return),
+        NodeKind::Return => node.props.iter().all(|p| matches!(p.kind, PropKind::Return | PropKind::Use)),
+        NodeKind::Condition => node.props.is_empty(),
         _ => false,
     }
 }
 
 /// Finds maximal regions of unreachable code and reports each once, at its first statement.
 /// Regions made only of idiomatic dead code ([`is_idiomatic`]) are not reported.
-pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<Finding> {
+pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
     let count = cfg.nodes.len();
     let reportable: Vec<bool> = cfg.nodes.iter().map(is_reportable).collect();
     if !reportable.iter().any(|&r| r) {
@@ -86,15 +86,7 @@ pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<Finding> {
             continue;
         }
         if let Some(node) = first.and_then(|id| cfg.node(id).span) {
-            findings.push(Finding {
-                check: RED_DEAD.id.to_string(),
-                cwe: RED_DEAD.cwe.to_vec(),
-                severity: RED_DEAD.severity,
-                location: ctx.location(node),
-                function: cfg.name.clone(),
-                message: "this code is unreachable".to_string(),
-                path: Vec::new(),
-            });
+            findings.push(finding(spec, cfg, ctx.location(node), "", Vec::new()));
         }
     }
     findings

@@ -9,17 +9,30 @@ mod uninit;
 pub use dead::unreachable_code;
 pub use uninit::uninitialised_on_all_paths;
 
-use crate::{CheckInfo, Finding, UnitContext};
+use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_cfg::Cfg;
 
-/// Runs every intra-procedural check for which `enabled` returns true on one graph.
-pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckInfo) -> bool) -> Vec<Finding> {
+/// Runs every data-flow check for which `enabled` returns true on one graph.
+pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) -> bool) -> Vec<Finding> {
     let mut findings = Vec::new();
-    if enabled(&crate::registry::RED_DEAD) {
-        findings.extend(unreachable_code(ctx, cfg));
+    if let Some(spec) = catalogue().get("RED-dead").filter(|s| enabled(s)) {
+        findings.extend(unreachable_code(ctx, cfg, spec));
     }
-    if enabled(&crate::registry::SPC_UNINIT_VAR_ALL) {
-        findings.extend(uninitialised_on_all_paths(ctx, cfg));
+    if let Some(spec) = catalogue().get("SPC-uninit-var-all").filter(|s| enabled(s)) {
+        findings.extend(uninitialised_on_all_paths(ctx, cfg, spec));
     }
     findings
+}
+
+/// A finding of `spec` in the function of `cfg`.
+fn finding(spec: &CheckSpec, cfg: &Cfg, location: Location, var: &str, path: Vec<PathStep>) -> Finding {
+    Finding {
+        check: spec.id.clone(),
+        cwe: spec.cwe.clone(),
+        severity: spec.severity,
+        location,
+        function: cfg.name.clone(),
+        message: spec.message_for(var),
+        path,
+    }
 }

@@ -5,8 +5,8 @@
 //! no `&x`, and no earlier reported read. Joins intersect. Reads of a variable in the set are
 //! reported; the read then removes it, so one mistake is reported once, not at every later use.
 
-use crate::registry::SPC_UNINIT_VAR_ALL;
-use crate::{Finding, PathStep, UnitContext};
+use super::finding;
+use crate::{CheckSpec, Finding, PathStep, UnitContext};
 use goanna_ast::{TypeClass, VarKind};
 use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject};
 use std::collections::{HashMap, VecDeque};
@@ -21,7 +21,7 @@ impl Bits {
     }
     fn full(len: usize) -> Self {
         let mut bits = Bits(vec![u64::MAX; len.div_ceil(64)]);
-        if len % 64 != 0 {
+        if !len.is_multiple_of(64) {
             if let Some(last) = bits.0.last_mut() {
                 *last = (1u64 << (len % 64)) - 1;
             }
@@ -101,7 +101,7 @@ fn transfer(state: &mut Bits, effects: &Effects) {
 }
 
 /// Reports reads of locals that are uninitialised on every path reaching them.
-pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<Finding> {
+pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
     let tracked = tracked_variables(cfg);
     if tracked.is_empty() || cfg.nodes.is_empty() {
         return Vec::new();
@@ -168,15 +168,7 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<Findi
                 location: ctx.location(span),
                 message: format!("`{name}` is read here before any value is assigned"),
             });
-            findings.push(Finding {
-                check: SPC_UNINIT_VAR_ALL.id.to_string(),
-                cwe: SPC_UNINIT_VAR_ALL.cwe.to_vec(),
-                severity: SPC_UNINIT_VAR_ALL.severity,
-                location: ctx.location(span),
-                function: cfg.name.clone(),
-                message: format!("`{name}` is used uninitialised: no path assigns it a value first"),
-                path: steps,
-            });
+            findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
     findings

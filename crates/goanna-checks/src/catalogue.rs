@@ -1,0 +1,195 @@
+//! The check catalogue: one declarative TOML file per check in `checks/` (embedded at build
+//! time), validated when first used.
+
+use crate::Severity;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+include!(concat!(env!("OUT_DIR"), "/catalogue_files.rs"));
+
+/// How a check is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// A data-flow algorithm in Rust on one CFG (`intra` module).
+    Dataflow,
+    /// A CTL template decided by the model checker.
+    Ctl,
+}
+
+/// The documentation of a check, shown by `goanna-rs explain` and in SARIF help text.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckDocs {
+    /// What the check reports.
+    pub what: String,
+    /// Why it matters.
+    pub why: String,
+    /// Code the check reports (annotated with `// expect: ID`).
+    pub bad: String,
+    /// The same code, fixed: the check reports nothing.
+    pub good: String,
+}
+
+/// One check of the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckSpec {
+    /// Id in C-STAT style: `FAMILY-name`, e.g. `MEM-leak`.
+    pub id: String,
+    /// One-line title.
+    pub title: String,
+    /// Default severity.
+    pub severity: Severity,
+    /// CWE ids.
+    pub cwe: Vec<u32>,
+    /// How the check is decided.
+    pub engine: Engine,
+    /// The message, with `{var}` standing for the variable or resource concerned.
+    pub message: String,
+    /// Documentation.
+    pub docs: CheckDocs,
+}
+
+impl CheckSpec {
+    /// The family: the part of the id before the first `-` (`MEM`, `SPC`, `RED`, ...).
+    pub fn family(&self) -> &str {
+        self.id.split('-').next().unwrap_or(&self.id)
+    }
+
+    /// The message with `{var}` replaced.
+    pub fn message_for(&self, var: &str) -> String {
+        self.message.replace("{var}", var)
+    }
+}
+
+/// A problem in a catalogue file.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("checks/{file}: {message}")]
+pub struct CatalogueError {
+    /// The file, relative to `checks/`.
+    pub file: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The validated set of checks, sorted by id.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    checks: Vec<CheckSpec>,
+}
+
+/// Ids of the checks implemented by the `intra` module's data-flow code.
+pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "SPC-uninit-var-all"];
+
+impl Catalogue {
+    /// Parses and validates catalogue files given as (path relative to `checks/`, contents).
+    pub fn from_files(files: &[(&str, &str)]) -> Result<Catalogue, Vec<CatalogueError>> {
+        let mut checks = Vec::new();
+        let mut errors = Vec::new();
+        let mut seen = BTreeSet::new();
+        for (file, text) in files {
+            let error = |message: String| CatalogueError { file: file.to_string(), message };
+            let spec: CheckSpec = match toml::from_str(text) {
+                Ok(spec) => spec,
+                Err(e) => {
+                    errors.push(error(e.to_string()));
+                    continue;
+                }
+            };
+            let stem = file.rsplit('/').next().unwrap_or(file).trim_end_matches(".toml");
+            if stem != spec.id {
+                errors.push(error(format!("id `{}` does not match the file name", spec.id)));
+            }
+            let folder = file.split('/').next().unwrap_or("");
+            if file.contains('/') && folder != spec.family() {
+                errors.push(error(format!("check `{}` belongs in folder `{}/`", spec.id, spec.family())));
+            }
+            if !seen.insert(spec.id.clone()) {
+                errors.push(error(format!("check `{}` is defined twice", spec.id)));
+            }
+            if spec.cwe.is_empty() {
+                errors.push(error("`cwe` must list at least one CWE id".to_string()));
+            }
+            if spec.engine == Engine::Dataflow && !DATAFLOW_CHECKS.contains(&spec.id.as_str()) {
+                errors.push(error(format!("no data-flow implementation for `{}`", spec.id)));
+            }
+            if !spec.docs.bad.contains(&format!("expect: {}", spec.id)) {
+                errors.push(error(format!("the bad example must mark its finding with `// expect: {}`", spec.id)));
+            }
+            if spec.docs.good.contains("expect:") {
+                errors.push(error("the good example must not expect findings".to_string()));
+            }
+            checks.push(spec);
+        }
+        for id in DATAFLOW_CHECKS {
+            if !seen.contains(*id) {
+                errors.push(CatalogueError { file: format!("{id}.toml"), message: "data-flow check has no catalogue file".into() });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        checks.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(Catalogue { checks })
+    }
+
+    /// Every check, sorted by id.
+    pub fn checks(&self) -> &[CheckSpec] {
+        &self.checks
+    }
+
+    /// The check with this id.
+    pub fn get(&self, id: &str) -> Option<&CheckSpec> {
+        self.checks.binary_search_by(|c| c.id.as_str().cmp(id)).ok().map(|i| &self.checks[i])
+    }
+}
+
+/// The catalogue embedded in the binary. Its files are validated by the test suite, so a
+/// broken file cannot ship; should one still fail here, the checks of that file are left out
+/// rather than taking the program down (see [`builtin_catalogue_errors`]).
+pub fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| match Catalogue::from_files(CATALOGUE_FILES) {
+        Ok(catalogue) => catalogue,
+        Err(_) => {
+            let usable: Vec<(&str, &str)> = CATALOGUE_FILES
+                .iter()
+                .copied()
+                .filter(|f| Catalogue::from_files(&[*f]).is_ok())
+                .collect();
+            Catalogue::from_files(&usable).unwrap_or_default()
+        }
+    })
+}
+
+/// Validation errors of the embedded catalogue (empty when it is sound).
+pub fn builtin_catalogue_errors() -> Vec<CatalogueError> {
+    Catalogue::from_files(CATALOGUE_FILES).err().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_catalogue_is_valid() {
+        assert_eq!(builtin_catalogue_errors(), Vec::new());
+        let catalogue = catalogue();
+        assert!(catalogue.get("RED-dead").is_some());
+        assert_eq!(catalogue.get("SPC-uninit-var-all").unwrap().family(), "SPC");
+    }
+
+    #[test]
+    fn invalid_files_are_reported_with_their_name() {
+        let bad = "id = \"MEM-x\"\ntitle = \"t\"\nseverity = \"fatal\"\ncwe = []\nengine = \"ctl\"\nmessage = \"m\"\n";
+        let errors = Catalogue::from_files(&[("MEM/MEM-x.toml", bad)]).unwrap_err();
+        assert!(errors.iter().any(|e| e.file == "MEM/MEM-x.toml" && e.message.contains("severity")), "{errors:?}");
+        let misplaced = "id = \"MEM-y\"\ntitle = \"t\"\nseverity = \"error\"\ncwe = [1]\nengine = \"ctl\"\nmessage = \"m\"\n[docs]\nwhat = \"w\"\nwhy = \"y\"\nbad = \"// expect: MEM-y\"\ngood = \"\"\n";
+        let errors = Catalogue::from_files(&[("RED/MEM-z.toml", misplaced)]).unwrap_err();
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert!(text.iter().any(|e| e.contains("does not match the file name")), "{text:?}");
+        assert!(text.iter().any(|e| e.contains("belongs in folder `MEM/`")), "{text:?}");
+    }
+}
