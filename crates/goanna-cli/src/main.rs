@@ -7,6 +7,7 @@
 mod checks_cmd;
 mod dump_cmd;
 mod exit;
+mod output;
 mod scan_cmd;
 
 use clap::{Parser, Subcommand};
