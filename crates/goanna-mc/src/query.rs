@@ -1,0 +1,326 @@
+//! Queries about one component in its own context: the component is entered with an empty call
+//! stack, so its exits loop forever (it is the outermost function). This is how a program
+//! analyser asks "which nodes of function f violate this property", for every f of one model,
+//! without building a model per function.
+
+use crate::check::exhaustive::Engine;
+use crate::ctl::{Dag, DagNode, Formula};
+use crate::model::{AtomId, CompId, Component, Model, NodeId, Vertex};
+use rustc_hash::FxHashMap;
+
+/// For each formula, the nodes of `comp` that satisfy it when `comp` is the outermost component.
+/// Formulas of the same shape (same operators, atoms in the same places) are decided together,
+/// 64 per pass, one bit per formula in every label set.
+pub fn satisfying_nodes(model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>> {
+    satisfying_nodes_with(model, comp, formulas, true)
+}
+
+/// [`satisfying_nodes`], optionally without the fast path for components without boxes (so
+/// tests can compare both).
+fn satisfying_nodes_with(
+    model: &Model,
+    comp: CompId,
+    formulas: &[Formula],
+    fast: bool,
+) -> Vec<Vec<NodeId>> {
+    let dags: Vec<Dag> = formulas.iter().map(Dag::new).collect();
+    let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); dags.len()];
+    let mut groups: FxHashMap<&[DagNode], Vec<usize>> = FxHashMap::default();
+    for (i, d) in dags.iter().enumerate() {
+        groups.entry(&d.nodes[..]).or_default().push(i);
+    }
+    let c = model.component(comp);
+    let n_nodes = c.n_nodes();
+    let flat = fast && c.boxes.is_empty();
+    for group in groups.into_values() {
+        for chunk in group.chunks(64) {
+            let d0 = &dags[chunk[0]];
+            let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..d0.atoms.len())
+                .map(|slot| {
+                    chunk
+                        .iter()
+                        .map(|&i| model.atom(&dags[i].atoms[slot]))
+                        .collect()
+                })
+                .collect();
+            let owned;
+            let mut eng;
+            let vals: &[u64] = if flat {
+                owned = label_without_boxes(model, comp, d0, &lane_atoms, chunk.len());
+                &owned
+            } else {
+                eng = Engine::new(model, d0, lane_atoms, chunk.len());
+                let ctx = eng.initial_ctx(d0.root, comp);
+                eng.full_vals(d0.root, comp, &ctx)
+            };
+            for v in 0..n_nodes {
+                let word = vals[v as usize];
+                if word == 0 {
+                    continue;
+                }
+                for (lane, &i) in chunk.iter().enumerate() {
+                    if word >> lane & 1 != 0 {
+                        out[i].push(model.vertex_node(comp, v));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Successors of `v` in a component without boxes, in its own context: exits and vertices
+/// without successors loop on themselves.
+fn successors(c: &Component, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+    let succ = c.succ(v);
+    let own = succ.is_empty().then_some(v);
+    succ.iter().copied().chain(own)
+}
+
+/// Bit-parallel CTL labelling of a component without boxes (one lane per formula instance):
+/// the values of the DAG's root at every vertex. Linear in the component's size per DAG node:
+/// `EU` and `EG` are solved by backward worklists.
+fn label_without_boxes(
+    model: &Model,
+    comp: CompId,
+    dag: &Dag,
+    lane_atoms: &[Vec<Option<AtomId>>],
+    lanes: usize,
+) -> Vec<u64> {
+    let c = model.component(comp);
+    let n = c.n_vertices() as usize;
+    let mask = if lanes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << lanes) - 1
+    };
+    // For each atom slot: which lanes each atom id switches on.
+    let slot_masks: Vec<FxHashMap<AtomId, u64>> = lane_atoms
+        .iter()
+        .map(|ids| {
+            let mut m: FxHashMap<AtomId, u64> = FxHashMap::default();
+            for (lane, id) in ids.iter().enumerate() {
+                if let Some(id) = id {
+                    *m.entry(*id).or_default() |= 1 << lane;
+                }
+            }
+            m
+        })
+        .collect();
+    // Predecessors, with the implicit self loops.
+    let preds = |v: usize| {
+        let own = c.succ(v as Vertex).is_empty().then_some(v);
+        c.pred(v as Vertex).iter().map(|&u| u as usize).chain(own)
+    };
+    let mut vals: Vec<Vec<u64>> = Vec::with_capacity(dag.nodes.len());
+    for node in &dag.nodes {
+        let value: Vec<u64> = match *node {
+            DagNode::True => vec![mask; n],
+            DagNode::Atom(slot) => {
+                let masks = &slot_masks[slot as usize];
+                (0..n)
+                    .map(|v| {
+                        let node = model.vertex_node(comp, v as Vertex);
+                        model
+                            .labels(node)
+                            .iter()
+                            .fold(0u64, |acc, a| acc | masks.get(a).copied().unwrap_or(0))
+                    })
+                    .collect()
+            }
+            DagNode::Not(x) => vals[x as usize].iter().map(|&w| !w & mask).collect(),
+            DagNode::And(x, y) => vals[x as usize]
+                .iter()
+                .zip(&vals[y as usize])
+                .map(|(a, b)| a & b)
+                .collect(),
+            DagNode::Or(x, y) => vals[x as usize]
+                .iter()
+                .zip(&vals[y as usize])
+                .map(|(a, b)| a | b)
+                .collect(),
+            DagNode::EX(x) => {
+                let inner = &vals[x as usize];
+                (0..n)
+                    .map(|v| successors(c, v as Vertex).fold(0, |acc, w| acc | inner[w as usize]))
+                    .collect()
+            }
+            DagNode::EU(x, y) => {
+                let (a, b) = (&vals[x as usize], &vals[y as usize]);
+                let mut val = b.clone();
+                let mut work: Vec<usize> = (0..n).filter(|&v| val[v] != 0).collect();
+                while let Some(v) = work.pop() {
+                    for p in preds(v) {
+                        let add = val[v] & a[p] & !val[p];
+                        if add != 0 {
+                            val[p] |= add;
+                            work.push(p);
+                        }
+                    }
+                }
+                val
+            }
+            DagNode::EG(x) => {
+                let a = &vals[x as usize];
+                let mut val = a.clone();
+                let mut work: Vec<usize> = (0..n).collect();
+                let mut queued = vec![true; n];
+                while let Some(v) = work.pop() {
+                    queued[v] = false;
+                    let next =
+                        a[v] & successors(c, v as Vertex).fold(0, |acc, w| acc | val[w as usize]);
+                    if next != val[v] {
+                        val[v] = next;
+                        for p in preds(v) {
+                            if !queued[p] {
+                                queued[p] = true;
+                                work.push(p);
+                            }
+                        }
+                    }
+                }
+                val
+            }
+        };
+        vals.push(value);
+    }
+    vals.swap_remove(dag.root as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ModelBuilder;
+
+    /// main: m0 -> call f -> m1 (exit); f: f0 (entry, "a") -> f1 (exit, "b").
+    fn model() -> Model {
+        let mut b = ModelBuilder::new();
+        let main = b.add_component("main");
+        let f = b.add_component("f");
+        let m0 = b.add_node(main, "m0", &["start"]);
+        let m1 = b.add_node(main, "m1", &["done"]);
+        b.set_entry(m0);
+        b.set_exit(m1);
+        let f0 = b.add_node(f, "f0", &["a"]);
+        let f1 = b.add_node(f, "f1", &["b"]);
+        b.set_entry(f0);
+        b.set_exit(f1);
+        b.edge_nodes(f0, f1);
+        let call = b.add_box(main, "call_f", f);
+        b.edge_to_call(m0, call, f0);
+        b.edge_from_return(call, f1, m1);
+        b.build().expect("valid model")
+    }
+
+    #[test]
+    fn any_component_can_be_the_outermost() {
+        let m = model();
+        let parse = |s: &str| crate::ctl::parse(s).unwrap();
+        let main = m.component_by_name("main").unwrap();
+        let f = m.component_by_name("f").unwrap();
+        // In main, the path goes through f and comes back to `done`.
+        let sat = satisfying_nodes(
+            &m,
+            main,
+            &[parse("EF done"), parse("EF b"), parse("EF start")],
+        );
+        assert_eq!(sat[0].len(), 2);
+        // `b` holds at f's exit, seen in main at the box's return: only m0 reaches it.
+        assert_eq!(sat[1], vec![m.node_by_name("m0").unwrap()]);
+        assert_eq!(sat[2], vec![m.node_by_name("m0").unwrap()]);
+        // In f as the outermost function, its exit loops forever: `done` is never reached.
+        let sat = satisfying_nodes(&m, f, &[parse("EF done"), parse("EG b"), parse("a & EX b")]);
+        assert!(sat[0].is_empty());
+        assert_eq!(sat[1], vec![m.node_by_name("f1").unwrap()]);
+        assert_eq!(sat[2], vec![m.node_by_name("f0").unwrap()]);
+        // A witness from f's entry in f's own context.
+        let w = crate::witness::witness_in(&m, f, &parse("EF b"), m.node_by_name("f0").unwrap())
+            .unwrap()
+            .unwrap();
+        assert_eq!(w.steps.last().unwrap().node, m.node_by_name("f1").unwrap());
+        assert!(crate::witness::witness_in(
+            &m,
+            main,
+            &parse("EF b"),
+            m.node_by_name("f0").unwrap()
+        )
+        .is_err());
+    }
+
+    /// A tiny deterministic generator, so the test needs no dependency.
+    struct Lcg(u64);
+    impl Lcg {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    fn random_formula(r: &mut Lcg, depth: u32) -> Formula {
+        use Formula::*;
+        let atom = |r: &mut Lcg| Atom(["p", "q", "r"][r.below(3) as usize].to_string());
+        if depth == 0 {
+            return atom(r);
+        }
+        let sub = |r: &mut Lcg| Box::new(random_formula(r, depth - 1));
+        match r.below(12) {
+            0 => atom(r),
+            1 => Not(sub(r)),
+            2 => And(sub(r), sub(r)),
+            3 => Or(sub(r), sub(r)),
+            4 => EX(sub(r)),
+            5 => AX(sub(r)),
+            6 => EU(sub(r), sub(r)),
+            7 => AU(sub(r), sub(r)),
+            8 => EG(sub(r)),
+            9 => AG(sub(r)),
+            10 => EF(sub(r)),
+            _ => AW(sub(r), sub(r)),
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_engine_on_random_models_without_boxes() {
+        let mut r = Lcg(0x5eed);
+        for case in 0..300 {
+            let mut b = ModelBuilder::new();
+            let c = b.add_component("f");
+            let n = 1 + r.below(9) as u32;
+            let nodes: Vec<_> = (0..n)
+                .map(|i| {
+                    let labels: Vec<&str> = ["p", "q", "r"]
+                        .into_iter()
+                        .filter(|_| r.below(2) == 0)
+                        .collect();
+                    b.add_node(c, &format!("n{i}"), &labels)
+                })
+                .collect();
+            b.set_entry(nodes[0]);
+            for &x in &nodes {
+                if r.below(4) == 0 {
+                    b.set_exit(x);
+                    continue;
+                }
+                for _ in 0..r.below(3) {
+                    b.edge_nodes(x, nodes[r.below(n as u64) as usize]);
+                }
+            }
+            let Ok(model) = b.build() else { continue };
+            let formulas: Vec<Formula> = (0..1 + r.below(70))
+                .map(|_| random_formula(&mut r, 3))
+                .collect();
+            let fast = satisfying_nodes_with(&model, c, &formulas, true);
+            let slow = satisfying_nodes_with(&model, c, &formulas, false);
+            for (i, (a, b)) in fast.iter().zip(&slow).enumerate() {
+                let mut a = a.clone();
+                let mut b = b.clone();
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "case {case}, formula {}", formulas[i]);
+            }
+        }
+    }
+}

@@ -1,0 +1,764 @@
+//! Witnesses and counterexamples: paths through the RKS, as sequences of configurations
+//! `(call stack, node)`.
+//!
+//! A [`Witness`] is a finite prefix and, for infinite obligations (EG), a loop: after the last
+//! step the path continues at `steps[loop_start]`, with the call stack of the loop part extended
+//! by `loop_push` (empty for an ordinary loop; non-empty for a path that recurses forever, where
+//! every round pushes the same boxes). For EU and EX the path is finite: its last step meets the
+//! obligation and any continuation will do.
+//!
+//! Paths are short: EU witnesses are shortest over configurations (A* search whose heuristic is
+//! the exact distance in the finite abstraction over (component, context) frames, a lower
+//! bound because that abstraction forgets which caller is on the stack); EG witnesses are
+//! found depth-first, closing a loop as soon as a successor is on the current path.
+//! Values of subformulae at configurations come from the exhaustive engine (exact per context).
+
+use crate::check::exhaustive::Engine;
+use crate::ctl::{Dag, DagNode, Formula, NodeRef};
+use crate::model::{BoxId, CompId, Model, NodeId, Vertex, VertexKind};
+use crate::Error;
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+
+/// One configuration of a path.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct Step {
+    /// Call stack, outermost box first.
+    pub stack: Vec<BoxId>,
+    /// The node.
+    pub node: NodeId,
+}
+
+/// A path: finite prefix plus optional loop (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Witness {
+    /// The configurations, in order.
+    pub steps: Vec<Step>,
+    /// Where the loop starts again after the last step (None: finite witness).
+    pub loop_start: Option<usize>,
+    /// Boxes pushed by every round of the loop (empty: an ordinary loop).
+    pub loop_push: Vec<BoxId>,
+}
+
+impl Witness {
+    /// Render the path with node names, one step a line.
+    pub fn render(&self, m: &Model) -> String {
+        let mut s = String::new();
+        for (i, st) in self.steps.iter().enumerate() {
+            if Some(i) == self.loop_start {
+                s.push_str("  -- loop starts here --\n");
+            }
+            let stack: Vec<&str> = st.stack.iter().map(|&b| m.box_info(b).name()).collect();
+            s.push_str(&format!(
+                "  [{}] {}\n",
+                stack.join(" > "),
+                m.node_name(st.node)
+            ));
+        }
+        if let Some(l) = self.loop_start {
+            if self.loop_push.is_empty() {
+                s.push_str(&format!("  -- back to step {l} --\n"));
+            } else {
+                let p: Vec<&str> = self
+                    .loop_push
+                    .iter()
+                    .map(|&b| m.box_info(b).name())
+                    .collect();
+                s.push_str(&format!(
+                    "  -- back to step {l}, with [{}] pushed, forever --\n",
+                    p.join(" > ")
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// Evaluation contexts for the nodes of one DAG, along call stacks.
+struct Stacks {
+    /// (parent stack, box, component, context of the root node); index 0 = empty stack.
+    nodes: Vec<(u32, BoxId, CompId, Box<[u64]>)>,
+    depth: Vec<u32>,
+    map: FxHashMap<(u32, BoxId), u32>,
+}
+
+struct Ctx<'a, 'm> {
+    m: &'m Model,
+    eng: &'a mut Engine<'m>,
+    n: NodeRef,
+    st: Stacks,
+}
+
+impl<'a, 'm> Ctx<'a, 'm> {
+    fn new(m: &'m Model, eng: &'a mut Engine<'m>, n: NodeRef) -> Self {
+        Self::new_in(m, eng, n, m.initial())
+    }
+    /// Paths that start in `init` with an empty stack (its exits loop forever).
+    fn new_in(m: &'m Model, eng: &'a mut Engine<'m>, n: NodeRef, init: CompId) -> Self {
+        let ctx = eng.initial_ctx(n, init);
+        Ctx {
+            m,
+            eng,
+            n,
+            st: Stacks {
+                nodes: vec![(u32::MAX, u32::MAX, init, ctx)],
+                depth: vec![0],
+                map: FxHashMap::default(),
+            },
+        }
+    }
+    fn push(&mut self, s: u32, lb: u32) -> u32 {
+        let (_, _, comp, ref ctx) = self.st.nodes[s as usize];
+        let b = self.m.component(comp).boxes()[lb as usize];
+        if let Some(&id) = self.st.map.get(&(s, b)) {
+            return id;
+        }
+        let ctx = ctx.clone();
+        let cctx = self.eng.callee_ctx(self.n, comp, &ctx, lb);
+        let id = self.st.nodes.len() as u32;
+        self.st
+            .nodes
+            .push((s, b, self.m.box_info(b).callee(), cctx));
+        self.st.depth.push(self.st.depth[s as usize] + 1);
+        self.st.map.insert((s, b), id);
+        id
+    }
+    fn stack_of(&self, mut s: u32) -> Vec<BoxId> {
+        let mut v = Vec::new();
+        while s != 0 {
+            v.push(self.st.nodes[s as usize].1);
+            s = self.st.nodes[s as usize].0;
+        }
+        v.reverse();
+        v
+    }
+    fn comp(&self, s: u32) -> CompId {
+        self.st.nodes[s as usize].2
+    }
+    /// Value of DAG node `x` (a descendant of the root node, or the root) at `(s, v)`.
+    fn val(&mut self, x: NodeRef, s: u32, v: Vertex) -> bool {
+        let (_, _, comp, ref ctx) = self.st.nodes[s as usize];
+        let ctx = ctx.clone();
+        let ne = self.m.component(comp).exits().len();
+        let order = self.eng.exc[self.n as usize].clone();
+        let pc = self.eng.project(&order, &ctx, x, ne);
+        self.eng.full_vals(x, comp, &pc)[v as usize] & 1 != 0
+    }
+    /// Semantic successors of configuration `(s, v)` (v an ordinary node of the top component).
+    fn succ(&mut self, s: u32, v: Vertex) -> Vec<(u32, Vertex)> {
+        let comp_id = self.comp(s);
+        let comp = self.m.component(comp_id);
+        let (s2, from) = if comp.is_exit(v) {
+            if s == 0 {
+                return vec![(s, v)];
+            }
+            let (parent, b, _, _) = self.st.nodes[s as usize];
+            let bi = self.m.box_info(b);
+            let x = comp.exits().iter().position(|&e| e == v).expect("exit") as u32;
+            let owner = self.m.component(bi.owner());
+            (parent, owner.box_ret[bi.local as usize] + x)
+        } else {
+            (s, v)
+        };
+        let oc = self.comp(s2);
+        let mut out = Vec::new();
+        let succs: Vec<Vertex> = self.m.component(oc).succ(from).to_vec();
+        for w in succs {
+            match self.m.vertex_kind(oc, w) {
+                VertexKind::Node(_) => out.push((s2, w)),
+                VertexKind::Call(b, en) => {
+                    let lb = self.m.box_info(b).local;
+                    let ns = self.push(s2, lb);
+                    out.push((ns, self.m.node_vertex(en)));
+                }
+                VertexKind::Return(..) => out.push((s, v)),
+            }
+        }
+        out
+    }
+    fn step(&self, s: u32, v: Vertex) -> Step {
+        Step {
+            stack: self.stack_of(s),
+            node: self.m.vertex_node(self.comp(s), v),
+        }
+    }
+}
+
+/// Same-level paths already built, per (component, context, entry, exit): configurations
+/// relative to the callee level (local boxes pushed below it, vertex).
+type SlMemo = FxHashMap<(CompId, Box<[u64]>, Vertex, Vertex), Option<Vec<(Vec<u32>, Vertex)>>>;
+
+fn relative(cx: &Ctx, base: u32, mut s: u32) -> Vec<u32> {
+    let mut v = Vec::new();
+    while s != base {
+        let (p, b, _, _) = cx.st.nodes[s as usize];
+        v.push(cx.m.box_info(b).local);
+        s = p;
+    }
+    v.reverse();
+    v
+}
+
+fn absolute(cx: &mut Ctx, base: u32, rel: &[u32]) -> u32 {
+    rel.iter().fold(base, |s, &lb| cx.push(s, lb))
+}
+
+/// Configuration reached at a vertex `u` of the component on top of stack `s`: return vertices
+/// stand for the callee's exit with the box pushed.
+fn config_at(cx: &mut Ctx, s: u32, u: Vertex) -> (u32, Vertex) {
+    let comp = cx.m.component(cx.comp(s));
+    if u >= comp.n_nodes() && !comp.is_call(u) {
+        let lb = comp.local_box(u).expect("box");
+        let x = u - comp.box_ret[lb as usize];
+        let q = cx.push(s, lb);
+        let qc = cx.m.component(cx.comp(q));
+        (q, qc.exits()[x as usize])
+    } else {
+        (s, u)
+    }
+}
+
+/// Strict summary (L, R) of the root EU node for the frame on top of stack `s`.
+fn summary(cx: &mut Ctx, s: u32) -> (Vec<u64>, usize, Vec<u64>) {
+    let (_, _, comp, ref ctx) = cx.st.nodes[s as usize];
+    let ctx = ctx.clone();
+    let ne = cx.m.component(comp).exits().len();
+    let k = cx.eng.exc[cx.n as usize].len() - 1;
+    let (sctx, top) = ctx.split_at(k * ne);
+    let (vals, stride) = cx.eng.strict_summary(cx.n, comp, sctx);
+    (vals.to_vec(), stride, top.to_vec())
+}
+
+/// Shortest path at the level of stack `s` from vertex `v` to a χ-configuration, descending into
+/// calls that contain one, jumping over calls through same-level paths, and (when `may_pop`)
+/// leaving through an exit at which the EU holds in the caller.
+#[allow(clippy::too_many_arguments)]
+fn eu_level(
+    cx: &mut Ctx,
+    a: NodeRef,
+    b: NodeRef,
+    s: u32,
+    v: Vertex,
+    may_pop: bool,
+    memo: &mut SlMemo,
+    chain: &mut Vec<(CompId, Box<[u64]>, Vertex)>,
+) -> Option<Vec<(u32, Vertex)>> {
+    let comp_id = cx.comp(s);
+    let comp = cx.m.component(comp_id);
+    let nv = comp.n_vertices() as usize;
+    let (sum, stride, top) = summary(cx, s);
+    let mut parent = vec![u32::MAX; nv];
+    let mut seen = vec![false; nv];
+    let mut q = VecDeque::new();
+    seen[v as usize] = true;
+    q.push_back(v);
+    let mut goals: Vec<Goal> = Vec::new();
+    while let Some(u) = q.pop_front() {
+        let (cs, cu) = config_at(cx, s, u);
+        if cx.val(b, cs, cu) {
+            goals.insert(0, Goal::Chi(u));
+            break;
+        }
+        if comp.is_call(u) {
+            let lb = comp.local_box(u).expect("box");
+            let k = u - comp.box_call[lb as usize];
+            let qs = cx.push(s, lb);
+            let qc = cx.m.component(cx.comp(qs));
+            let en = qc.entries()[k as usize];
+            let (qsum, qstride, _) = summary(cx, qs);
+            let key = (cx.comp(qs), cx.st.nodes[qs as usize].3.clone(), en);
+            if qsum[en as usize * qstride] & 1 != 0 && !chain.contains(&key) {
+                goals.push(Goal::Descend(u));
+            }
+            for x in 0..qc.exits().len() {
+                if (qsum[en as usize * qstride + 1 + x / 64] >> (x % 64)) & 1 == 0 {
+                    continue;
+                }
+                let r = comp.box_ret[lb as usize] + x as u32;
+                if !seen[r as usize] && sl_path(cx, a, qs, en, qc.exits()[x], memo).is_some() {
+                    seen[r as usize] = true;
+                    parent[r as usize] = u;
+                    q.push_back(r);
+                }
+            }
+            continue;
+        }
+        if comp.is_exit(u) {
+            let x = comp.exits().iter().position(|&e| e == u).expect("exit");
+            if may_pop && s != 0 && top[x] & 1 != 0 {
+                goals.push(Goal::Pop(u));
+            }
+            continue;
+        }
+        if !cx.val(a, cs, cu) {
+            continue;
+        }
+        // only vertices from which the EU can still hold are worth visiting
+        for &w in comp.succ(u) {
+            let wu = w as usize;
+            if seen[wu] {
+                continue;
+            }
+            let ok = sum[wu * stride] & 1 != 0
+                || sum[wu * stride + 1..(wu + 1) * stride]
+                    .iter()
+                    .any(|&r| r != 0);
+            if !ok {
+                continue;
+            }
+            seen[wu] = true;
+            parent[wu] = u;
+            q.push_back(w);
+        }
+    }
+    for goal in goals {
+        if let Some(p) = expand_goal(
+            cx,
+            a,
+            b,
+            s,
+            goal_vertex(&goal),
+            matches!(goal, Goal::Pop(_)),
+            &parent,
+            memo,
+            chain,
+        ) {
+            return Some(p);
+        }
+    }
+    None
+}
+
+#[derive(Clone, Copy)]
+enum Goal {
+    Chi(Vertex),
+    Descend(Vertex),
+    Pop(Vertex),
+}
+
+fn goal_vertex(g: &Goal) -> Vertex {
+    match *g {
+        Goal::Chi(u) | Goal::Descend(u) | Goal::Pop(u) => u,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn expand_goal(
+    cx: &mut Ctx,
+    a: NodeRef,
+    b: NodeRef,
+    s: u32,
+    last: Vertex,
+    pop: bool,
+    parent: &[u32],
+    memo: &mut SlMemo,
+    chain: &mut Vec<(CompId, Box<[u64]>, Vertex)>,
+) -> Option<Vec<(u32, Vertex)>> {
+    let comp = cx.m.component(cx.comp(s));
+    let mut level = vec![last];
+    while parent[*level.last().expect("nonempty") as usize] != u32::MAX {
+        level.push(parent[*level.last().expect("nonempty") as usize]);
+    }
+    level.reverse();
+    // expand into configurations
+    let mut out: Vec<(u32, Vertex)> = Vec::new();
+    for (i, &u) in level.iter().enumerate() {
+        if comp.is_call(u) {
+            let lb = comp.local_box(u).expect("box");
+            let k = u - comp.box_call[lb as usize];
+            let qs = cx.push(s, lb);
+            let en = cx.m.component(cx.comp(qs)).entries()[k as usize];
+            if i + 1 < level.len() {
+                // jump to the return vertex level[i+1]: same-level path in the callee
+                let r = level[i + 1];
+                let x = r - comp.box_ret[lb as usize];
+                let ex = cx.m.component(cx.comp(qs)).exits()[x as usize];
+                let p = sl_path(cx, a, qs, en, ex, memo)?;
+                out.extend(p.iter().take(p.len() - 1)); // the exit itself is level[i+1]
+            } else {
+                let key = (cx.comp(qs), cx.st.nodes[qs as usize].3.clone(), en);
+                chain.push(key);
+                let inner = eu_level(cx, a, b, qs, en, false, memo, chain);
+                chain.pop();
+                out.extend(inner?);
+            }
+        } else {
+            out.push(config_at(cx, s, u));
+        }
+    }
+    if pop {
+        let (parent_s, bx, _, _) = cx.st.nodes[s as usize];
+        let bi = cx.m.box_info(bx);
+        let x = comp.exits().iter().position(|&e| e == last).expect("exit") as u32;
+        let owner = cx.m.component(bi.owner());
+        let r = owner.box_ret[bi.local as usize] + x;
+        let rest = eu_level(cx, a, b, parent_s, r, true, memo, chain)?;
+        out.extend(rest.into_iter().skip(1)); // its first step is the exit we are at
+    }
+    Some(out)
+}
+
+/// A same-level path in the callee on stack `s` from entry `en` to exit `ex` through ψ-vertices.
+fn sl_path(
+    cx: &mut Ctx,
+    a: NodeRef,
+    s: u32,
+    en: Vertex,
+    ex: Vertex,
+    memo: &mut SlMemo,
+) -> Option<Vec<(u32, Vertex)>> {
+    let key = (cx.comp(s), cx.st.nodes[s as usize].3.clone(), en, ex);
+    if let Some(r) = memo.get(&key) {
+        let r = r.clone()?;
+        return Some(
+            r.iter()
+                .map(|(rel, v)| (absolute(cx, s, rel), *v))
+                .collect(),
+        );
+    }
+    memo.insert(key.clone(), None); // in progress: do not use this jump recursively
+    let comp = cx.m.component(cx.comp(s));
+    let nv = comp.n_vertices() as usize;
+    let mut parent = vec![u32::MAX; nv];
+    let mut seen = vec![false; nv];
+    let mut q = VecDeque::new();
+    seen[en as usize] = true;
+    q.push_back(en);
+    let mut found = false;
+    while let Some(u) = q.pop_front() {
+        if u == ex {
+            found = true;
+            break;
+        }
+        if comp.is_call(u) {
+            let lb = comp.local_box(u).expect("box");
+            let k = u - comp.box_call[lb as usize];
+            let qs = cx.push(s, lb);
+            let qc = cx.m.component(cx.comp(qs));
+            let qen = qc.entries()[k as usize];
+            let (qsum, qstride, _) = summary(cx, qs);
+            for x in 0..qc.exits().len() {
+                if (qsum[qen as usize * qstride + 1 + x / 64] >> (x % 64)) & 1 == 0 {
+                    continue;
+                }
+                let r = comp.box_ret[lb as usize] + x as u32;
+                if !seen[r as usize] && sl_path(cx, a, qs, qen, qc.exits()[x], memo).is_some() {
+                    seen[r as usize] = true;
+                    parent[r as usize] = u;
+                    q.push_back(r);
+                }
+            }
+            continue;
+        }
+        if comp.is_exit(u) {
+            continue;
+        }
+        let (cs, cu) = config_at(cx, s, u);
+        if !cx.val(a, cs, cu) {
+            continue;
+        }
+        for &w in comp.succ(u) {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                parent[w as usize] = u;
+                q.push_back(w);
+            }
+        }
+    }
+    let res = if found {
+        let mut level = vec![ex];
+        while parent[*level.last().expect("nonempty") as usize] != u32::MAX {
+            level.push(parent[*level.last().expect("nonempty") as usize]);
+        }
+        level.reverse();
+        let mut out = Vec::new();
+        let mut ok = true;
+        for (i, &u) in level.iter().enumerate() {
+            if comp.is_call(u) {
+                let lb = comp.local_box(u).expect("box");
+                let k = u - comp.box_call[lb as usize];
+                let qs = cx.push(s, lb);
+                let qc = cx.m.component(cx.comp(qs));
+                let qen = qc.entries()[k as usize];
+                let r = level[i + 1];
+                let x = r - comp.box_ret[lb as usize];
+                match sl_path(cx, a, qs, qen, qc.exits()[x as usize], memo) {
+                    Some(p) => out.extend(p.iter().take(p.len() - 1)),
+                    None => ok = false,
+                }
+            } else {
+                out.push(config_at(cx, s, u));
+            }
+        }
+        ok.then_some(out)
+    } else {
+        None
+    };
+    let rel = res
+        .as_ref()
+        .map(|p| p.iter().map(|&(cs, v)| (relative(cx, s, cs), v)).collect());
+    memo.insert(key, rel);
+    res
+}
+
+/// Find the stack id of a configuration given as boxes from the initial component.
+fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), Error> {
+    let mut s = 0u32;
+    for &b in stack {
+        let comp = cx.comp(s);
+        let bi = cx.m.box_info(b);
+        if bi.owner() != comp {
+            return Err(Error::Query(format!(
+                "box `{}` is not in component `{}`",
+                bi.name(),
+                cx.m.component(comp).name()
+            )));
+        }
+        s = cx.push(s, bi.local);
+    }
+    if cx.m.node_component(node) != cx.comp(s) {
+        return Err(Error::Query(format!(
+            "node `{}` is not in the component on top of the stack",
+            cx.m.node_name(node)
+        )));
+    }
+    Ok((s, cx.m.node_vertex(node)))
+}
+
+fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Witness> {
+    let n = cx.n;
+    if !cx.val(n, s0, v0) {
+        return None;
+    }
+    match cx.eng.dag.node(n) {
+        DagNode::EX(a) => {
+            for (s, v) in cx.succ(s0, v0) {
+                if cx.val(a, s, v) {
+                    return Some(Witness {
+                        steps: vec![cx.step(s0, v0), cx.step(s, v)],
+                        loop_start: None,
+                        loop_push: vec![],
+                    });
+                }
+            }
+            None
+        }
+        DagNode::EU(a, b) => {
+            let mut memo = FxHashMap::default();
+            let mut chain = Vec::new();
+            let path = eu_level(cx, a, b, s0, v0, true, &mut memo, &mut chain)?;
+            let steps = path.into_iter().map(|(s, v)| cx.step(s, v)).collect();
+            Some(Witness {
+                steps,
+                loop_start: None,
+                loop_push: vec![],
+            })
+        }
+        DagNode::EG(_) => {
+            // DFS for a lasso among configurations where EG holds.
+            let mut path: Vec<(u32, Vertex)> = vec![(s0, v0)];
+            let mut on_path: FxHashMap<(u32, Vertex), usize> = FxHashMap::default();
+            on_path.insert((s0, v0), 0);
+            let mut iters: Vec<Vec<(u32, Vertex)>> = Vec::new();
+            let mut dead: rustc_hash::FxHashSet<(u32, Vertex)> = Default::default();
+            let first = cx.succ(s0, v0);
+            iters.push(first);
+            let mut budget = 200_000usize;
+            while let Some(top) = iters.last_mut() {
+                budget = budget.checked_sub(1)?;
+                let cands = std::mem::take(top);
+                let (s, v) = *path.last().expect("path");
+                let _ = (s, v);
+                let mut next = None;
+                let mut rest = Vec::new();
+                for c in cands {
+                    if dead.contains(&c) || !cx.val(n, c.0, c.1) {
+                        continue;
+                    }
+                    if let Some(&i) = on_path.get(&c) {
+                        let steps = path.iter().map(|&(s, v)| cx.step(s, v)).collect();
+                        return Some(Witness {
+                            steps,
+                            loop_start: Some(i),
+                            loop_push: vec![],
+                        });
+                    }
+                    // Pumping: same component context and vertex, deeper stack, no pop below in between.
+                    let key_c = (cx.comp(c.0), cx.st.nodes[c.0 as usize].3.clone(), c.1);
+                    for (i, &(ps, pv)) in path.iter().enumerate() {
+                        if pv != c.1
+                            || cx.comp(ps) != key_c.0
+                            || cx.st.nodes[ps as usize].3 != key_c.1
+                        {
+                            continue;
+                        }
+                        let d = cx.st.depth[ps as usize];
+                        if cx.st.depth[c.0 as usize] <= d
+                            || path[i..].iter().any(|&(x, _)| cx.st.depth[x as usize] < d)
+                        {
+                            continue;
+                        }
+                        // c.0 must extend ps
+                        let mut anc = c.0;
+                        let mut pushed = Vec::new();
+                        while cx.st.depth[anc as usize] > d {
+                            pushed.push(cx.st.nodes[anc as usize].1);
+                            anc = cx.st.nodes[anc as usize].0;
+                        }
+                        if anc == ps {
+                            pushed.reverse();
+                            let steps = path.iter().map(|&(s, v)| cx.step(s, v)).collect();
+                            return Some(Witness {
+                                steps,
+                                loop_start: Some(i),
+                                loop_push: pushed,
+                            });
+                        }
+                    }
+                    if next.is_none() {
+                        next = Some(c);
+                    } else {
+                        rest.push(c);
+                    }
+                }
+                match next {
+                    Some(c) => {
+                        *iters.last_mut().expect("frame") = rest;
+                        on_path.insert(c, path.len());
+                        path.push(c);
+                        let sc = cx.succ(c.0, c.1);
+                        iters.push(sc);
+                    }
+                    None => {
+                        iters.pop();
+                        if let Some(p) = path.pop() {
+                            on_path.remove(&p);
+                            dead.insert(p);
+                        }
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The existential node a witness is about: the root when `positive`, else the root under one negation.
+fn target(dag: &Dag, positive: bool) -> Option<NodeRef> {
+    let r = dag.root;
+    if positive {
+        dag.node(r).is_existential().then_some(r)
+    } else {
+        match dag.node(r) {
+            DagNode::Not(x) if dag.node(x).is_existential() => Some(x),
+            _ => None,
+        }
+    }
+}
+
+/// A witness that configuration `(stack, node)` satisfies `formula`, whose core must be EX, EU or
+/// EG at the top (e.g. `E[!free U exit]`, `EF p`, `EG p`, `E[a W b]` is not: it is a disjunction).
+/// Returns `Ok(None)` when the configuration does not satisfy it.
+pub fn witness_from(
+    model: &Model,
+    formula: &Formula,
+    stack: &[BoxId],
+    node: NodeId,
+) -> Result<Option<Witness>, Error> {
+    let dag = Dag::new(formula);
+    let Some(n) = target(&dag, true) else {
+        return Err(Error::Query(format!(
+            "witnesses need an EX, EU or EG formula at the top, got `{formula}`"
+        )));
+    };
+    let mut eng = Engine::single(model, &dag);
+    let mut cx = Ctx::new(model, &mut eng, n);
+    let (s, v) = locate(&mut cx, stack, node)?;
+    Ok(search(&mut cx, s, v))
+}
+
+/// Like [`witness_from`] with an empty stack, but with `comp` as the outermost component
+/// (entered with an empty stack, its exits loop forever) instead of the model's initial one.
+pub fn witness_in(
+    model: &Model,
+    comp: CompId,
+    formula: &Formula,
+    node: NodeId,
+) -> Result<Option<Witness>, Error> {
+    let dag = Dag::new(formula);
+    let Some(n) = target(&dag, true) else {
+        return Err(Error::Query(format!(
+            "witnesses need an EX, EU or EG formula at the top, got `{formula}`"
+        )));
+    };
+    if model.node_component(node) != comp {
+        return Err(Error::Query(format!(
+            "node `{}` is not in component `{}`",
+            model.node_name(node),
+            model.component(comp).name()
+        )));
+    }
+    let mut eng = Engine::single(model, &dag);
+    let mut cx = Ctx::new_in(model, &mut eng, n, comp);
+    Ok(search(&mut cx, 0, model.node_vertex(node)))
+}
+
+/// For the model's verdict on `formula`: a witness when the formula holds and is existential at
+/// the top, or a counterexample (a witness for the negation) when it fails and is universal
+/// (`AG`, `AF`, `AX`, `A[ U ]`, `A[ W ]`, or `!E..`). Starts at the first entry for which it
+/// applies. `None` when the formula has no such shape.
+pub fn explain(model: &Model, formula: &Formula) -> Option<(bool, Witness)> {
+    let dag = Dag::new(formula);
+    for positive in [true, false] {
+        let Some(n) = target(&dag, positive) else {
+            continue;
+        };
+        let mut eng = Engine::single(model, &dag);
+        let mut cx = Ctx::new(model, &mut eng, n);
+        let comp = model.component(model.initial());
+        for &en in comp.entries() {
+            if cx.val(n, 0, en) {
+                if let Some(w) = search(&mut cx, 0, en) {
+                    return Some((positive, w));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Which nodes of the initial component satisfy `formula` with an empty call stack.
+pub fn sat_nodes(model: &Model, formula: &Formula) -> Vec<(NodeId, bool)> {
+    sat_nodes_in(model, formula, &[]).unwrap_or_default()
+}
+
+/// Which nodes of the component on top of `stack` (boxes from the initial component) satisfy
+/// `formula` in the context that stack gives it.
+pub fn sat_nodes_in(
+    model: &Model,
+    formula: &Formula,
+    stack: &[BoxId],
+) -> Result<Vec<(NodeId, bool)>, Error> {
+    let dag = Dag::new(formula);
+    let mut eng = Engine::single(model, &dag);
+    let mut cx = Ctx::new(model, &mut eng, dag.root);
+    let mut s = 0;
+    for &b in stack {
+        let comp = cx.comp(s);
+        let bi = model.box_info(b);
+        if bi.owner() != comp {
+            return Err(Error::Query(format!(
+                "box `{}` is not in component `{}`",
+                bi.name(),
+                model.component(comp).name()
+            )));
+        }
+        s = cx.push(s, bi.local);
+    }
+    let comp = cx.comp(s);
+    let c = model.component(comp);
+    Ok((0..c.n_nodes())
+        .map(|v| (model.vertex_node(comp, v), cx.val(dag.root, s, v)))
+        .collect())
+}
