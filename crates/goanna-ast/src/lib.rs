@@ -27,7 +27,8 @@ pub struct VarId(pub u32);
 pub struct TranslationUnit {
     /// The file that was compiled (the `.c` file).
     pub main_file: FileId,
-    /// Every file that contributed a location (main file and headers); index = [`FileId`].
+    /// Every file that contributed a location or was included, directly or not (main file and
+    /// headers); index = [`FileId`].
     pub files: Vec<SourceFile>,
     /// Function definitions outside system headers, in source order.
     pub functions: Vec<FunctionDef>,
@@ -460,8 +461,14 @@ pub enum ExprKind {
     },
     /// An explicit cast `(T)e` (implicit casts are not represented).
     Cast(Box<Expr>),
-    /// `sizeof`, `_Alignof`, `__builtin_offsetof` ...: operand not evaluated; value if known.
-    Unevaluated(Option<i64>),
+    /// `sizeof`, `_Alignof`, `__builtin_offsetof` ...: the operand is not evaluated.
+    Unevaluated {
+        /// The value, when the compiler could compute it.
+        value: Option<i64>,
+        /// The operand expression (`sizeof x`), when there is one; it names variables without
+        /// reading them.
+        operand: Option<Box<Expr>>,
+    },
     /// `{ a, b, .f = c }`
     InitList(Vec<Expr>),
     /// `(T){ ... }`

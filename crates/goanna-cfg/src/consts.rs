@@ -37,7 +37,7 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
     match &expr.kind {
         ExprKind::IntLit(v) => Some(*v),
         ExprKind::EnumConst { value, .. } => Some(*value),
-        ExprKind::Unevaluated(v) => *v,
+        ExprKind::Unevaluated { value, .. } => *value,
         ExprKind::Cast(inner) => eval(tu, inner, d),
         ExprKind::Var(id) => {
             let var = tu.vars.get(id.0 as usize)?;

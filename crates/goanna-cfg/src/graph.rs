@@ -145,6 +145,9 @@ pub struct Cfg {
     pub exit: NodeId,
     /// Access paths named by propositions and call sites; index = [`PathId`].
     pub paths: Vec<AccessPath>,
+    /// The parameters' paths, in declaration order (`None` for an unnamed parameter).
+    #[serde(default)]
+    pub params: Vec<Option<PathId>>,
 }
 
 impl Cfg {

@@ -82,6 +82,8 @@ pub enum PropKind {
     Def,
     /// The path's value is read.
     Use,
+    /// The variable is named in an unevaluated operand (`sizeof x`): not a read.
+    Mention,
     /// The variable is declared without an initialiser.
     Decl,
     /// The variable is declared with an initialiser (also a `Def`).
@@ -127,6 +129,8 @@ pub enum PropKind {
     Call,
     /// A `return` statement.
     Return,
+    /// A `return` of a null pointer constant.
+    ReturnNull,
     /// The end of the function (exit node) or the sink after a non-returning call.
     End,
     /// The sink after a non-returning call.
@@ -134,11 +138,49 @@ pub enum PropKind {
 }
 
 impl PropKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [PropKind; 28] = [
+        PropKind::Def,
+        PropKind::Use,
+        PropKind::Mention,
+        PropKind::Decl,
+        PropKind::DeclInit,
+        PropKind::AddrTaken,
+        PropKind::Deref,
+        PropKind::AssignNull,
+        PropKind::NullTest,
+        PropKind::NonNullTest,
+        PropKind::Alloc,
+        PropKind::MayBeNull,
+        PropKind::Free,
+        PropKind::Escape,
+        PropKind::Fopen,
+        PropKind::Fclose,
+        PropKind::Open,
+        PropKind::Close,
+        PropKind::ResourceUse,
+        PropKind::Lock,
+        PropKind::Unlock,
+        PropKind::DivBy,
+        PropKind::DivByZero,
+        PropKind::Call,
+        PropKind::Return,
+        PropKind::ReturnNull,
+        PropKind::End,
+        PropKind::NoReturn,
+    ];
+
+    /// The kind with this [`PropKind::name`].
+    pub fn from_name(name: &str) -> Option<PropKind> {
+        PropKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// The name used in proposition text and CTL templates (`def`, `use`, `null_test`, ...).
     pub fn name(self) -> &'static str {
         match self {
             PropKind::Def => "def",
             PropKind::Use => "use",
+            PropKind::Mention => "mention",
             PropKind::Decl => "decl",
             PropKind::DeclInit => "decl_init",
             PropKind::AddrTaken => "addr_taken",
@@ -161,6 +203,7 @@ impl PropKind {
             PropKind::DivByZero => "div_zero",
             PropKind::Call => "call",
             PropKind::Return => "return",
+            PropKind::ReturnNull => "return_null",
             PropKind::End => "end",
             PropKind::NoReturn => "noreturn",
         }

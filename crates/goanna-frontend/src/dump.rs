@@ -164,7 +164,7 @@ pub fn expr(tu: &TranslationUnit, e: &Expr) -> String {
         }
         ExprKind::Index { base, index } => format!("([] {} {})", expr(tu, base), expr(tu, index)),
         ExprKind::Cast(inner) => format!("(cast {} {})", e.ty.spelling, expr(tu, inner)),
-        ExprKind::Unevaluated(v) => match v {
+        ExprKind::Unevaluated { value: v, .. } => match v {
             Some(v) => format!("(unevaluated {v})"),
             None => "(unevaluated ?)".into(),
         },

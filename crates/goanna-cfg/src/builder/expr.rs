@@ -56,8 +56,12 @@ impl Builder<'_, '_> {
             | ExprKind::EnumConst { .. }
             | ExprKind::IntLit(_)
             | ExprKind::FloatLit(_)
-            | ExprKind::StringLit(_)
-            | ExprKind::Unevaluated(_) => {}
+            | ExprKind::StringLit(_) => {}
+            ExprKind::Unevaluated { operand, .. } => {
+                if let Some(operand) = operand {
+                    self.mention(operand);
+                }
+            }
             ExprKind::Unary { op, operand } => match op {
                 UnaryOp::AddrOf => self.address_of(operand),
                 UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
@@ -327,6 +331,31 @@ impl Builder<'_, '_> {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(_) => {}
             None => self.assign_effects(target, rhs, lhs.span),
+        }
+    }
+
+    /// `Mention` propositions for the variables named in an unevaluated operand (`sizeof x`).
+    fn mention(&mut self, e: &Expr) {
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            match &e.kind {
+                ExprKind::Var(v) => {
+                    if let Some(p) = self.root_path(*v) {
+                        self.prop(PropKind::Mention, Subject::Path(p), e.span);
+                    }
+                }
+                ExprKind::Unary { operand, .. } | ExprKind::Cast(operand) => stack.push(operand),
+                ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => {
+                    stack.push(lhs);
+                    stack.push(rhs);
+                }
+                ExprKind::Member { base, .. } => stack.push(base),
+                ExprKind::Index { base, index } => {
+                    stack.push(base);
+                    stack.push(index);
+                }
+                _ => {}
+            }
         }
     }
 

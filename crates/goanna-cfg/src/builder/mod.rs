@@ -21,7 +21,7 @@ mod stmt;
 
 use crate::graph::{Cfg, Edge, EdgeKind, Node, NodeId, NodeKind};
 use crate::models::{FunctionModel, LibraryModels};
-use crate::props::{Prop, PropKind, Subject};
+use crate::props::{PathId, Prop, PropKind, Subject};
 use crate::reach;
 use goanna_ast::{FunctionDecl, FunctionDef, Span, TranslationUnit};
 use paths::PathTable;
@@ -179,6 +179,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     fn run(mut self, func: &FunctionDef) -> Cfg {
+        let params: Vec<Option<PathId>> = func.params.iter().map(|&v| self.root_path(v)).collect();
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
         let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span };
         self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);
@@ -202,6 +203,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             entry,
             exit,
             paths: self.paths.into_paths(),
+            params,
         };
         reach::mark_reachable(&mut cfg);
         cfg

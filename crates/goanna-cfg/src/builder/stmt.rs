@@ -2,7 +2,7 @@
 
 use super::expr::Target;
 use super::{Builder, JumpCtx, SwitchCtx};
-use crate::consts::{const_value, strip_casts};
+use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{EdgeKind, NodeKind};
 use crate::props::{PropKind, Subject};
 use goanna_ast::{Expr, ExprKind, LocalDecl, Stmt, StmtKind, VarKind};
@@ -271,6 +271,9 @@ impl Builder<'_, '_> {
             self.eval(e);
             if let Some(p) = self.pointer_path(e) {
                 self.prop(PropKind::Escape, Subject::Path(p), e.span);
+            }
+            if e.ty.is_pointer() && is_zero_literal(e) {
+                self.prop(PropKind::ReturnNull, Subject::None, e.span);
             }
         }
         self.prop(PropKind::Return, Subject::None, s.span);

@@ -209,7 +209,10 @@ impl Converter {
                 ExprKind::Index { base: Box::new(self.expr(b)), index: Box::new(self.expr(i)) }
             }
             CXCursor_CStyleCastExpr if !exprs.is_empty() => ExprKind::Cast(self.boxed(exprs.last().copied(), cursor)),
-            CXCursor_UnaryExpr => ExprKind::Unevaluated(util::eval_int(cursor)),
+            CXCursor_UnaryExpr => ExprKind::Unevaluated {
+                value: util::eval_int(cursor),
+                operand: exprs.last().map(|&e| Box::new(self.expr(e))),
+            },
             CXCursor_InitListExpr => ExprKind::InitList(self.exprs(&exprs)),
             CXCursor_CompoundLiteralExpr if !exprs.is_empty() => {
                 ExprKind::CompoundLiteral(self.boxed(exprs.last().copied(), cursor))
@@ -293,7 +296,7 @@ impl Converter {
             return ExprKind::VaArg(self.boxed(exprs.first().copied(), cursor));
         }
         if starts_with_word(text, b"__builtin_offsetof") || starts_with_word(text, b"offsetof") {
-            return ExprKind::Unevaluated(util::eval_int(cursor));
+            return ExprKind::Unevaluated { value: util::eval_int(cursor), operand: None };
         }
         let designated = matches!(text.first(), Some(b'.') | Some(b'['));
         if designated && !exprs.is_empty() {

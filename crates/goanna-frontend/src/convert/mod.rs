@@ -70,7 +70,31 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> Tran
     for child in children(root) {
         conv.top_level(child);
     }
+    conv.register_inclusions();
     conv.out
+}
+
+/// `clang_getInclusions` visitor: collects every included file into the `Vec<CXFile>` behind
+/// `data`.
+extern "C" fn collect_inclusion(file: CXFile, _stack: *mut CXSourceLocation, _len: std::os::raw::c_uint, data: CXClientData) {
+    // SAFETY: `data` is the `&mut Vec<CXFile>` passed by `register_inclusions`, live for the call.
+    let files = unsafe { &mut *(data as *mut Vec<CXFile>) };
+    files.push(file);
+}
+
+impl Converter {
+    /// Registers every file the unit includes (directly or not), so that `files` lists all the
+    /// unit's inputs — what a results store needs to tell whether an analysis is out of date.
+    fn register_inclusions(&mut self) {
+        let mut included: Vec<CXFile> = Vec::new();
+        // SAFETY: `tu` is live; the visitor only pushes into `included`, which outlives the call.
+        unsafe { clang_getInclusions(self.tu, collect_inclusion, &mut included as *mut Vec<CXFile> as CXClientData) };
+        for file in included {
+            if !file.is_null() {
+                self.file_id(file);
+            }
+        }
+    }
 }
 
 /// True when the cursor's location is in a system header.
