@@ -48,8 +48,53 @@ pub struct CheckSpec {
     pub engine: Engine,
     /// The message, with `{var}` standing for the variable or resource concerned.
     pub message: String,
+    /// For CTL checks: what the template is instantiated for.
+    #[serde(default)]
+    pub ranges_over: Option<Range>,
+    /// For CTL checks: the *violation* formula; every node of a function that satisfies it (in
+    /// the function's own context) is a finding. `_X` atoms stand for the instance's variable.
+    #[serde(default)]
+    pub violation: Option<String>,
+    /// For CTL checks: the atom whose source range locates the finding at the violating node
+    /// (default: the node's own range).
+    #[serde(default)]
+    pub report_at: Option<String>,
+    /// For CTL checks: look for the `report_at` proposition where the path ends first (e.g. the
+    /// second `free` of a double free), and only then at the violating node.
+    #[serde(default)]
+    pub report_at_end: bool,
+    /// For CTL checks: decide the formula without loop back edges (within one iteration).
+    #[serde(default)]
+    pub forward_only: bool,
+    /// For CTL checks: no finding where the variable is known to be non-null (every path to
+    /// the violating node passes a non-null test of it with no new value since).
+    #[serde(default)]
+    pub skip_if_nonnull: bool,
+    /// For CTL checks: messages for the steps of the path where these atoms hold.
+    #[serde(default)]
+    pub steps: std::collections::BTreeMap<String, String>,
+    /// Checks that take precedence: a finding of this check at the same location as one of
+    /// theirs is not reported (e.g. `-some` gives way to `-all`).
+    #[serde(default)]
+    pub unless: Vec<String>,
     /// Documentation.
     pub docs: CheckDocs,
+}
+
+/// What a CTL template is instantiated for, in each function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Range {
+    /// Local variables and parameters of pointer type.
+    LocalPointer,
+    /// Pointer variables: locals, parameters, and globals the function mentions.
+    Pointer,
+    /// Local variables of scalar type (integer, floating, pointer).
+    LocalScalar,
+    /// Every variable the function mentions.
+    Variable,
+    /// One instance per function, without a variable.
+    Function,
 }
 
 impl CheckSpec {
@@ -115,6 +160,25 @@ impl Catalogue {
             if spec.engine == Engine::Dataflow && !DATAFLOW_CHECKS.contains(&spec.id.as_str()) {
                 errors.push(error(format!("no data-flow implementation for `{}`", spec.id)));
             }
+            match spec.engine {
+                Engine::Ctl => {
+                    if let Err(message) = crate::program::Template::from_spec(&spec) {
+                        errors.push(error(message));
+                    }
+                }
+                Engine::Dataflow => {
+                    if spec.violation.is_some()
+                        || spec.ranges_over.is_some()
+                        || spec.report_at.is_some()
+                        || spec.report_at_end
+                        || spec.forward_only
+                        || spec.skip_if_nonnull
+                        || !spec.steps.is_empty()
+                    {
+                        errors.push(error("data-flow checks take no template fields".to_string()));
+                    }
+                }
+            }
             if !spec.docs.bad.contains(&format!("expect: {}", spec.id)) {
                 errors.push(error(format!("the bad example must mark its finding with `// expect: {}`", spec.id)));
             }
@@ -122,6 +186,16 @@ impl Catalogue {
                 errors.push(error("the good example must not expect findings".to_string()));
             }
             checks.push(spec);
+        }
+        for spec in &checks {
+            for other in &spec.unless {
+                if !seen.contains(other) {
+                    errors.push(CatalogueError {
+                        file: format!("{}/{}.toml", spec.family(), spec.id),
+                        message: format!("`unless` names unknown check `{other}`"),
+                    });
+                }
+            }
         }
         for id in DATAFLOW_CHECKS {
             if !seen.contains(*id) {

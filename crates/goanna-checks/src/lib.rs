@@ -8,6 +8,7 @@ mod catalogue;
 mod context;
 mod finding;
 pub mod intra;
+pub mod program;
 
 pub use context::UnitContext;
 pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};

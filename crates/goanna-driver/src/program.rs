@@ -2,8 +2,8 @@
 
 use crate::artefact::UnitArtefact;
 use crate::unit::AnalysisOptions;
-use goanna_checks::{intra, Finding, Problem, ProblemSeverity, UnitContext};
-use rayon::prelude::*;
+use goanna_checks::program::{self, ModelChecker, ProgramOptions, UnitGraphs};
+use goanna_checks::{Finding, Problem};
 
 /// What the program stage found.
 #[derive(Clone, Debug, Default)]
@@ -19,54 +19,23 @@ pub struct ProgramOutcome {
     pub units_failed: usize,
 }
 
-/// Runs the checks over every function of every unit.
+/// Links all units and runs every enabled check (data-flow checks per function, CTL checks on
+/// the program's recursive Kripke structure).
 pub fn analyse_program(artefacts: &[UnitArtefact], options: &AnalysisOptions) -> ProgramOutcome {
-    let per_unit: Vec<(Vec<Finding>, Vec<Problem>)> = artefacts
-        .par_iter()
-        .map(|artefact| {
-            let ctx = UnitContext::new(&artefact.files);
-            let mut findings = Vec::new();
-            let mut problems = Vec::new();
-            for cfg in &artefact.cfgs {
-                if cfg.nodes.len() > options.max_nodes_per_function {
-                    problems.push(Problem {
-                        file: artefact.unit.clone(),
-                        message: format!(
-                            "function `{}` is too large ({} graph nodes, limit {}); skipped",
-                            cfg.name,
-                            cfg.nodes.len(),
-                            options.max_nodes_per_function
-                        ),
-                        severity: ProblemSeverity::Warning,
-                        details: Vec::new(),
-                    });
-                    continue;
-                }
-                findings.extend(intra::run_all(&ctx, cfg, &|check| options.is_enabled(check)));
-            }
-            (findings, problems)
-        })
-        .collect();
-    let mut outcome = ProgramOutcome::default();
-    for (artefact, (findings, problems)) in artefacts.iter().zip(per_unit) {
+    let units: Vec<UnitGraphs<'_>> = artefacts.iter().map(|a| UnitGraphs { files: &a.files, cfgs: &a.cfgs }).collect();
+    let enabled = |spec: &goanna_checks::CheckSpec| options.is_enabled(spec);
+    let program_options = ProgramOptions { enabled: &enabled, max_nodes_per_function: options.max_nodes_per_function };
+    let (findings, problems) = program::analyse(&units, &ModelChecker, &program_options);
+    let mut outcome = ProgramOutcome { findings, ..ProgramOutcome::default() };
+    for artefact in artefacts {
         if artefact.analysed {
             outcome.units_analysed += 1;
         } else {
             outcome.units_failed += 1;
         }
         outcome.problems.extend(artefact.problems.iter().cloned());
-        outcome.problems.extend(problems);
-        outcome.findings.extend(findings);
     }
-    sort_and_dedup(&mut outcome.findings);
+    outcome.problems.extend(problems);
     outcome
 }
 
-/// Sorts findings by location and check and drops duplicates of the same bug.
-fn sort_and_dedup(findings: &mut Vec<Finding>) {
-    findings.sort_by(|a, b| {
-        (&a.location.file, a.location.line, a.location.column, &a.check, &a.message)
-            .cmp(&(&b.location.file, b.location.line, b.location.column, &b.check, &b.message))
-    });
-    findings.dedup_by(|a, b| a.location == b.location && a.check == b.check && a.message == b.message);
-}

@@ -54,7 +54,7 @@ int assigned_on_some_path_only_ok(int c) {
     int x;
     if (c)
         x = 1;
-    return x; /* uninitialised on *some* paths: SPC-uninit-var-some, not this check */
+    return x; // expect: SPC-uninit-var-some
 }
 
 int assigned_in_both_branches_ok(int c) {

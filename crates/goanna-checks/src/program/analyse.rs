@@ -1,0 +1,103 @@
+//! The whole program stage: link, summarise, run the data-flow and CTL checks, merge.
+
+use super::decide::Decide;
+use super::engine::{run_checks, CtlCheck};
+use super::link::{Program, UnitGraphs};
+use super::summary::summarise_program;
+use super::template::Template;
+use crate::catalogue::{catalogue, CheckSpec, Engine};
+use crate::{intra, Finding, Problem, ProblemSeverity, UnitContext};
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// Options of the program stage.
+pub struct ProgramOptions<'a> {
+    /// Which checks run.
+    pub enabled: &'a (dyn Fn(&CheckSpec) -> bool + Sync),
+    /// Functions whose graph has more nodes than this are skipped with a warning.
+    pub max_nodes_per_function: usize,
+}
+
+/// Runs every enabled check on the linked program. Findings are sorted and deduplicated.
+pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &ProgramOptions<'_>) -> (Vec<Finding>, Vec<Problem>) {
+    let mut problems = Vec::new();
+    // Functions too large to analyse are left out of the program (their callers see them as
+    // unknown functions).
+    for unit in units {
+        for cfg in unit.cfgs {
+            if cfg.nodes.len() > options.max_nodes_per_function {
+                let ctx = UnitContext::new(unit.files);
+                problems.push(Problem {
+                    file: ctx.location(cfg.span).file,
+                    message: format!(
+                        "function `{}` is too large ({} graph nodes, limit {}); skipped",
+                        cfg.name,
+                        cfg.nodes.len(),
+                        options.max_nodes_per_function
+                    ),
+                    severity: ProblemSeverity::Warning,
+                    details: Vec::new(),
+                });
+            }
+        }
+    }
+    let small = |cfg: &goanna_cfg::Cfg| cfg.nodes.len() <= options.max_nodes_per_function;
+
+    let mut findings: Vec<Finding> = units
+        .par_iter()
+        .flat_map_iter(|unit| {
+            let ctx = UnitContext::new(unit.files);
+            unit.cfgs
+                .iter()
+                .filter(|cfg| small(cfg))
+                .flat_map(|cfg| intra::run_all(&ctx, cfg, &|spec| (options.enabled)(spec)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+
+    let checks: Vec<CtlCheck<'_>> = catalogue()
+        .checks()
+        .iter()
+        .filter(|spec| spec.engine == Engine::Ctl && (options.enabled)(spec))
+        .filter_map(|spec| Template::from_spec(spec).ok().map(|template| CtlCheck { spec, template }))
+        .collect();
+    if !checks.is_empty() && units.iter().any(|u| !u.cfgs.is_empty()) {
+        let program = Program::link(units, options.max_nodes_per_function);
+        let behaviours = super::behaviour::behaviours(&program);
+        match summarise_program(&program, &behaviours, decide) {
+            Ok((_, effects)) => {
+                let analysis = super::engine::Analysis::new(&program, effects, behaviours);
+                let (more, more_problems) = run_checks(&analysis, decide, &checks);
+                findings.extend(more);
+                problems.extend(more_problems);
+            }
+            Err(e) => problems.push(Problem {
+                file: Default::default(),
+                message: format!("internal error: summaries could not be computed ({e}); CTL checks skipped"),
+                severity: ProblemSeverity::Error,
+                details: Vec::new(),
+            }),
+        }
+    }
+    apply_precedence(&mut findings);
+    sort_and_dedup(&mut findings);
+    (findings, problems)
+}
+
+/// Drops findings of a check at a location where a check it gives way to (`unless`) reports.
+fn apply_precedence(findings: &mut Vec<Finding>) {
+    let at: HashSet<(String, crate::Location)> = findings.iter().map(|f| (f.check.clone(), f.location.clone())).collect();
+    findings.retain(|f| {
+        let Some(spec) = catalogue().get(&f.check) else { return true };
+        !spec.unless.iter().any(|other| at.contains(&(other.clone(), f.location.clone())))
+    });
+}
+
+/// Sorts findings by location and check and drops duplicates of the same bug.
+fn sort_and_dedup(findings: &mut Vec<Finding>) {
+    findings.sort_by(|a, b| {
+        (&a.location.file, a.location.line, a.location.column, &a.check, &a.message)
+            .cmp(&(&b.location.file, b.location.line, b.location.column, &b.check, &b.message))
+    });
+    findings.dedup_by(|a, b| a.location == b.location && a.check == b.check && a.message == b.message);
+}

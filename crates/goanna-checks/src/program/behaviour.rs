@@ -1,0 +1,178 @@
+//! How each function may end, seen from a caller: return, end in a call that never returns, or
+//! run forever (a loop, or recursion without end). Least fixpoint over the call graph, so a
+//! recursion without a base case never returns.
+
+use super::link::{FnIndex, Program};
+use goanna_cfg::{Cfg, NodeId, NodeKind};
+
+/// The ways a call of a function may end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Behaviour {
+    /// Some path reaches the function's exit.
+    pub may_return: bool,
+    /// Some path reaches a call that never returns (`exit`, `abort`, ...).
+    pub may_noreturn: bool,
+    /// Some path runs forever inside the function or its callees.
+    pub may_diverge: bool,
+}
+
+/// The nodes reachable from the entry when calls of linked functions continue only as their
+/// behaviour allows, with whether each call may end the path.
+fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour]) -> Behaviour {
+    let n = cfg.nodes.len();
+    let mut seen = vec![false; n];
+    let mut stack = vec![cfg.entry];
+    seen[cfg.entry.index()] = true;
+    let mut result = Behaviour::default();
+    // Edges of the explored graph, for the cycle test.
+    let mut succs: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    while let Some(u) = stack.pop() {
+        let node = cfg.node(u);
+        match node.kind {
+            NodeKind::Exit => result.may_return = true,
+            NodeKind::NoReturn => result.may_noreturn = true,
+            _ => {}
+        }
+        let continues = match program.callee_at(f, u) {
+            Some(g) => {
+                let b = behaviours[g as usize];
+                result.may_noreturn |= b.may_noreturn;
+                result.may_diverge |= b.may_diverge;
+                b.may_return
+            }
+            None => !matches!(node.kind, NodeKind::NoReturn | NodeKind::Exit),
+        };
+        if !continues {
+            continue;
+        }
+        for edge in &node.succs {
+            succs[u.index()].push(edge.target);
+            if !seen[edge.target.index()] {
+                seen[edge.target.index()] = true;
+                stack.push(edge.target);
+            }
+        }
+    }
+    result.may_diverge |= has_cycle(&succs, cfg.entry);
+    result
+}
+
+/// True when a cycle is reachable from `start` (iterative three-colour DFS).
+fn has_cycle(succs: &[Vec<NodeId>], start: NodeId) -> bool {
+    let mut colour = vec![0u8; succs.len()];
+    let mut stack: Vec<(NodeId, usize)> = vec![(start, 0)];
+    colour[start.index()] = 1;
+    while let Some((u, i)) = stack.pop() {
+        if let Some(&v) = succs[u.index()].get(i) {
+            stack.push((u, i + 1));
+            match colour[v.index()] {
+                0 => {
+                    colour[v.index()] = 1;
+                    stack.push((v, 0));
+                }
+                1 => return true,
+                _ => {}
+            }
+        } else {
+            colour[u.index()] = 2;
+        }
+    }
+    false
+}
+
+/// The behaviour of every function of the program.
+pub fn behaviours(program: &Program<'_>) -> Vec<Behaviour> {
+    let count = program.functions.len();
+    let mut behaviours = vec![Behaviour::default(); count];
+    // Functions in a recursive cycle may run forever through calls.
+    let recursive = recursive_functions(program);
+    loop {
+        let mut changed = false;
+        for f in 0..count as FnIndex {
+            let mut b = explore(program, f, program.cfg(f), &behaviours);
+            b.may_diverge |= recursive[f as usize];
+            let old = behaviours[f as usize];
+            let merged = Behaviour {
+                may_return: old.may_return | b.may_return,
+                may_noreturn: old.may_noreturn | b.may_noreturn,
+                may_diverge: old.may_diverge | b.may_diverge,
+            };
+            if merged != old {
+                behaviours[f as usize] = merged;
+                changed = true;
+            }
+        }
+        if !changed {
+            return behaviours;
+        }
+    }
+}
+
+/// Functions on a cycle of the call graph.
+fn recursive_functions(program: &Program<'_>) -> Vec<bool> {
+    let mut recursive = vec![false; program.functions.len()];
+    for scc in call_graph_sccs(program) {
+        let self_loop = scc.len() == 1 && program.calls[scc[0] as usize].iter().any(|&(_, g)| g == scc[0]);
+        if scc.len() > 1 || self_loop {
+            for f in scc {
+                recursive[f as usize] = true;
+            }
+        }
+    }
+    recursive
+}
+
+/// The strongly connected components of the call graph, callees before callers (Tarjan's
+/// algorithm, iterative).
+pub fn call_graph_sccs(program: &Program<'_>) -> Vec<Vec<FnIndex>> {
+    let count = program.functions.len();
+    let edges: Vec<Vec<usize>> = program.calls.iter().map(|c| c.iter().map(|&(_, g)| g as usize).collect()).collect();
+    let mut index = vec![usize::MAX; count];
+    let mut low = vec![0; count];
+    let mut on_stack = vec![false; count];
+    let mut stack = Vec::new();
+    let mut sccs = Vec::new();
+    let mut next = 0;
+    for root in 0..count {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some((v, i)) = work.pop() {
+            if let Some(&w) = edges[v].get(i) {
+                work.push((v, i + 1));
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                if let Some(&(parent, _)) = work.last() {
+                    low[parent] = low[parent].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut members = Vec::new();
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        members.push(w as FnIndex);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    sccs.push(members);
+                }
+            }
+        }
+    }
+    sccs
+}

@@ -1,0 +1,68 @@
+//! What the program stage asks of the model checker.
+
+use goanna_mc::ctl::Formula;
+use goanna_mc::{CompId, Model, NodeId};
+
+/// One step of a path in the model: the call stack (boxes, outermost first) and the node.
+pub type PathPoint = (Vec<goanna_mc::BoxId>, NodeId);
+
+/// The questions the checks put to the model checker. Every question is asked of one
+/// component *in its own context*: entered with an empty call stack, so that its exits loop
+/// forever (the function is the outermost one).
+pub trait Decide: Sync {
+    /// For each formula, the nodes of `comp` that satisfy it.
+    fn satisfying(&self, model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>>;
+
+    /// A path from `start` (a node of `comp`) along which the existential formula holds:
+    /// a finite prefix (and, for `EG`, a loop, whose first point ends the list).
+    fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>>;
+}
+
+/// The model checker of `goanna-mc`, exhaustive strategy, bit-parallel over instances.
+pub struct ModelChecker;
+
+/// The first existential conjunct of a formula (`EX`, `EF`, `EU`, `EG` at its top), which is
+/// the part of a violation a path can show.
+fn existential_part(formula: &Formula) -> Option<&Formula> {
+    match formula {
+        Formula::And(a, b) => existential_part(a).or_else(|| existential_part(b)),
+        Formula::EX(_) | Formula::EF(_) | Formula::EU(_, _) | Formula::EG(_) => Some(formula),
+        _ => None,
+    }
+}
+
+/// The existential counterpart of a universal path formula (`A[a U b]` → `E[a U b]`, `AF` →
+/// `EF`, `AX` → `EX`, `AG` → `EG`): one of the paths that all satisfy it.
+fn as_existential(formula: &Formula) -> Formula {
+    match formula {
+        Formula::AU(a, b) => Formula::EU(a.clone(), b.clone()),
+        Formula::AF(a) => Formula::EF(a.clone()),
+        Formula::AX(a) => Formula::EX(a.clone()),
+        Formula::AG(a) => Formula::EG(a.clone()),
+        other => other.clone(),
+    }
+}
+
+impl Decide for ModelChecker {
+    fn satisfying(&self, model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>> {
+        goanna_mc::query::satisfying_nodes(model, comp, formulas)
+    }
+
+    fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
+        let part = existential_part(formula)?;
+        let witness = goanna_mc::witness::witness_in(model, comp, part, start).ok()??;
+        let mut path: Vec<PathPoint> = witness.steps.into_iter().map(|step| (step.stack, step.node)).collect();
+        // An `EX φ` witness is one step long: continue with the witness of φ where it ends,
+        // when that is back in the function itself.
+        if let (Formula::EX(inner), Some((stack, last))) = (part, path.last().cloned()) {
+            if stack.is_empty() {
+                // Every path satisfies a universal obligation: show one of them.
+                let inner = as_existential(inner);
+                if let Some(rest) = self.witness(model, comp, last, &inner) {
+                    path.extend(rest.into_iter().skip(1));
+                }
+            }
+        }
+        Some(path)
+    }
+}

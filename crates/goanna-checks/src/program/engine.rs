@@ -1,0 +1,384 @@
+//! Deciding the catalogue's CTL checks and turning violations into findings with their paths.
+//!
+//! Instances about a function's own variables are decided on the function's own model
+//! ([`super::flat`]); instances about globals, whose propositions hold in callees too, on the
+//! program's recursive Kripke structure ([`super::rks`]), built only when such instances exist.
+
+use super::behaviour::Behaviour;
+use super::decide::Decide;
+use super::flat::{flat_model, FlatModel};
+use super::link::{FnIndex, Program};
+use super::nonnull::known_nonnull;
+use super::rks::{build_model, CallEffects, ProgramModel};
+use super::template::{Template, TemplateAtom};
+use crate::catalogue::{CheckSpec, Range};
+use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
+use goanna_ast::{Span, TypeClass, VarKind};
+use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, Subject};
+use goanna_mc::ctl::Formula;
+use rayon::prelude::*;
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+
+/// Most steps shown for one path.
+const MAX_STEPS: usize = 40;
+
+/// A catalogue check ready to run.
+pub struct CtlCheck<'a> {
+    /// Its catalogue entry.
+    pub spec: &'a CheckSpec,
+    /// Its validated template.
+    pub template: Template,
+}
+
+/// Everything the checks need about the linked program.
+pub struct Analysis<'p> {
+    /// The program.
+    pub program: &'p Program<'p>,
+    /// Callee effects on call nodes.
+    pub effects: CallEffects,
+    /// How each function may end.
+    pub behaviours: Vec<Behaviour>,
+    /// The whole-program model, built on first use.
+    rks: OnceLock<Result<ProgramModel, String>>,
+}
+
+impl<'p> Analysis<'p> {
+    /// An analysis over a summarised program.
+    pub fn new(program: &'p Program<'p>, effects: CallEffects, behaviours: Vec<Behaviour>) -> Self {
+        Analysis { program, effects, behaviours, rks: OnceLock::new() }
+    }
+
+    fn rks(&self) -> Result<&ProgramModel, &str> {
+        self.rks
+            .get_or_init(|| build_model(self.program, &self.effects).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(String::as_str)
+    }
+}
+
+/// One point of a path: a node of a function, or one of its model's sinks, at a call depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Point {
+    function: FnIndex,
+    node: Option<NodeId>,
+    depth: usize,
+}
+
+/// The variables a template is instantiated for in one function.
+fn instances(cfg: &Cfg, range: Range) -> Vec<Option<PathId>> {
+    if range == Range::Function {
+        return vec![None];
+    }
+    cfg.paths
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_variable())
+        .filter(|(_, p)| {
+            let local = matches!(p.root.kind, VarKind::Local | VarKind::Param);
+            match range {
+                Range::LocalPointer => local && p.class == TypeClass::Pointer,
+                Range::Pointer => p.class == TypeClass::Pointer,
+                Range::LocalScalar => {
+                    local && matches!(p.class, TypeClass::Integer | TypeClass::Floating | TypeClass::Pointer)
+                }
+                Range::Variable => true,
+                Range::Function => false,
+            }
+        })
+        .map(|(i, _)| Some(PathId(i as u32)))
+        .collect()
+}
+
+/// Runs the checks on every function of the program.
+pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>]) -> (Vec<Finding>, Vec<Problem>) {
+    let results: Vec<(Vec<Finding>, Vec<Problem>)> = (0..analysis.program.functions.len() as FnIndex)
+        .into_par_iter()
+        .map(|f| check_function(analysis, decide, checks, f))
+        .collect();
+    let mut findings = Vec::new();
+    let mut problems = Vec::new();
+    for (f, p) in results {
+        findings.extend(f);
+        problems.extend(p);
+    }
+    (findings, problems)
+}
+
+fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], f: FnIndex) -> (Vec<Finding>, Vec<Problem>) {
+    let program = analysis.program;
+    let cfg = program.cfg(f);
+    let mut findings = Vec::new();
+    let mut problems = Vec::new();
+    let mut models: [Option<FlatModel>; 2] = [None, None];
+    for check in checks {
+        let vars = instances(cfg, check.template.range);
+        let (global, local): (Vec<_>, Vec<_>) =
+            vars.into_iter().partition(|v| v.is_some_and(|id| cfg.path(id).root.kind.is_static_storage()));
+        if !local.is_empty() {
+            let slot = usize::from(check.template.forward_only);
+            if models[slot].is_none() {
+                match flat_model(program, f, &analysis.effects, &analysis.behaviours, check.template.forward_only) {
+                    Ok(model) => models[slot] = Some(model),
+                    Err(e) => {
+                        problems.push(internal_problem(program, f, &e.to_string()));
+                        continue;
+                    }
+                }
+            }
+            if let Some(flat) = &models[slot] {
+                findings.extend(check_local(analysis, decide, check, f, flat, &local));
+            }
+        }
+        if !global.is_empty() {
+            match analysis.rks() {
+                Ok(pm) => findings.extend(check_global(analysis, decide, check, f, pm, &global)),
+                Err(e) => problems.push(internal_problem(program, f, e)),
+            }
+        }
+    }
+    (findings, problems)
+}
+
+fn internal_problem(program: &Program<'_>, f: FnIndex, message: &str) -> Problem {
+    let ctx = UnitContext::new(program.files(f));
+    Problem {
+        file: ctx.location(program.cfg(f).span).file,
+        message: format!("internal error: function `{}` could not be model checked ({message})", program.cfg(f).name),
+        severity: ProblemSeverity::Warning,
+        details: Vec::new(),
+    }
+}
+
+fn formulas(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]) -> Vec<Formula> {
+    vars.iter().map(|v| check.template.instantiate(f, v.map(|id| (id, cfg.path(id))))).collect()
+}
+
+fn check_local(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    flat: &FlatModel,
+    vars: &[Option<PathId>],
+) -> Vec<Finding> {
+    let cfg = analysis.program.cfg(f);
+    let formulas = formulas(check, f, cfg, vars);
+    let satisfying = decide.satisfying(&flat.model, 0, &formulas);
+    let mut findings = Vec::new();
+    for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+        for node in nodes {
+            if node >= flat.nodes {
+                continue;
+            }
+            let witness: Vec<Point> = decide
+                .witness(&flat.model, 0, node, formula)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(_, m)| Point { function: f, node: (m < flat.nodes).then_some(NodeId(m)), depth: 0 })
+                .collect();
+            findings.extend(finding(analysis, check, f, *var, NodeId(node), &witness));
+        }
+    }
+    findings
+}
+
+fn check_global(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    pm: &ProgramModel,
+    vars: &[Option<PathId>],
+) -> Vec<Finding> {
+    let cfg = analysis.program.cfg(f);
+    let formulas = formulas(check, f, cfg, vars);
+    let satisfying = decide.satisfying(&pm.model, pm.component(f), &formulas);
+    let mut findings = Vec::new();
+    for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+        for node in nodes {
+            let (g, n) = pm.origin[node as usize];
+            if g != f {
+                continue;
+            }
+            let witness: Vec<Point> = decide
+                .witness(&pm.model, pm.component(f), node, formula)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(stack, m)| {
+                    let (function, n) = pm.origin[m as usize];
+                    Point { function, node: Some(n), depth: stack.len() }
+                })
+                .collect();
+            findings.extend(finding(analysis, check, f, *var, n, &witness));
+        }
+    }
+    findings
+}
+
+/// The finding for a violation at node `n` of `f`, or `None` when it is filtered out.
+fn finding(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, n: NodeId, witness: &[Point]) -> Option<Finding> {
+    let program = analysis.program;
+    let cfg = program.cfg(f);
+    if !cfg.node(n).reachable {
+        return None;
+    }
+    if check.template.skip_if_nonnull {
+        if let Some(v) = var {
+            if known_nonnull(cfg, v)[n.index()] {
+                return None;
+            }
+        }
+    }
+    let var_path = var.map(|id| (id, cfg.path(id)));
+    // The reported proposition is at the violating node, or else where the path ends (e.g. the
+    // dereference after a free).
+    let last = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
+    let at_node = || report_prop(analysis, f, cfg, n, check.template.report_at, var);
+    let at_end = || last.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var));
+    let span = if check.template.report_at_end { at_end().or_else(at_node) } else { at_node().or_else(at_end) }
+        .or(cfg.node(n).span)
+        .unwrap_or(cfg.span);
+    let ctx = UnitContext::new(program.files(f));
+    let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
+    let mut steps = prefix_steps(&ctx, cfg, n);
+    steps.extend(witness_steps(analysis, check, f, var_path, witness));
+    steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+    Some(Finding {
+        check: check.spec.id.clone(),
+        cwe: check.spec.cwe.clone(),
+        severity: check.spec.severity,
+        location: ctx.location(span),
+        function: cfg.name.clone(),
+        message: check.spec.message_for(&name),
+        path: steps,
+    })
+}
+
+/// The range of the `report_at` proposition at node `n`, if it holds there (from the graph, or
+/// from the callee's summary at a call node: then the call's range).
+fn report_prop(analysis: &Analysis<'_>, f: FnIndex, cfg: &Cfg, n: NodeId, report_at: Option<TemplateAtom>, var: Option<PathId>) -> Option<Span> {
+    let atom = report_at?;
+    let node = cfg.node(n);
+    let found = node.props.iter().find(|p| match atom {
+        TemplateAtom::OfVar(kind) => p.kind == kind && var.is_some_and(|v| p.subject == Subject::Path(v)),
+        TemplateAtom::Plain(kind) => p.kind == kind,
+    });
+    if let Some(prop) = found {
+        return Some(prop.span);
+    }
+    let from_callee = match atom {
+        TemplateAtom::OfVar(kind) => analysis
+            .effects
+            .get(&(f, n))
+            .is_some_and(|effects| effects.iter().any(|(k, p)| *k == kind && Some(*p) == var)),
+        TemplateAtom::Plain(_) => false,
+    };
+    if from_callee {
+        node.span
+    } else {
+        None
+    }
+}
+
+/// The branches taken on a shortest path from the entry to `target` within the function.
+fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathStep> {
+    let mut parent: Vec<Option<NodeId>> = vec![None; cfg.nodes.len()];
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut queue = VecDeque::from([cfg.entry]);
+    seen[cfg.entry.index()] = true;
+    while let Some(n) = queue.pop_front() {
+        if n == target {
+            break;
+        }
+        for edge in &cfg.node(n).succs {
+            if !seen[edge.target.index()] {
+                seen[edge.target.index()] = true;
+                parent[edge.target.index()] = Some(n);
+                queue.push_back(edge.target);
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    let mut at = parent[target.index()];
+    while let Some(n) = at {
+        if let Some(step) = branch_step(ctx, cfg, n) {
+            steps.push(step);
+        }
+        at = parent[n.index()];
+    }
+    steps.reverse();
+    steps
+}
+
+fn branch_step(ctx: &UnitContext<'_>, cfg: &Cfg, n: NodeId) -> Option<PathStep> {
+    let node = cfg.node(n);
+    match (&node.kind, node.span) {
+        (NodeKind::Branch(taken), Some(span)) => Some(PathStep {
+            location: ctx.location(span),
+            message: format!("taking the {} branch", if *taken { "true" } else { "false" }),
+        }),
+        _ => None,
+    }
+}
+
+/// True when the template atom holds at node `n` of `g` for the instance of function `f`.
+fn atom_holds(analysis: &Analysis<'_>, atom: TemplateAtom, f: FnIndex, var: Option<PathId>, g: FnIndex, n: NodeId) -> bool {
+    let cfg = analysis.program.cfg(g);
+    let node = cfg.node(n);
+    match atom {
+        TemplateAtom::Plain(kind) => g == f && node.props.iter().any(|p| p.kind == kind && p.subject == Subject::None),
+        TemplateAtom::OfVar(kind) => {
+            let Some(v) = var else { return false };
+            let own = analysis.program.cfg(f).path(v);
+            let same = |p: PathId| if g == f { p == v } else { own.root.kind.is_static_storage() && cfg.path(p) == own };
+            node.props.iter().any(|p| p.kind == kind && matches!(p.subject, Subject::Path(q) if same(q)))
+                || analysis.effects.get(&(g, n)).is_some_and(|e| e.iter().any(|(k, q)| *k == kind && same(*q)))
+        }
+    }
+}
+
+/// The steps of a witness: the template's step messages where their atoms hold, branches in
+/// the checked function, calls into and returns from other functions, and calls that never
+/// return.
+fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<(PathId, &AccessPath)>, witness: &[Point]) -> Vec<PathStep> {
+    let name = var.map(|(_, p)| p.text()).unwrap_or_default();
+    let mut steps = Vec::new();
+    let mut depth = 0usize;
+    let mut previous: Option<(FnIndex, NodeId)> = None;
+    for point in witness {
+        let program = analysis.program;
+        let cfg = program.cfg(point.function);
+        let ctx = UnitContext::new(program.files(point.function));
+        let Some(n) = point.node else {
+            if let Some((g, m)) = previous {
+                let at = program.cfg(g).node(m).span.unwrap_or(program.cfg(g).span);
+                let ctx = UnitContext::new(program.files(g));
+                steps.push(PathStep { location: ctx.location(at), message: "this call does not return".to_string() });
+            }
+            break;
+        };
+        let span = cfg.node(n).span.unwrap_or(cfg.span);
+        if point.depth > depth {
+            steps.push(PathStep { location: ctx.location(cfg.span), message: format!("entering `{}`", cfg.name) });
+        } else if point.depth < depth {
+            steps.push(PathStep { location: ctx.location(span), message: format!("back in `{}`", cfg.name) });
+        }
+        depth = point.depth;
+        for (atom, message) in &check.template.steps {
+            if atom_holds(analysis, *atom, f, var.map(|(id, _)| id), point.function, n) {
+                steps.push(PathStep { location: ctx.location(span), message: message.replace("{var}", &name) });
+            }
+        }
+        if point.depth == 0 {
+            if let Some(step) = branch_step(&ctx, cfg, n) {
+                steps.push(step);
+            }
+        }
+        previous = Some((point.function, n));
+        if steps.len() >= MAX_STEPS {
+            break;
+        }
+    }
+    steps
+}

@@ -1,0 +1,100 @@
+//! Linking: the functions of all units, and which definition each call site calls.
+//!
+//! Function identity is the Clang USR. A `static` function is visible only in its own unit; a
+//! function with external linkage defined in several units (a header's inline function, or an
+//! ODR violation) is linked to its first definition. Calls of functions without a definition
+//! stay ordinary nodes (their effect comes from the library-model table or is unknown).
+
+use goanna_ast::SourceFile;
+use goanna_cfg::{Cfg, NodeId, NodeKind};
+use rustc_hash::FxHashMap;
+
+/// The graphs of one unit, as the program stage receives them.
+#[derive(Clone, Copy, Debug)]
+pub struct UnitGraphs<'a> {
+    /// The unit's files (index = `FileId` of the graphs' spans).
+    pub files: &'a [SourceFile],
+    /// One graph per function defined in the unit.
+    pub cfgs: &'a [Cfg],
+}
+
+/// Index of a function in [`Program::functions`].
+pub type FnIndex = u32;
+
+/// A function of the program.
+#[derive(Clone, Copy, Debug)]
+pub struct FunctionRef {
+    /// Its unit.
+    pub unit: u32,
+    /// Its graph within the unit.
+    pub cfg: u32,
+}
+
+/// All functions of the program and the resolution of their call sites.
+#[derive(Debug)]
+pub struct Program<'a> {
+    /// The units.
+    pub units: &'a [UnitGraphs<'a>],
+    /// Every function definition, in unit order.
+    pub functions: Vec<FunctionRef>,
+    /// For each function, its call nodes that call a defined function: (node, callee).
+    pub calls: Vec<Vec<(NodeId, FnIndex)>>,
+}
+
+impl<'a> Program<'a> {
+    /// Links the units. Functions with more than `max_nodes` graph nodes are left out: calls of
+    /// them are calls of unknown functions.
+    pub fn link(units: &'a [UnitGraphs<'a>], max_nodes: usize) -> Program<'a> {
+        let mut functions = Vec::new();
+        let mut external: FxHashMap<&str, FnIndex> = FxHashMap::default();
+        let mut local: FxHashMap<(u32, &str), FnIndex> = FxHashMap::default();
+        for (u, unit) in units.iter().enumerate() {
+            for (c, cfg) in unit.cfgs.iter().enumerate() {
+                if cfg.nodes.len() > max_nodes {
+                    continue;
+                }
+                let index = functions.len() as FnIndex;
+                functions.push(FunctionRef { unit: u as u32, cfg: c as u32 });
+                if cfg.is_static {
+                    local.entry((u as u32, cfg.usr.as_str())).or_insert(index);
+                } else {
+                    external.entry(cfg.usr.as_str()).or_insert(index);
+                }
+            }
+        }
+        let calls = functions
+            .iter()
+            .map(|f| {
+                let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
+                cfg.node_ids()
+                    .filter_map(|n| match &cfg.node(n).kind {
+                        NodeKind::Call(site) => {
+                            let usr = site.callee_usr.as_deref()?;
+                            let callee = local.get(&(f.unit, usr)).or_else(|| external.get(usr))?;
+                            Some((n, *callee))
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        Program { units, functions, calls }
+    }
+
+    /// The graph of a function.
+    pub fn cfg(&self, f: FnIndex) -> &'a Cfg {
+        let r = self.functions[f as usize];
+        &self.units[r.unit as usize].cfgs[r.cfg as usize]
+    }
+
+    /// The files of a function's unit.
+    pub fn files(&self, f: FnIndex) -> &'a [SourceFile] {
+        self.units[self.functions[f as usize].unit as usize].files
+    }
+
+    /// The definition called at `node` of `f`, if it is a call of a defined function.
+    pub fn callee_at(&self, f: FnIndex, node: NodeId) -> Option<FnIndex> {
+        let calls = &self.calls[f as usize];
+        calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1)
+    }
+}

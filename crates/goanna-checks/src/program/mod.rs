@@ -1,0 +1,25 @@
+//! The program stage of the checks: link all units' graphs into one recursive Kripke structure,
+//! compute what callees do to their parameters (summaries, design note 6), and decide every
+//! CTL check of the catalogue on it with the model checker.
+
+mod analyse;
+mod atoms;
+mod behaviour;
+mod decide;
+mod engine;
+mod flat;
+mod link;
+mod nonnull;
+mod rks;
+mod summary;
+mod template;
+
+pub use analyse::{analyse, ProgramOptions};
+pub use decide::{Decide, ModelChecker, PathPoint};
+pub use behaviour::{behaviours, Behaviour};
+pub use engine::{run_checks, Analysis, CtlCheck};
+pub use flat::{flat_model, FlatModel};
+pub use link::{FnIndex, Program, UnitGraphs};
+pub use rks::{build_model, CallEffects, ProgramModel};
+pub use template::{resolve_atom, Template, TemplateAtom};
+pub use summary::{call_effects, summarise_program, Summary};

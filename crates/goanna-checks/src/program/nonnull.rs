@@ -1,0 +1,45 @@
+//! Where a pointer is known to be non-null: every path from the entry passes a branch that
+//! found it non-null, with no new value since (a forward must-analysis on one graph).
+
+use goanna_cfg::{Cfg, PathId, PropKind, Subject};
+use std::collections::VecDeque;
+
+/// For each node: whether `var` is known non-null when the node is reached.
+pub fn known_nonnull(cfg: &Cfg, var: PathId) -> Vec<bool> {
+    let n = cfg.nodes.len();
+    let has = |i: usize, kind: PropKind| cfg.nodes[i].props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(var));
+    // out[i] = known non-null after node i; start optimistic (true) except at the entry.
+    let mut input = vec![true; n];
+    let mut output = vec![true; n];
+    input[cfg.entry.index()] = false;
+    let preds = cfg.predecessors();
+    let mut queue: VecDeque<usize> = (0..n).filter(|&i| cfg.nodes[i].reachable).collect();
+    let mut queued = vec![false; n];
+    for &i in &queue {
+        queued[i] = true;
+    }
+    while let Some(i) = queue.pop_front() {
+        queued[i] = false;
+        if i != cfg.entry.index() {
+            input[i] = preds[i].iter().filter(|p| cfg.nodes[p.index()].reachable).all(|p| output[p.index()]);
+        }
+        let out = if has(i, PropKind::NonNullTest) {
+            true
+        } else if has(i, PropKind::Def) || has(i, PropKind::NullTest) || has(i, PropKind::AddrTaken) {
+            false
+        } else {
+            input[i]
+        };
+        if out != output[i] {
+            output[i] = out;
+            for edge in &cfg.nodes[i].succs {
+                let s = edge.target.index();
+                if !queued[s] && cfg.nodes[s].reachable {
+                    queued[s] = true;
+                    queue.push_back(s);
+                }
+            }
+        }
+    }
+    (0..n).map(|i| cfg.nodes[i].reachable && input[i]).collect()
+}

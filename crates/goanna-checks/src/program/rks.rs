@@ -1,0 +1,111 @@
+//! The recursive Kripke structure of the whole program: one component per function, one node
+//! per CFG node, one box per call of a defined function (design note 1).
+
+use super::atoms::{call_atom, path_atom, plain_atom};
+use super::link::{FnIndex, Program};
+use goanna_cfg::{NodeId, PathId, PropKind, Subject};
+use goanna_mc::{CompId, Model, ModelBuilder};
+use rustc_hash::FxHashMap;
+
+/// Extra propositions placed on call nodes: what the callee does, seen from the caller.
+pub type CallEffects = FxHashMap<(FnIndex, NodeId), Vec<(PropKind, PathId)>>;
+
+/// The model and the way back from its nodes to the program's graphs.
+pub struct ProgramModel {
+    /// The model (its initial component is irrelevant: queries name the component).
+    pub model: Model,
+    /// For each model node id: the function and CFG node it stands for.
+    pub origin: Vec<(FnIndex, NodeId)>,
+    /// First model node id of each function (its CFG node `n` is `first[f] + n`).
+    pub first: Vec<u32>,
+    /// The propositions call nodes got from their callees' summaries.
+    pub effects: CallEffects,
+}
+
+impl ProgramModel {
+    /// The component of a function.
+    pub fn component(&self, f: FnIndex) -> CompId {
+        f as CompId
+    }
+
+    /// The model node of a CFG node.
+    pub fn node(&self, f: FnIndex, n: NodeId) -> goanna_mc::NodeId {
+        (self.first[f as usize] + n.0) as goanna_mc::NodeId
+    }
+}
+
+/// The atoms of node `n` of function `f`: its propositions and its callee's effects. At a
+/// call whose callee is linked, the escapes that the graph builder assumed for the arguments
+/// (the callee was unknown in the unit) are dropped: the callee's summary says what it does.
+pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEffects) -> Vec<String> {
+    let cfg = program.cfg(f);
+    let node = cfg.node(n);
+    let linked = program.callee_at(f, n).is_some();
+    let mut labels: Vec<String> = node
+        .props
+        .iter()
+        .filter(|p| !(linked && p.kind == PropKind::Escape))
+        .map(|p| match &p.subject {
+            Subject::Path(id) => path_atom(p.kind, f, *id, cfg.path(*id)),
+            Subject::Function(name) => call_atom(name),
+            Subject::None => plain_atom(p.kind, f),
+        })
+        .collect();
+    if let Some(extra) = effects.get(&(f, n)) {
+        labels.extend(extra.iter().map(|(kind, id)| path_atom(*kind, f, *id, cfg.path(*id))));
+    }
+    labels
+}
+
+/// Builds the model. At a call node whose callee is linked, the escapes that the graph builder
+/// assumed for the arguments (the callee was unknown in the unit) are dropped: the callee's
+/// summary in `effects` says what it really does.
+pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<ProgramModel, goanna_mc::Error> {
+    let mut b = ModelBuilder::new();
+    let mut origin = Vec::new();
+    let mut first = Vec::with_capacity(program.functions.len());
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        let comp = b.add_component(&cfg.name);
+        debug_assert_eq!(comp as FnIndex, f);
+        first.push(origin.len() as u32);
+        for n in cfg.node_ids() {
+            let labels = node_labels(program, f, n, effects);
+            let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let id = b.add_node(comp, &format!("{}#{}", cfg.name, n.0), &refs);
+            origin.push((f, n));
+            if n == cfg.entry {
+                b.set_entry(id);
+            }
+            if n == cfg.exit {
+                b.set_exit(id);
+            }
+        }
+    }
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        let base = first[f as usize];
+        for n in cfg.node_ids() {
+            let from = (base + n.0) as goanna_mc::NodeId;
+            let node = cfg.node(n);
+            match program.callee_at(f, n) {
+                Some(g) => {
+                    let callee = program.cfg(g);
+                    let callee_base = first[g as usize];
+                    let bx = b.add_box(f as CompId, &format!("{}#{}", cfg.name, n.0), g as CompId);
+                    b.edge_to_call(from, bx, (callee_base + callee.entry.0) as goanna_mc::NodeId);
+                    let exit = (callee_base + callee.exit.0) as goanna_mc::NodeId;
+                    for edge in &node.succs {
+                        b.edge_from_return(bx, exit, (base + edge.target.0) as goanna_mc::NodeId);
+                    }
+                }
+                None => {
+                    for edge in &node.succs {
+                        b.edge_nodes(from, (base + edge.target.0) as goanna_mc::NodeId);
+                    }
+                }
+            }
+        }
+    }
+    Ok(ProgramModel { model: b.build()?, origin, first, effects: effects.clone() })
+}

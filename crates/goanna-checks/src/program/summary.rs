@@ -1,0 +1,323 @@
+//! What a function does to its parameters and what it returns, found by model checking the
+//! function (with its own callees as boxes), and shown at its call sites (design note 6).
+//!
+//! Summaries are computed for the whole program by iteration from "does nothing" until no
+//! summary changes, which also settles recursion. Each question is about the function's own
+//! variables, so it is decided on the function's own model ([`super::flat`]).
+
+use super::behaviour::{call_graph_sccs, Behaviour};
+use super::decide::Decide;
+use super::flat::{flat_model, FlatModel};
+use super::link::{FnIndex, Program};
+use super::rks::CallEffects;
+use super::template::{Template, TemplateAtom};
+use goanna_cfg::{Cfg, NodeKind, PathId, PathStep, PropKind};
+use goanna_mc::ctl::Formula;
+
+/// What one function does, seen from its callers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Per parameter: frees the pointer it was given on every path that returns.
+    pub frees_all: Vec<bool>,
+    /// Per parameter: may free, store or otherwise take ownership of the pointer.
+    pub takes: Vec<bool>,
+    /// Per parameter: may dereference the pointer before testing it.
+    pub derefs: Vec<bool>,
+    /// Per parameter: may store newly allocated memory into `*param`.
+    pub allocates_out: Vec<bool>,
+    /// May return newly allocated memory.
+    pub returns_alloc: bool,
+    /// May return a null pointer.
+    pub may_return_null: bool,
+}
+
+/// Upper bound on whole-program iterations; recursion settles much sooner in practice.
+const MAX_ROUNDS: usize = 8;
+
+/// The summary questions of one function, as formulas over its own atoms.
+struct Questions {
+    /// `EF end`: some path returns.
+    returns: Formula,
+    /// (parameter index, kind of question, formula).
+    per_param: Vec<(usize, Question, Formula)>,
+    /// One per local pointer (same shape, decided together): allocated, then returned.
+    returns_alloc: Vec<Formula>,
+    /// One per local pointer: may be NULL, then returned unchecked; and `return NULL`.
+    may_return_null: Vec<Formula>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    /// `E[!free U (end | def & !free)]`: some returning path does not free (negated for `frees_all`).
+    KeepsSome,
+    Takes,
+    Derefs,
+    AllocatesOut,
+}
+
+/// Formula constructors, so that atoms with any characters need no quoting.
+mod build {
+    use goanna_mc::ctl::Formula;
+    pub fn a(name: String) -> Formula {
+        Formula::Atom(name)
+    }
+    pub fn not(f: Formula) -> Formula {
+        Formula::Not(Box::new(f))
+    }
+    pub fn and(x: Formula, y: Formula) -> Formula {
+        Formula::And(Box::new(x), Box::new(y))
+    }
+    pub fn any(items: Vec<Formula>) -> Formula {
+        items.into_iter().reduce(|x, y| Formula::Or(Box::new(x), Box::new(y))).unwrap_or(Formula::False)
+    }
+    pub fn ex(f: Formula) -> Formula {
+        Formula::EX(Box::new(f))
+    }
+    pub fn ef(f: Formula) -> Formula {
+        Formula::EF(Box::new(f))
+    }
+    pub fn eu(x: Formula, y: Formula) -> Formula {
+        Formula::EU(Box::new(x), Box::new(y))
+    }
+}
+
+fn atom(kind: PropKind, f: FnIndex, path: Option<(PathId, &goanna_cfg::AccessPath)>) -> Formula {
+    let a = match path {
+        Some(_) => TemplateAtom::OfVar(kind),
+        None => TemplateAtom::Plain(kind),
+    };
+    build::a(Template::concrete_atom(a, f, path).unwrap_or_default())
+}
+
+fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
+    use build::*;
+    let mut per_param = Vec::new();
+    let end = atom(PropKind::End, f, None);
+    let ret = atom(PropKind::Return, f, None);
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(id) = *param else { continue };
+        let path = cfg.path(id);
+        if path.class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let p = Some((id, path));
+        let free = atom(PropKind::Free, f, p);
+        let def = atom(PropKind::Def, f, p);
+        let escape = atom(PropKind::Escape, f, p);
+        let deref = atom(PropKind::Deref, f, p);
+        let tested = any(vec![def.clone(), atom(PropKind::NullTest, f, p), atom(PropKind::NonNullTest, f, p)]);
+        // Some returning path does not free what it was given.
+        let keeps = eu(not(free.clone()), any(vec![end.clone(), and(def.clone(), not(free.clone()))]));
+        per_param.push((i, Question::KeepsSome, keeps));
+        per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape]))));
+        per_param.push((i, Question::Derefs, eu(not(tested), deref)));
+        let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
+        if let Some(d) = pointee {
+            let d = PathId(d as u32);
+            per_param.push((i, Question::AllocatesOut, ef(atom(PropKind::Alloc, f, Some((d, cfg.path(d)))))));
+        }
+    }
+    let mut returns_alloc = Vec::new();
+    let mut may_return_null = Vec::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let v = Some((PathId(i as u32), path));
+        let def = atom(PropKind::Def, f, v);
+        let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
+        let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
+        returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
+        may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
+    }
+    let returns_pointer = cfg
+        .nodes
+        .iter()
+        .any(|n| n.kind == NodeKind::Return && n.props.iter().any(|p| matches!(p.kind, PropKind::Escape | PropKind::ReturnNull)));
+    if returns_pointer {
+        may_return_null.push(ef(atom(PropKind::ReturnNull, f, None)));
+    } else {
+        may_return_null.clear();
+    }
+    Questions { returns: ef(end), per_param, returns_alloc, may_return_null }
+}
+
+/// Answers the questions of function `f` on its own model.
+fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) -> Summary {
+    let n = cfg.params.len();
+    let mut summary = Summary {
+        frees_all: vec![false; n],
+        takes: vec![false; n],
+        derefs: vec![false; n],
+        allocates_out: vec![false; n],
+        ..Summary::default()
+    };
+    let mut formulas: Vec<Formula> = vec![qs.returns.clone()];
+    formulas.extend(qs.per_param.iter().map(|(_, _, formula)| formula.clone()));
+    formulas.extend(qs.returns_alloc.iter().cloned());
+    formulas.extend(qs.may_return_null.iter().cloned());
+    let entry = cfg.entry.0;
+    let sat = decide.satisfying(&model.model, 0, &formulas);
+    let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
+    let returns = at_entry[0];
+    for (k, (i, question, _)) in qs.per_param.iter().enumerate() {
+        let holds = at_entry[k + 1];
+        match question {
+            // A function that never returns frees nothing for its callers.
+            Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
+            Question::Takes => summary.takes[*i] = holds,
+            Question::Derefs => summary.derefs[*i] = holds,
+            Question::AllocatesOut => summary.allocates_out[*i] = holds,
+        }
+    }
+    let base = qs.per_param.len() + 1;
+    let (alloc, null) = at_entry[base..].split_at(qs.returns_alloc.len());
+    summary.returns_alloc = alloc.iter().any(|&b| b);
+    summary.may_return_null = null.iter().any(|&b| b);
+    summary
+}
+
+/// The propositions the call at `node` gets from its callee's summary.
+fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKind, PathId)> {
+    let NodeKind::Call(site) = &cfg.node(node).kind else { return Vec::new() };
+    let mut props = Vec::new();
+    for (i, arg) in site.args.iter().enumerate() {
+        let Some(x) = *arg else { continue };
+        if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        if s.frees_all.get(i) == Some(&true) {
+            props.push((PropKind::Free, x));
+        } else if s.takes.get(i) == Some(&true) {
+            props.push((PropKind::Escape, x));
+        }
+        if s.derefs.get(i) == Some(&true) {
+            props.push((PropKind::Deref, x));
+        }
+    }
+    for (i, arg) in site.address_args.iter().enumerate() {
+        if let (Some(x), Some(true)) = (*arg, s.allocates_out.get(i)) {
+            props.push((PropKind::Def, x));
+            props.push((PropKind::Alloc, x));
+        }
+    }
+    if let Some(r) = site.result {
+        if s.returns_alloc {
+            props.push((PropKind::Alloc, r));
+        }
+        if s.may_return_null {
+            props.push((PropKind::MayBeNull, r));
+        }
+    }
+    props
+}
+
+/// The propositions every call node gets from its callee's summary.
+pub fn call_effects(program: &Program<'_>, summaries: &[Summary]) -> CallEffects {
+    let mut effects = CallEffects::default();
+    for f in 0..program.functions.len() as FnIndex {
+        effects.extend(effects_of(program, f, &|g| &summaries[g as usize]));
+    }
+    effects
+}
+
+/// The effects of `f`'s calls given its callees' summaries.
+fn effects_of<'s>(program: &Program<'_>, f: FnIndex, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> CallEffects {
+    let mut effects = CallEffects::default();
+    let cfg = program.cfg(f);
+    for &(node, callee) in &program.calls[f as usize] {
+        let props = site_effects(cfg, node, summary_of(callee));
+        if !props.is_empty() {
+            effects.insert((f, node), props);
+        }
+    }
+    effects
+}
+
+/// Computes the summaries of every function, callees before callers; functions that call each
+/// other are iterated from "does nothing" until their summaries settle. Components of the call
+/// graph that do not depend on each other are summarised in parallel. Returns the summaries
+/// and the call effects they give.
+pub fn summarise_program(
+    program: &Program<'_>,
+    behaviours: &[Behaviour],
+    decide: &dyn Decide,
+) -> Result<(Vec<Summary>, CallEffects), goanna_mc::Error> {
+    use rayon::prelude::*;
+    let count = program.functions.len();
+    let mut summaries: Vec<Summary> = (0..count)
+        .map(|f| {
+            let n = program.cfg(f as FnIndex).params.len();
+            Summary { frees_all: vec![false; n], takes: vec![false; n], derefs: vec![false; n], allocates_out: vec![false; n], ..Summary::default() }
+        })
+        .collect();
+    // Level of each component: one more than the highest level among its callees.
+    let sccs = call_graph_sccs(program);
+    let mut scc_of = vec![0usize; count];
+    for (i, scc) in sccs.iter().enumerate() {
+        for &f in scc {
+            scc_of[f as usize] = i;
+        }
+    }
+    let mut level = vec![0usize; sccs.len()];
+    for (i, scc) in sccs.iter().enumerate() {
+        for &f in scc {
+            for &(_, g) in &program.calls[f as usize] {
+                let j = scc_of[g as usize];
+                if j != i {
+                    level[i] = level[i].max(level[j] + 1);
+                }
+            }
+        }
+    }
+    let top = level.iter().copied().max().unwrap_or(0);
+    let mut by_level: Vec<Vec<usize>> = vec![Vec::new(); top + 1];
+    for (i, &l) in level.iter().enumerate() {
+        by_level[l].push(i);
+    }
+    for components in by_level {
+        let done: Vec<Result<Vec<(FnIndex, Summary)>, goanna_mc::Error>> = components
+            .par_iter()
+            .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries))
+            .collect();
+        for result in done {
+            for (f, summary) in result? {
+                summaries[f as usize] = summary;
+            }
+        }
+    }
+    let effects = call_effects(program, &summaries);
+    Ok((summaries, effects))
+}
+
+/// Summarises the functions of one component of the call graph, iterating while they call
+/// each other and their summaries change.
+fn summarise_component(
+    program: &Program<'_>,
+    behaviours: &[Behaviour],
+    decide: &dyn Decide,
+    members: &[FnIndex],
+    summaries: &[Summary],
+) -> Result<Vec<(FnIndex, Summary)>, goanna_mc::Error> {
+    // The members' summaries being computed; everybody else's are final.
+    let mut local: rustc_hash::FxHashMap<FnIndex, Summary> =
+        members.iter().map(|&f| (f, summaries[f as usize].clone())).collect();
+    let recursive = members.len() > 1 || program.calls[members[0] as usize].iter().any(|&(_, g)| g == members[0]);
+    let rounds = if recursive { MAX_ROUNDS } else { 1 };
+    for _ in 0..rounds {
+        let mut changed = false;
+        for &f in members {
+            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
+            let model = flat_model(program, f, &effects, behaviours, false)?;
+            let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            if local.get(&f) != Some(&summary) {
+                local.insert(f, summary);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    Ok(members.iter().map(|&f| (f, local.remove(&f).unwrap_or_default())).collect())
+}

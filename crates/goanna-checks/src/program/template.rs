@@ -1,0 +1,181 @@
+//! CTL templates of the catalogue and their instances.
+//!
+//! A template is a violation formula over atoms written `kind_X` (a proposition about the
+//! instance's variable, e.g. `free_X`), or `kind` for propositions without subject that belong
+//! to the function being checked (`end`, `return`, `div_zero`) or to no function (`noreturn`).
+
+use super::atoms::{path_atom, plain_atom};
+use super::link::FnIndex;
+use crate::catalogue::{CheckSpec, Engine, Range};
+use goanna_cfg::{AccessPath, PathId, PropKind};
+use goanna_mc::ctl::{self, Formula};
+
+/// An atom of a template, resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TemplateAtom {
+    /// `kind_X`: about the instance's variable.
+    OfVar(PropKind),
+    /// `kind`: about the function (or global for `noreturn`).
+    Plain(PropKind),
+}
+
+/// Propositions without subject that a template may name.
+const PLAIN_KINDS: &[PropKind] = &[PropKind::End, PropKind::Return, PropKind::NoReturn, PropKind::DivByZero];
+
+/// Resolves an atom name of a template.
+pub fn resolve_atom(name: &str) -> Result<TemplateAtom, String> {
+    if let Some(kind) = name.strip_suffix("_X") {
+        return PropKind::from_name(kind)
+            .filter(|k| !PLAIN_KINDS.contains(k) && *k != PropKind::Call)
+            .map(TemplateAtom::OfVar)
+            .ok_or_else(|| format!("unknown proposition `{name}` (no proposition kind `{kind}` about a variable)"));
+    }
+    PropKind::from_name(name)
+        .filter(|k| PLAIN_KINDS.contains(k))
+        .map(TemplateAtom::Plain)
+        .ok_or_else(|| format!("unknown proposition `{name}` (expected `KIND_X`, `end`, `return`, `noreturn` or `div_zero`)"))
+}
+
+/// A validated CTL template.
+#[derive(Clone, Debug)]
+pub struct Template {
+    /// The violation formula, with template atoms.
+    pub formula: Formula,
+    /// What it is instantiated for.
+    pub range: Range,
+    /// The atom that locates a finding.
+    pub report_at: Option<TemplateAtom>,
+    /// Look for `report_at` where the path ends before looking at the violating node.
+    pub report_at_end: bool,
+    /// Decide without loop back edges.
+    pub forward_only: bool,
+    /// Skip violating nodes where the variable is known to be non-null.
+    pub skip_if_nonnull: bool,
+    /// Step messages by atom.
+    pub steps: Vec<(TemplateAtom, String)>,
+    /// True when the formula mentions `_X` atoms.
+    pub uses_var: bool,
+}
+
+fn atoms_of(f: &Formula, out: &mut Vec<String>) {
+    use Formula::*;
+    match f {
+        True | False => {}
+        Atom(a) => out.push(a.clone()),
+        Not(x) | EX(x) | AX(x) | EF(x) | AF(x) | EG(x) | AG(x) => atoms_of(x, out),
+        And(a, b) | Or(a, b) | Implies(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
+            atoms_of(a, out);
+            atoms_of(b, out);
+        }
+    }
+}
+
+/// Replaces every atom by `rename(atom)`.
+fn rename(f: &Formula, rename: &dyn Fn(&str) -> String) -> Formula {
+    use Formula::*;
+    let r = |x: &Formula| Box::new(self::rename(x, rename));
+    match f {
+        True => True,
+        False => False,
+        Atom(a) => Atom(rename(a)),
+        Not(x) => Not(r(x)),
+        EX(x) => EX(r(x)),
+        AX(x) => AX(r(x)),
+        EF(x) => EF(r(x)),
+        AF(x) => AF(r(x)),
+        EG(x) => EG(r(x)),
+        AG(x) => AG(r(x)),
+        And(a, b) => And(r(a), r(b)),
+        Or(a, b) => Or(r(a), r(b)),
+        Implies(a, b) => Implies(r(a), r(b)),
+        EU(a, b) => EU(r(a), r(b)),
+        AU(a, b) => AU(r(a), r(b)),
+        EW(a, b) => EW(r(a), r(b)),
+        AW(a, b) => AW(r(a), r(b)),
+    }
+}
+
+impl Template {
+    /// Validates the template fields of a CTL check.
+    pub fn from_spec(spec: &CheckSpec) -> Result<Template, String> {
+        if spec.engine != Engine::Ctl {
+            return Err(format!("`{}` is not a CTL check", spec.id));
+        }
+        let range = spec.ranges_over.ok_or("a CTL check needs `ranges_over`")?;
+        let text = spec.violation.as_deref().ok_or("a CTL check needs a `violation` formula")?;
+        let formula = ctl::parse(text).map_err(|e| format!("bad `violation` formula: {e}"))?;
+        let mut names = Vec::new();
+        atoms_of(&formula, &mut names);
+        let mut uses_var = false;
+        for name in &names {
+            if let TemplateAtom::OfVar(_) = resolve_atom(name)? {
+                uses_var = true;
+            }
+        }
+        if uses_var == (range == Range::Function) {
+            return Err(if uses_var {
+                "a check that ranges over functions cannot use `_X` atoms".to_string()
+            } else {
+                "the formula never mentions the variable (`KIND_X`)".to_string()
+            });
+        }
+        let report_at = match &spec.report_at {
+            Some(name) => {
+                if !names.contains(name) {
+                    return Err(format!("`report_at` atom `{name}` does not occur in the formula"));
+                }
+                Some(resolve_atom(name)?)
+            }
+            None => None,
+        };
+        let mut steps = Vec::new();
+        for (name, message) in &spec.steps {
+            steps.push((resolve_atom(name)?, message.clone()));
+        }
+        if spec.report_at_end && report_at.is_none() {
+            return Err("`report_at_end` needs `report_at`".to_string());
+        }
+        Ok(Template {
+            formula,
+            range,
+            report_at,
+            report_at_end: spec.report_at_end,
+            forward_only: spec.forward_only,
+            skip_if_nonnull: spec.skip_if_nonnull,
+            steps,
+            uses_var,
+        })
+    }
+
+    /// The concrete atom name of a template atom for function `f` and variable `var`.
+    pub fn concrete_atom(atom: TemplateAtom, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Option<String> {
+        match atom {
+            TemplateAtom::Plain(kind) => Some(plain_atom(kind, f)),
+            TemplateAtom::OfVar(kind) => var.map(|(id, path)| path_atom(kind, f, id, path)),
+        }
+    }
+
+    /// The formula for function `f` and variable `var` (`None` for function-wide checks).
+    pub fn instantiate(&self, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Formula {
+        rename(&self.formula, &|name| {
+            resolve_atom(name)
+                .ok()
+                .and_then(|atom| Template::concrete_atom(atom, f, var))
+                .unwrap_or_else(|| name.to_string())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atoms_resolve_or_explain() {
+        assert_eq!(resolve_atom("free_X"), Ok(TemplateAtom::OfVar(PropKind::Free)));
+        assert_eq!(resolve_atom("end"), Ok(TemplateAtom::Plain(PropKind::End)));
+        assert!(resolve_atom("freed_X").unwrap_err().contains("freed"));
+        assert!(resolve_atom("free").is_err());
+        assert!(resolve_atom("end_X").is_err());
+    }
+}
