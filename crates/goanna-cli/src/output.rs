@@ -1,73 +1,174 @@
 //! The output pipeline shared by every command that reports findings (`scan`, `report`):
-//! check selection, rendering in the chosen format, and the exit status.
+//! settings (command line over `goanna.toml`), check selection, suppressions and baseline,
+//! rendering in the chosen format, writing (atomically), and the exit status.
 
+use crate::config::{self, FailOn, Level};
 use crate::exit;
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
+use goanna_checks::{Finding, Severity};
 use goanna_driver::{ProblemSeverity, ProgramOutcome};
-use goanna_report::{render_json, render_short, render_text, termcolor, Sources, Summary};
+use goanna_report::{
+    render_html, render_json_report, render_sarif, render_short, render_text, termcolor, Baseline, ProjectPath, Report,
+    ReportContext, Sources,
+};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Findings with source snippets and the path that leads to them.
+    #[default]
     Text,
     /// One line per finding: `file:line:col: severity: message [ID]`.
     Short,
     /// A JSON document (stable field names).
     Json,
+    /// SARIF 2.1.0, for code-scanning services and IDEs.
+    Sarif,
+    /// A self-contained HTML page, written to `-o DIR` as `DIR/index.html`.
+    Html,
 }
 
 /// Options on which checks run and how findings are reported.
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct OutputArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Write the report to a file instead of standard output.
+    /// Write the report to FILE instead of standard output (for `--format html`: a directory,
+    /// which gets `index.html`).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Only run these checks (comma-separated ids).
+    /// Only run these checks: comma-separated ids or families (`MEM,SPC-uninit-var-all`).
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub enable: Vec<String>,
-    /// Do not run these checks (comma-separated ids).
+    /// Do not run these checks: comma-separated ids or families.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub disable: Vec<String>,
+    /// Leave out checks and findings below this severity [default: note].
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub min_severity: Option<Level>,
+    /// Exit with status 1 when a finding at or above this severity is reported [default: warning].
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub fail_on: Option<FailOn>,
+    /// Units that cannot be read, parsed or analysed are reported but do not give exit status 2.
+    #[arg(long)]
+    pub no_fail_on_unparsable: bool,
+    /// Do not analyse or report files matching this glob (relative to the project root; repeatable).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// Report only findings that are not in this earlier SARIF report of goanna-rs.
+    #[arg(long, value_name = "OLD.sarif")]
+    pub baseline: Option<PathBuf>,
+    /// The project root: paths in SARIF and HTML reports and fingerprints are relative to it
+    /// [default: the current directory].
+    #[arg(long, value_name = "DIR")]
+    pub project_root: Option<PathBuf>,
+    /// Settings file [default: the nearest goanna.toml in the current directory or above].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Never colour the output.
     #[arg(long)]
     pub no_color: bool,
-    /// No progress bar on standard error.
+    /// No progress bar and no summary on standard error.
     #[arg(short, long)]
     pub quiet: bool,
 }
 
+/// The settings of a run: the command line over `goanna.toml` over the defaults.
+#[derive(Debug, Default)]
+pub struct Settings {
+    /// Check ids to run; `None` for all.
+    pub enabled: Option<HashSet<String>>,
+    /// Findings below this are left out.
+    pub min_severity: Option<Severity>,
+    /// Findings at or above this give exit status 1; `None` never.
+    pub fail_on: Option<Severity>,
+    /// Whether units that cannot be analysed give exit status 2.
+    pub fail_on_unparsable: bool,
+    /// (base directory, glob) of excluded files.
+    pub exclude: Vec<(PathBuf, String)>,
+    /// The project root.
+    pub project_root: PathBuf,
+    /// The baseline's fingerprints.
+    pub baseline: Option<Baseline>,
+}
+
+impl Settings {
+    /// Whether a file is excluded by a glob.
+    pub fn is_excluded(&self, file: &Path) -> bool {
+        self.exclude.iter().any(|(base, glob)| match ProjectPath::new(file, base) {
+            ProjectPath::Relative(relative) => config::glob_matches(glob, &relative),
+            ProjectPath::Absolute(_) => false,
+        })
+    }
+}
+
+/// Expands ids and families into check ids; an entry that is neither is an error.
+fn expand(entries: &[String], origin: &str) -> anyhow::Result<BTreeSet<String>> {
+    let checks = goanna_checks::catalogue().checks();
+    let mut out = BTreeSet::new();
+    for entry in entries.iter().map(|e| e.trim()).filter(|e| !e.is_empty()) {
+        let matching: Vec<&str> =
+            checks.iter().filter(|c| c.id == entry || c.family() == entry).map(|c| c.id.as_str()).collect();
+        if matching.is_empty() {
+            bail!("unknown check or family `{entry}` in {origin} (see `goanna-rs checks`)");
+        }
+        out.extend(matching.into_iter().map(str::to_string));
+    }
+    Ok(out)
+}
+
 impl OutputArgs {
-    /// The checks selected by `--enable` / `--disable`; `None` means all. Unknown ids are an error.
-    pub fn enabled_checks(&self) -> anyhow::Result<Option<HashSet<String>>> {
-        let known: HashSet<&str> = goanna_checks::catalogue().checks().iter().map(|c| c.id.as_str()).collect();
-        for id in self.enable.iter().chain(&self.disable) {
-            if !known.contains(id.as_str()) {
-                anyhow::bail!("unknown check `{id}` (see `goanna-rs checks`)");
-            }
-        }
-        if self.enable.is_empty() && self.disable.is_empty() {
-            return Ok(None);
-        }
-        let mut set: HashSet<String> = if self.enable.is_empty() {
-            known.iter().map(|s| s.to_string()).collect()
+    /// Resolves the settings: reads `goanna.toml` and the baseline, expands check selections.
+    /// Every problem (unknown check, bad configuration, unusable baseline) is an error naming it.
+    pub fn settings(&self) -> anyhow::Result<Settings> {
+        let config = config::load(self.config.as_deref())?;
+        let config_origin = config.path.as_ref().map_or("the configuration".to_string(), |p| p.display().to_string());
+        let file = &config.file;
+        let all: BTreeSet<String> = goanna_checks::catalogue().checks().iter().map(|c| c.id.clone()).collect();
+        let (enable, enable_origin) = if self.enable.is_empty() {
+            (&file.enable, config_origin.as_str())
         } else {
-            self.enable.iter().cloned().collect()
+            (&self.enable, "--enable")
         };
-        for id in &self.disable {
-            set.remove(id);
+        let mut selected = if enable.is_empty() { all.clone() } else { expand(enable, enable_origin)? };
+        for id in expand(&file.disable, &config_origin)?.iter().chain(&expand(&self.disable, "--disable")?) {
+            selected.remove(id);
         }
-        Ok(Some(set))
+        let min_severity = self.min_severity.or(file.min_severity).map(Level::severity);
+        if let Some(min) = min_severity {
+            selected.retain(|id| goanna_checks::catalogue().get(id).is_none_or(|c| c.severity >= min));
+        }
+        let enabled = (selected != all).then(|| selected.into_iter().collect());
+        let baseline = match &self.baseline {
+            Some(path) => Some(Baseline::load(path)?),
+            None => None,
+        };
+        let project_root = self.project_root.clone().unwrap_or_else(|| PathBuf::from("."));
+        if !project_root.is_dir() {
+            bail!("project root {} is not a directory", project_root.display());
+        }
+        let mut exclude: Vec<(PathBuf, String)> = file.exclude.iter().map(|g| (config.base_dir(), g.clone())).collect();
+        exclude.extend(self.exclude.iter().map(|g| (project_root.clone(), g.clone())));
+        if self.format == Format::Html && self.output.is_none() {
+            bail!("--format html needs an output directory: -o DIR");
+        }
+        Ok(Settings {
+            enabled,
+            min_severity,
+            fail_on: self.fail_on.or(file.fail_on).unwrap_or(FailOn::Warning).threshold(),
+            fail_on_unparsable: !self.no_fail_on_unparsable && file.fail_on_unparsable.unwrap_or(true),
+            exclude,
+            project_root,
+            baseline,
+        })
     }
 
     /// A progress bar on standard error when it is a terminal and `--quiet` is not given.
@@ -83,30 +184,75 @@ impl OutputArgs {
     }
 }
 
-/// Renders the outcome, writes it, and returns the exit status (0 clean, 1 findings,
-/// 2 analysis errors).
-pub fn report(outcome: &ProgramOutcome, args: &OutputArgs, started: Instant) -> anyhow::Result<ExitCode> {
-    let summary = Summary::new(&outcome.findings, outcome.units_analysed, outcome.units_failed, started.elapsed().as_millis());
+/// Writes `bytes` to `path` through a temporary file in the same directory, renamed into
+/// place: a failed write leaves nothing behind and never a half-written report.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file = tempfile::Builder::new()
+        .prefix(".goanna-rs-")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write {}: cannot create a file in {}", path.display(), dir.display()))?;
+    file.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path).map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// Renders the outcome with resolved settings ([`OutputArgs::settings`]), writes it, and
+/// returns the exit status (0 clean, 1 findings at or above `--fail-on`, 2 analysis errors).
+pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Settings, started: Instant) -> anyhow::Result<ExitCode> {
+    let findings: Vec<Finding> = outcome
+        .findings
+        .iter()
+        .filter(|f| settings.min_severity.is_none_or(|min| f.severity >= min))
+        .filter(|f| settings.enabled.as_ref().is_none_or(|set| set.contains(&f.check)))
+        .filter(|f| !settings.is_excluded(&f.location.file))
+        .cloned()
+        .collect();
+    let mut sources = Sources::new();
+    let context = ReportContext {
+        project_root: &settings.project_root,
+        baseline: settings.baseline.as_ref(),
+        units_analysed: outcome.units_analysed,
+        units_failed: outcome.units_failed,
+        millis: started.elapsed().as_millis(),
+    };
+    let report = Report::new(findings, outcome.problems.clone(), &context, &mut sources);
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let color = to_terminal && !args.no_color && std::env::var_os("NO_COLOR").is_none();
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
+    let active = report.active();
     match args.format {
-        Format::Text => render_text(&mut buffer, &outcome.findings, &outcome.problems, &summary, &mut Sources::new())?,
-        Format::Short => render_short(&mut buffer, &outcome.findings, &outcome.problems, &summary)?,
-        Format::Json => {
-            let value = render_json(&outcome.findings, &outcome.problems, &summary);
-            writeln!(buffer, "{}", serde_json::to_string_pretty(&value)?)?;
+        Format::Text => render_text(&mut buffer, &active, &report.problems, &report.summary, &mut sources)?,
+        Format::Short => render_short(&mut buffer, &active, &report.problems, &report.summary)?,
+        Format::Json => writeln!(buffer, "{}", serde_json::to_string_pretty(&render_json_report(&report))?)?,
+        Format::Sarif => {
+            let log = render_sarif(&report, goanna_checks::catalogue().checks(), &settings.project_root, &mut sources);
+            writeln!(buffer, "{}", serde_json::to_string_pretty(&log)?)?;
         }
+        Format::Html => write!(buffer, "{}", render_html(&report, &settings.project_root, &mut sources))?,
     }
     let bytes = buffer.into_inner();
-    match &args.output {
-        Some(path) => std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?,
-        None => std::io::stdout().write_all(&bytes)?,
+    match (&args.output, args.format) {
+        (Some(dir), Format::Html) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
+            let index = dir.join("index.html");
+            write_atomically(&index, &bytes)?;
+            if !args.quiet {
+                eprintln!("goanna-rs: HTML report written to {}", index.display());
+            }
+        }
+        (Some(path), _) => write_atomically(path, &bytes)?,
+        (None, _) => std::io::stdout().write_all(&bytes)?,
     }
-    let has_errors = outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error);
-    let code = if has_errors {
+    let summary_in_report = args.output.is_none() && matches!(args.format, Format::Text | Format::Short);
+    if !args.quiet && !summary_in_report {
+        eprintln!("goanna-rs: {}", report.summary.line());
+    }
+    let analysis_errors = settings.fail_on_unparsable && outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error);
+    let failing = settings.fail_on.is_some_and(|threshold| active.iter().any(|f| f.severity >= threshold));
+    let code = if analysis_errors {
         exit::USAGE_ERROR
-    } else if !outcome.findings.is_empty() {
+    } else if failing {
         exit::FINDINGS
     } else {
         exit::SUCCESS

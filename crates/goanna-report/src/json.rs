@@ -3,7 +3,7 @@
 //! The field names of findings (`check`, `cwe`, `severity`, `file`, `line`, `column`,
 //! `function`, `message`) and of errors (`file`, `message`) are stable: tools read them.
 
-use crate::Summary;
+use crate::{Report, ReportedFinding, Summary};
 use goanna_checks::{Finding, Problem};
 use serde_json::{json, Value};
 
@@ -47,7 +47,35 @@ fn problem_json(problem: &Problem) -> Value {
     })
 }
 
-/// The whole report as a JSON value.
+fn reported_json(reported: &ReportedFinding) -> Value {
+    let mut value = finding_json(&reported.finding);
+    value["fingerprint"] = json!(reported.fingerprint);
+    if let Some(state) = reported.baseline {
+        value["baseline_state"] = json!(state.as_str());
+    }
+    if let Some(suppression) = &reported.suppression {
+        value["suppressed"] = json!(true);
+        value["suppression"] = json!(suppression.text);
+    }
+    value
+}
+
+/// The report as a JSON value: `findings` holds the reported findings (each with its
+/// `fingerprint`, and `baseline_state` when compared with a baseline); findings silenced by an
+/// inline comment are listed apart under `suppressed` (each with `"suppressed": true` and the
+/// comment as `suppression`); findings already in the baseline are only counted
+/// (`summary.baseline_unchanged`).
+pub fn render_json_report(report: &Report) -> Value {
+    json!({
+        "version": JSON_FORMAT_VERSION,
+        "findings": report.findings.iter().filter(|r| r.is_active()).map(reported_json).collect::<Vec<_>>(),
+        "suppressed": report.findings.iter().filter(|r| r.suppression.is_some()).map(reported_json).collect::<Vec<_>>(),
+        "errors": report.problems.iter().map(problem_json).collect::<Vec<_>>(),
+        "summary": report.summary,
+    })
+}
+
+/// The whole report as a JSON value (findings as given, no fingerprints).
 pub fn render_json(findings: &[Finding], problems: &[Problem], summary: &Summary) -> Value {
     json!({
         "version": JSON_FORMAT_VERSION,

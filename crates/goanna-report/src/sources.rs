@@ -46,6 +46,17 @@ impl Sources {
         self.files.get(id).map(|f| f.source().len()).unwrap_or(0)
     }
 
+    /// The contents of a loaded file.
+    pub fn contents(&self, id: usize) -> Option<&str> {
+        self.files.get(id).ok().map(|f| f.source().as_str())
+    }
+
+    /// The text of a 1-based line of a loaded file, without its line break.
+    pub fn line_text(&self, id: usize, line: u32) -> Option<&str> {
+        let index = usize::try_from(line).ok()?.checked_sub(1)?;
+        self.contents(id)?.split('\n').nth(index).map(|l| l.trim_end_matches('\r'))
+    }
+
     /// True when no file has been loaded.
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()

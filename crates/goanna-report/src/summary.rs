@@ -16,6 +16,10 @@ pub struct Summary {
     pub warnings: usize,
     /// Findings of severity note.
     pub notes: usize,
+    /// Findings silenced by inline suppression comments (not counted above).
+    pub suppressed: usize,
+    /// Findings already in the baseline (not counted above).
+    pub baseline_unchanged: usize,
     /// Wall-clock time of the analysis in milliseconds.
     pub millis: u128,
 }
@@ -30,6 +34,8 @@ impl Summary {
             errors: count(Severity::Error),
             warnings: count(Severity::Warning),
             notes: count(Severity::Note),
+            suppressed: 0,
+            baseline_unchanged: 0,
             millis,
         }
     }
@@ -42,14 +48,20 @@ impl Summary {
     /// The one-line summary printed at the end of a text report.
     pub fn line(&self) -> String {
         let plural = |n: usize, word: &str| if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") };
+        let baseline = if self.baseline_unchanged > 0 {
+            format!("; {} unchanged from the baseline", self.baseline_unchanged)
+        } else {
+            String::new()
+        };
         format!(
-            "{} analysed, {} failed; {}: {}, {}, {}; {:.2}s",
+            "{} analysed, {} failed; {}: {}, {}, {}; {} suppressed{baseline}; {:.2}s",
             plural(self.units_analysed, "unit"),
             self.units_failed,
             plural(self.errors + self.warnings + self.notes, "finding"),
             plural(self.errors, "error"),
             plural(self.warnings, "warning"),
             plural(self.notes, "note"),
+            self.suppressed,
             self.millis as f64 / 1000.0
         )
     }
