@@ -10,6 +10,7 @@ use std::time::Instant;
 
 /// Arguments of `scan`.
 #[derive(Args, Debug)]
+#[command(after_help = crate::exit::EXIT_STATUS_HELP)]
 pub struct ScanArgs {
     /// Files and directories to analyse (directories are walked for `.c` files).
     #[arg(required_unless_present = "compile_commands", value_name = "PATH")]
@@ -18,6 +19,10 @@ pub struct ScanArgs {
     /// directory holding one. Each unit gets its own flags and working directory.
     #[arg(short = 'p', long = "compile-commands", value_name = "BUILD_DIR|FILE")]
     compile_commands: Option<PathBuf>,
+    /// Do not use a `compile_commands.json` found in the scanned directory (by default, scanning
+    /// one directory that holds one analyses the database's units instead of walking it).
+    #[arg(long)]
+    no_compdb: bool,
     /// Add a directory to the include search path (as `-I` for the compiler).
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include: Vec<String>,
@@ -54,22 +59,36 @@ impl ScanArgs {
     }
 }
 
+/// The `compile_commands.json` of the one directory scanned, unless `--no-compdb`; says so on
+/// standard error.
+fn found_compdb(args: &ScanArgs) -> Option<PathBuf> {
+    let [dir] = args.paths.as_slice() else { return None };
+    let db = dir.join("compile_commands.json");
+    if args.no_compdb || !dir.is_dir() || !db.is_file() {
+        return None;
+    }
+    eprintln!("goanna-rs: note: using {} (its units and flags); --no-compdb walks the directory instead", db.display());
+    Some(db)
+}
+
 /// Runs a scan and prints the report.
 pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    let settings = args.output.settings()?;
     let options = AnalysisOptions {
         args: args.compiler_args(),
         analyse_with_errors: args.analyse_with_errors,
-        enabled: args.output.enabled_checks()?,
+        enabled: settings.enabled.clone(),
         ..AnalysisOptions::default()
     };
-    let (units, path_problems) = match &args.compile_commands {
-        Some(db) => load_compile_commands(db).map_err(anyhow::Error::msg)?,
+    let (mut units, path_problems) = match args.compile_commands.clone().or_else(|| found_compdb(args)) {
+        Some(db) => load_compile_commands(&db).map_err(anyhow::Error::msg)?,
         None => {
             let (paths, problems) = discover_units(&args.paths);
             (paths.into_iter().map(UnitSpec::new).collect(), problems)
         }
     };
+    units.retain(|unit| !settings.is_excluded(&unit.working_dir.as_ref().map_or_else(|| unit.path.clone(), |d| d.join(&unit.path))));
     let bar = args.output.progress_bar(units.len());
     let on_done = |unit: &Path| {
         bar.inc(1);
@@ -86,5 +105,5 @@ pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     outcome.units_failed += path_problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();
     outcome.problems.splice(0..0, path_problems);
-    output::report(&outcome, &args.output, started)
+    output::report_with(&outcome, &args.output, &settings, started)
 }

@@ -57,7 +57,10 @@ fn exit_status_is_one_for_findings_and_zero_when_clean() {
     let (code, json) = scan_json(&[dir.path().join("clean.c").to_str().unwrap()]);
     assert_eq!(code, 0, "{json:#}");
     write(dir.path(), "dead.c", b"int f(int a) {\n    return a;\n    a = 2;\n}\n");
-    let (code, json) = scan_json(&[dir.path().join("dead.c").to_str().unwrap()]);
+    // RED-dead is a note: it fails the run only with `--fail-on note` (the default is warning).
+    let (code, json) = scan_json(&[dir.path().join("dead.c").to_str().unwrap(), "--enable", "RED-dead"]);
+    assert_eq!(code, 0, "{json:#}");
+    let (code, json) = scan_json(&[dir.path().join("dead.c").to_str().unwrap(), "--enable", "RED-dead", "--fail-on", "note"]);
     assert_eq!(code, 1, "{json:#}");
     assert_eq!(json["findings"][0]["check"], "RED-dead");
     assert_eq!(json["findings"][0]["line"], 3);

@@ -6,7 +6,7 @@ use goanna_ast::SourceFile;
 use goanna_cfg::Cfg;
 use goanna_checks::Problem;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
 pub const ARTEFACT_FORMAT_VERSION: u32 = 1;
@@ -63,6 +63,64 @@ impl UnitArtefact {
         }
         serde_json::from_slice(bytes).map_err(|e| ArtefactError::Malformed(e.to_string()))
     }
+
+    /// Rewrites every path the artefact holds (the unit, its files, its problems' files) with
+    /// `f`, which also gets whether the path is a system header.
+    fn map_paths(&mut self, f: &dyn Fn(&Path, bool) -> PathBuf) {
+        self.unit = f(&self.unit, false);
+        for file in &mut self.files {
+            file.path = f(&file.path, file.is_system);
+        }
+        for problem in &mut self.problems {
+            problem.file = f(&problem.file, false);
+        }
+    }
+
+    /// Makes the artefact independent of where the project lies: paths inside `root` become
+    /// relative to it; other paths (system headers, sources outside the project) become
+    /// absolute. Relative paths are first resolved against `working_dir` (where the compiler
+    /// ran), and `.`/`..` components are removed lexically. `root` must be absolute.
+    pub fn relativize(&mut self, root: &Path, working_dir: &Path) {
+        let root = normalize(root);
+        // Compiler messages name files too: drop the root from those (they stay relative).
+        let prefix = format!("{}/", root.display());
+        for detail in self.problems.iter_mut().flat_map(|p| p.details.iter_mut()) {
+            if detail.contains(&prefix) {
+                *detail = detail.replace(&prefix, "");
+            }
+        }
+        self.map_paths(&|path, _system| {
+            let absolute = normalize(&working_dir.join(path));
+            match absolute.strip_prefix(&root) {
+                Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+                _ => absolute,
+            }
+        });
+    }
+
+    /// The inverse of [`UnitArtefact::relativize`]: relative paths are joined to `root`
+    /// (which may itself be relative, e.g. to show paths relative to the current directory).
+    pub fn resolve(&mut self, root: &Path) {
+        self.map_paths(&|path, _system| if path.is_relative() { root.join(path) } else { path.to_path_buf() });
+    }
+}
+
+/// Removes `.` components and resolves `..` against the preceding component, without touching
+/// the file system (so symbolic links are not followed).
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -84,5 +142,40 @@ mod tests {
         let old = String::from_utf8(bytes).unwrap().replace("\"format_version\":1", "\"format_version\":0");
         assert!(matches!(UnitArtefact::from_bytes(old.as_bytes()), Err(ArtefactError::Version { found: 0, .. })));
         assert!(matches!(UnitArtefact::from_bytes(b"garbage"), Err(ArtefactError::Malformed(_))));
+    }
+
+    #[test]
+    fn paths_inside_the_root_become_relative_and_come_back() {
+        let mut artefact = UnitArtefact {
+            format_version: ARTEFACT_FORMAT_VERSION,
+            unit: "src/../src/a.c".into(),
+            analysed: true,
+            files: vec![
+                SourceFile { path: "./src/a.c".into(), is_system: false },
+                SourceFile { path: "/proj/include/a.h".into(), is_system: false },
+                SourceFile { path: "/usr/include/stdio.h".into(), is_system: true },
+                SourceFile { path: "/elsewhere/b.h".into(), is_system: false },
+            ],
+            cfgs: Vec::new(),
+            problems: vec![Problem {
+                file: "src/a.c".into(),
+                message: String::new(),
+                severity: goanna_checks::ProblemSeverity::Warning,
+                details: vec!["/proj/src/a.c:1:2: error".into()],
+            }],
+        };
+        artefact.relativize(Path::new("/proj"), Path::new("/proj/build/.."));
+        let paths: Vec<_> = artefact.files.iter().map(|f| f.path.clone()).collect();
+        assert_eq!(artefact.unit, PathBuf::from("src/a.c"));
+        assert_eq!(paths, ["src/a.c", "include/a.h", "/usr/include/stdio.h", "/elsewhere/b.h"].map(PathBuf::from));
+        assert_eq!(artefact.problems[0].file, PathBuf::from("src/a.c"));
+        assert_eq!(artefact.problems[0].details, vec!["src/a.c:1:2: error".to_string()]);
+        let moved = UnitArtefact::from_bytes(&artefact.to_bytes()).unwrap();
+        assert!(!String::from_utf8(artefact.to_bytes()).unwrap().contains("/proj"));
+        let mut moved = moved;
+        moved.resolve(Path::new("/other/place"));
+        assert_eq!(moved.unit, PathBuf::from("/other/place/src/a.c"));
+        assert_eq!(moved.files[1].path, PathBuf::from("/other/place/include/a.h"));
+        assert_eq!(moved.files[2].path, PathBuf::from("/usr/include/stdio.h"));
     }
 }

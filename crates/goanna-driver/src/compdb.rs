@@ -1,5 +1,6 @@
 //! `compile_commands.json`: the units of a build, each with its own flags and directory.
 
+use crate::ccargs::{classify, Invocation};
 use crate::UnitSpec;
 use goanna_checks::{Problem, ProblemSeverity};
 use serde::Deserialize;
@@ -29,8 +30,9 @@ fn note(file: &Path, message: String, severity: ProblemSeverity) -> Problem {
     Problem { file: file.to_path_buf(), message, severity, details: Vec::new() }
 }
 
-/// Reads a compilation database. Entries for other languages are skipped silently; entries that
-/// cannot be understood are skipped with a warning. Fails only when the file cannot be read or
+/// Reads a compilation database. Entries for other languages are skipped with one warning
+/// naming their number; entries that do not compile (`-E`, `-M`, ...) or cannot be understood
+/// are skipped with a warning each. Fails only when the file cannot be read or
 /// is not a JSON array of entries.
 pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>), String> {
     let db = database_path(path);
@@ -38,9 +40,11 @@ pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>
     let entries: Vec<Entry> = serde_json::from_str(&text).map_err(|e| format!("{}: not a compilation database: {e}", db.display()))?;
     let mut units = Vec::new();
     let mut problems = Vec::new();
+    let mut other_languages = 0usize;
     for entry in entries {
         let file = if entry.file.is_absolute() { entry.file.clone() } else { entry.directory.join(&entry.file) };
         if !crate::is_c_source(&file) {
+            other_languages += 1;
             continue;
         }
         let args = match (entry.arguments, entry.command) {
@@ -57,11 +61,25 @@ pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>
                 continue;
             }
         };
-        if args.iter().any(|a| a == "-E" || a == "-M" || a == "-MM") {
-            problems.push(note(&file, "not a compile command (preprocessing only); skipped".into(), ProblemSeverity::Warning));
-            continue;
+        match classify(args.get(1..).unwrap_or_default()) {
+            Invocation::Skip(reason) if reason.starts_with("no C source") && args.iter().any(|a| a.starts_with("-x")) => {
+                other_languages += 1;
+                continue;
+            }
+            Invocation::Skip(reason) if !reason.starts_with("no C source") && !reason.starts_with("configure") => {
+                problems.push(note(&file, format!("not a compile command ({reason}); skipped"), ProblemSeverity::Warning));
+                continue;
+            }
+            _ => {}
         }
         units.push(UnitSpec { path: file, args, working_dir: Some(entry.directory) });
+    }
+    if other_languages > 0 {
+        problems.push(note(
+            &db,
+            format!("skipped {other_languages} entries for other languages (only C units are analysed)"),
+            ProblemSeverity::Warning,
+        ));
     }
     units.sort_by(|a, b| a.path.cmp(&b.path));
     units.dedup_by(|a, b| a.path == b.path);
@@ -79,7 +97,9 @@ mod tests {
             r#"[{{"directory": "{d}", "file": "a.c", "arguments": ["cc", "-DA", "-c", "a.c"]}},
                {{"directory": "{d}", "file": "b.c", "command": "cc -I 'inc dir' -c b.c -o b.o"}},
                {{"directory": "{d}", "file": "c.cpp", "command": "c++ -c c.cpp"}},
-               {{"directory": "{d}", "file": "d.c"}}]"#,
+               {{"directory": "{d}", "file": "d.c"}},
+               {{"directory": "{d}", "file": "e.c", "arguments": ["cc", "-E", "e.c"]}},
+               {{"directory": "{d}", "file": "f.c", "arguments": ["cc", "-x", "c++", "-c", "f.c"]}}]"#,
             d = dir.path().display()
         );
         std::fs::write(dir.path().join("compile_commands.json"), db).unwrap();
@@ -88,7 +108,9 @@ mod tests {
         assert_eq!(units[0].path, dir.path().join("a.c"));
         assert_eq!(units[1].args, vec!["cc", "-I", "inc dir", "-c", "b.c", "-o", "b.o"]);
         assert_eq!(units[1].working_dir.as_deref(), Some(dir.path()));
-        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[1].message.contains("-E"), "{problems:?}");
+        assert!(problems[2].message.contains("skipped 2 entries for other languages"), "{problems:?}");
     }
 
     #[test]

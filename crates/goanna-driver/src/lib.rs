@@ -3,16 +3,22 @@
 //! abort), then links the artefacts into one program and runs the checks (design note 9).
 
 mod artefact;
+pub mod ccargs;
 mod compdb;
 mod discover;
 mod program;
+mod results;
 mod scan;
 mod unit;
 
-pub use artefact::{ArtefactError, UnitArtefact, ARTEFACT_FORMAT_VERSION};
+pub use artefact::{normalize, ArtefactError, UnitArtefact, ARTEFACT_FORMAT_VERSION};
 pub use compdb::{database_path, load_compile_commands};
 pub use discover::{discover_units, is_c_source};
 pub use goanna_checks::{Finding, Problem, ProblemSeverity};
 pub use program::{analyse_program, ProgramOutcome};
+pub use results::{
+    hash_args, top_directory, write_atomically, InputFile, InputRecord, Loaded, ResultsDir, ResultsError, DEFAULT_RESULTS_DIR_NAME,
+    RESULTS_FORMAT_VERSION,
+};
 pub use scan::scan;
 pub use unit::{analyse_unit, build_artefact, builtin_models, AnalysisOptions, UnitOutcome, UnitSpec};

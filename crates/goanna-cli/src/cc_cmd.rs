@@ -1,0 +1,319 @@
+//! The compiler wrapper: `goanna-rs cc [OPTIONS] [--] [COMPILER] ARGS...`, or the same binary
+//! invoked as `goannacc` / `goannac++` (a symlink or copy).
+//!
+//! It runs the real compiler first, with the caller's standard streams, and exits with exactly
+//! its status (a compiler killed by a signal gives 128 + the signal number, as a shell does).
+//! Then, if the compile succeeded and compiled C sources, it analyses each of them with the same
+//! arguments and stores the artefact in the results directory. An analysis failure is one line on
+//! standard error prefixed `goanna-rs:` and changes the exit status only with `--strict` (or
+//! `GOANNA_STRICT=1`). `goannac++` only runs the compiler: C++ is not analysed.
+//!
+//! The real compiler: the first argument when it is not an option (launcher use,
+//! `goanna-rs cc gcc -c a.c`, or after `--`), else `--with-cc=CC` (`--with-cxx=` for `goannac++`),
+//! else `$GOANNA_CC` (`$GOANNA_CXX`, may hold several words such as `ccache gcc`), else the first
+//! `cc` (`c++`), `gcc` or `clang` on `PATH` that is not goanna-rs itself.
+
+use crate::results_dir;
+use goanna_driver::ccargs::{classify, expand_response_files, Invocation};
+use goanna_driver::{build_artefact, AnalysisOptions, ResultsDir, UnitSpec};
+use std::ffi::{OsStr, OsString};
+use std::io::Write;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, ExitStatus};
+
+/// Counts nested wrapper invocations, to stop when the "real" compiler is the wrapper again.
+const DEPTH_ENV: &str = "GOANNA_CC_DEPTH";
+/// Nesting at which the wrapper gives up.
+const MAX_DEPTH: u32 = 3;
+/// Exit status when the compiler cannot be run (as a shell's "command not found").
+const CANNOT_RUN: u8 = 127;
+
+/// How the wrapper was invoked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `goanna-rs cc ...`: the compiler may be the first argument.
+    Subcommand,
+    /// `goannacc ...` / `goannac++ ...`: every argument is for the compiler.
+    Wrapper {
+        /// Invoked as `goannac++`.
+        cxx: bool,
+    },
+}
+
+/// When the process was started as the wrapper (`goannacc`, `goannac++`, or `goanna-rs cc`),
+/// runs it and returns its exit status.
+pub fn intercept(argv: &[OsString]) -> Option<ExitCode> {
+    let name = argv.first().map(Path::new).and_then(Path::file_name).and_then(OsStr::to_str).unwrap_or("");
+    let (mode, args) = match name {
+        "goannacc" | "goannac" | "goanna-cc" => (Mode::Wrapper { cxx: false }, &argv[1..]),
+        "goannac++" | "goanna-c++" => (Mode::Wrapper { cxx: true }, &argv[1..]),
+        _ if argv.get(1).is_some_and(|a| a == "cc") => (Mode::Subcommand, &argv[2..]),
+        _ => return None,
+    };
+    Some(ExitCode::from(run(mode, args)))
+}
+
+/// The wrapper's own options, taken out of the argument list.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Options {
+    with_cc: Option<String>,
+    results_dir: Option<PathBuf>,
+    strict: bool,
+    /// The compiler named on the command line (launcher use).
+    compiler: Option<OsString>,
+    /// Arguments for the compiler.
+    args: Vec<OsString>,
+}
+
+/// Splits the wrapper's options from the compiler's. Leading `--with-cc[=]X`, `--with-cxx[=]X`,
+/// `--results-dir[=]X`, `--strict` and `--` are ours; in wrapper mode, the `=` forms are also
+/// recognised anywhere (as goannacc accepted `--with-cc=` among compiler flags).
+fn parse_options(mode: Mode, argv: &[OsString]) -> Options {
+    let mut options = Options::default();
+    let mut i = 0;
+    let mut explicit_compiler = false;
+    let value_of = |arg: &str, name: &str| arg.strip_prefix(name).and_then(|r| r.strip_prefix('=')).map(str::to_string);
+    while let Some(arg) = argv.get(i).and_then(|a| a.to_str()) {
+        let next = || argv.get(i + 1).and_then(|a| a.to_str()).map(str::to_string);
+        if arg == "--" {
+            explicit_compiler = mode == Mode::Subcommand;
+            i += 1;
+            break;
+        } else if arg == "--strict" {
+            options.strict = true;
+        } else if let Some(v) = value_of(arg, "--with-cc").or_else(|| value_of(arg, "--with-cxx")) {
+            options.with_cc = Some(v);
+        } else if let Some(v) = value_of(arg, "--results-dir") {
+            options.results_dir = Some(v.into());
+        } else if arg == "--with-cc" || arg == "--with-cxx" {
+            options.with_cc = next();
+            i += 1;
+        } else if arg == "--results-dir" {
+            options.results_dir = next().map(PathBuf::from);
+            i += 1;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    let mut rest: Vec<OsString> = argv[i.min(argv.len())..].to_vec();
+    if mode == Mode::Subcommand {
+        let first_is_compiler = rest.first().is_some_and(|first| {
+            let s = first.to_string_lossy();
+            explicit_compiler || !(s.starts_with('-') || s.ends_with(".c") || s.ends_with(".o"))
+        });
+        if first_is_compiler {
+            options.compiler = Some(rest.remove(0));
+        }
+    } else {
+        rest.retain(|arg| {
+            let Some(s) = arg.to_str() else { return true };
+            if let Some(v) = value_of(s, "--with-cc").or_else(|| value_of(s, "--with-cxx")) {
+                options.with_cc = Some(v);
+                false
+            } else if let Some(v) = value_of(s, "--results-dir") {
+                options.results_dir = Some(v.into());
+                false
+            } else {
+                true
+            }
+        });
+    }
+    options.args = rest;
+    options
+}
+
+/// True when `path` is this executable (after following symbolic links).
+fn is_self(path: &Path) -> bool {
+    let me = std::env::current_exe().and_then(std::fs::canonicalize);
+    match (me, std::fs::canonicalize(path)) {
+        (Ok(me), Ok(other)) => me == other,
+        _ => false,
+    }
+}
+
+/// Finds `name` on `PATH` (names with a `/` are taken as they are), skipping goanna-rs itself.
+fn which(name: &str) -> Option<PathBuf> {
+    if name.contains('/') {
+        let path = PathBuf::from(name);
+        return (path.is_file() && !is_self(&path)).then_some(path);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| candidate.is_file() && !is_self(candidate))
+}
+
+/// The real compiler command (program and leading arguments), following the module's rules.
+fn real_compiler(options: &Options, cxx: bool) -> Result<Vec<OsString>, String> {
+    // Names are resolved here, skipping goanna-rs itself, so that a `cc` symlink to the wrapper
+    // early on PATH does not make the wrapper run itself.
+    if let Some(compiler) = &options.compiler {
+        if let Some(path) = which(&compiler.to_string_lossy()) {
+            return Ok(vec![path.into_os_string()]);
+        }
+    }
+    let env_name = if cxx { "GOANNA_CXX" } else { "GOANNA_CC" };
+    let configured = options.with_cc.clone().or_else(|| std::env::var(env_name).ok()).filter(|s| !s.trim().is_empty());
+    if let Some(command) = configured {
+        let words = shlex::split(&command).filter(|w| !w.is_empty()).ok_or_else(|| format!("cannot parse the compiler command `{command}`"))?;
+        // A command that is goanna-rs itself (CC=goannacc exported into GOANNA_CC) is skipped.
+        if let Some(path) = which(&words[0]) {
+            return Ok(std::iter::once(path.into_os_string()).chain(words[1..].iter().map(OsString::from)).collect());
+        }
+    }
+    let names: &[&str] = if cxx { &["c++", "g++", "clang++"] } else { &["cc", "gcc", "clang"] };
+    names
+        .iter()
+        .find_map(|n| which(n))
+        .map(|p| vec![p.into_os_string()])
+        .ok_or_else(|| format!("no compiler found: set {env_name} or use --with-cc=COMPILER"))
+}
+
+/// The exit status of the compiler as the wrapper's own: its code, or 128 + signal.
+fn status_code(status: ExitStatus) -> u8 {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => u8::try_from(code & 0xff).unwrap_or(1),
+        (None, Some(signal)) => u8::try_from((128 + signal).min(255)).unwrap_or(255),
+        (None, None) => 1,
+    }
+}
+
+/// Appends a line to the log named by `$GOANNA_LOG`, if set (one `write` per line with
+/// `O_APPEND`, so lines of concurrent wrappers do not mix).
+fn log(line: &str) {
+    if let Some(path) = std::env::var_os("GOANNA_LOG").filter(|p| !p.is_empty()) {
+        if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = file.write_all(format!("{line}\n").as_bytes());
+        }
+    }
+}
+
+/// Runs the wrapper; returns the exit status.
+pub fn run(mode: Mode, argv: &[OsString]) -> u8 {
+    let options = parse_options(mode, argv);
+    let cxx = matches!(mode, Mode::Wrapper { cxx: true });
+    let depth: u32 = std::env::var(DEPTH_ENV).ok().and_then(|d| d.parse().ok()).unwrap_or(0);
+    if depth >= MAX_DEPTH {
+        eprintln!("goanna-rs: the compiler wrapper calls itself (GOANNA_CC or CC names goanna-rs); set GOANNA_CC to the real compiler");
+        return CANNOT_RUN;
+    }
+    let compiler = match real_compiler(&options, cxx) {
+        Ok(compiler) => compiler,
+        Err(e) => {
+            eprintln!("goanna-rs: {e}");
+            return CANNOT_RUN;
+        }
+    };
+    let status = Command::new(&compiler[0]).args(&compiler[1..]).args(&options.args).env(DEPTH_ENV, (depth + 1).to_string()).status();
+    let status = match status {
+        Ok(status) => status,
+        Err(e) => {
+            eprintln!("goanna-rs: cannot run the compiler `{}`: {e}", compiler[0].to_string_lossy());
+            return CANNOT_RUN;
+        }
+    };
+    let code = status_code(status);
+    if code != 0 || cxx {
+        return code;
+    }
+    let strict = options.strict || std::env::var("GOANNA_STRICT").is_ok_and(|v| v == "1");
+    // Words of the compiler command after the program (`GOANNA_CC="gcc -std=gnu99"`) are
+    // compiler arguments too.
+    let mut options = options;
+    options.args.splice(0..0, compiler[1..].iter().cloned());
+    match analyse(&options) {
+        Ok(()) => code,
+        Err(()) if strict => 2,
+        Err(()) => code,
+    }
+}
+
+/// Analyses the C sources the compile read; `Err` when any analysis failed (already reported).
+fn analyse(options: &Options) -> Result<(), ()> {
+    let cwd = std::env::current_dir().map_err(|e| eprintln!("goanna-rs: cannot read the current directory: {e}"))?;
+    let args: Vec<String> = options.args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let args = expand_response_files(&args, &|file| std::fs::read_to_string(cwd.join(file)).ok());
+    if goanna_driver::ccargs::is_probe(&cwd) {
+        log(&format!("skipped (CMake probe): {}", args.join(" ")));
+        return Ok(());
+    }
+    let (sources, output) = match classify(&args) {
+        Invocation::Compile { sources, output } => (sources, output),
+        Invocation::Skip(reason) => {
+            log(&format!("skipped ({reason}): {}", args.join(" ")));
+            return Ok(());
+        }
+    };
+    let dir = results_dir::resolve(options.results_dir.as_deref()).map_err(|e| eprintln!("goanna-rs: cannot find the results directory: {e}"))?;
+    let results = ResultsDir::new(&dir).map_err(|e| eprintln!("goanna-rs: {}: {e}", dir.display()))?;
+    let tool = results_dir::tool_id();
+    let output = output.map(|o| cwd.join(o));
+    let mut failed = false;
+    for source in sources {
+        let absolute = cwd.join(&source);
+        if results.is_up_to_date(&absolute, output.as_deref(), &tool, &args) {
+            log(&format!("up-to-date {}", results.relative(&absolute).display()));
+            continue;
+        }
+        let spec = UnitSpec { path: source.clone(), args: args.clone(), working_dir: Some(cwd.clone()) };
+        let artefact = build_artefact(&spec, &AnalysisOptions::default());
+        if !artefact.analysed {
+            failed = true;
+            let why = artefact.problems.first().map(|p| p.message.as_str()).unwrap_or("analysis failed");
+            eprintln!("goanna-rs: {}: not analysed: {why}", source.display());
+        }
+        match results.store(&absolute, output.as_deref(), artefact, &cwd, &tool, &args) {
+            Ok(_) => log(&format!("analysed {}", results.relative(&absolute).display())),
+            Err(e) => {
+                failed = true;
+                eprintln!("goanna-rs: {}: cannot store the analysis in {}: {e}", source.display(), results.dir().display());
+            }
+        }
+    }
+    if failed {
+        Err(())
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(s: &str) -> Vec<OsString> {
+        s.split_whitespace().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn launcher_style_names_the_compiler_first() {
+        let o = parse_options(Mode::Subcommand, &os("--strict gcc -c a.c"));
+        assert!(o.strict);
+        assert_eq!(o.compiler, Some("gcc".into()));
+        assert_eq!(o.args, os("-c a.c"));
+        let o = parse_options(Mode::Subcommand, &os("--results-dir /r -- /usr/bin/cc -c a.c"));
+        assert_eq!(o.results_dir, Some("/r".into()));
+        assert_eq!(o.compiler, Some("/usr/bin/cc".into()));
+        let o = parse_options(Mode::Subcommand, &os("-c a.c -o a.o"));
+        assert_eq!(o.compiler, None);
+        assert_eq!(o.args, os("-c a.c -o a.o"));
+    }
+
+    #[test]
+    fn wrapper_mode_takes_goannacc_options_anywhere() {
+        let o = parse_options(Mode::Wrapper { cxx: false }, &os("--with-cc=gcc -O2 --results-dir=/r -c a.c"));
+        assert_eq!(o.with_cc.as_deref(), Some("gcc"));
+        assert_eq!(o.results_dir, Some("/r".into()));
+        assert_eq!(o.compiler, None);
+        assert_eq!(o.args, os("-O2 -c a.c"));
+        let o = parse_options(Mode::Wrapper { cxx: false }, &os("gcc -c a.c"));
+        assert_eq!(o.compiler, None, "in wrapper mode every argument is the compiler's");
+    }
+
+    #[test]
+    fn signals_map_to_shell_statuses() {
+        assert_eq!(status_code(ExitStatus::from_raw(0)), 0);
+        assert_eq!(status_code(ExitStatus::from_raw(3 << 8)), 3);
+        assert_eq!(status_code(ExitStatus::from_raw(9)), 137);
+    }
+}

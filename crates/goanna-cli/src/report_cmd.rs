@@ -1,0 +1,80 @@
+//! `goanna-rs report`: loads every artefact the compiler wrapper stored for a build, links them
+//! into one program and reports, exactly as `scan` does for the same units.
+
+use crate::output::{self, OutputArgs};
+use crate::{exit, results_dir};
+use anyhow::Context;
+use clap::Args;
+use goanna_driver::{analyse_program, AnalysisOptions, ResultsDir, ResultsError};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `report`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The results directory of the build (default: `$GOANNA_RESULTS_DIR`, else `.goanna` in
+    /// the project's top directory: the nearest ancestor with `.git`, else the outermost
+    /// directory of a chain of directories with a Makefile/CMakeLists.txt).
+    #[arg(long, value_name = "DIR")]
+    results_dir: Option<PathBuf>,
+    /// How findings are reported.
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Runs `report`.
+pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let dir = results_dir::resolve(args.results_dir.as_deref()).context("cannot find the results directory")?;
+    report_results(&dir, &args.output, started)
+}
+
+/// The root to show paths under: relative to the current directory when the project is inside
+/// it (so paths read `src/a.c` when run from the project), else absolute.
+fn display_root(root: &Path) -> PathBuf {
+    match std::env::current_dir() {
+        Ok(cwd) => root.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| root.to_path_buf()),
+        Err(_) => root.to_path_buf(),
+    }
+}
+
+/// Loads the artefacts in `dir`, runs the program stage and reports. Artefacts of deleted
+/// sources are ignored with a note on standard error; an artefact of another format version (or
+/// a damaged one) stops the report with exit status 2 and a message naming the file.
+pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyhow::Result<ExitCode> {
+    let results = ResultsDir::new(dir).with_context(|| format!("{}", dir.display()))?;
+    if !results.dir().is_dir() {
+        anyhow::bail!(
+            "no results directory at {}: build through the wrapper first (`goanna-rs build -- make`, or CC=goannacc), or give --results-dir",
+            results.dir().display()
+        );
+    }
+    let settings = output.settings()?;
+    let options = AnalysisOptions { enabled: settings.enabled.clone(), ..AnalysisOptions::default() };
+    let loaded = match results.load() {
+        Ok(loaded) => loaded,
+        Err(ResultsError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("goanna-rs: note: {} holds no artefacts yet (no C unit was compiled through the wrapper)", results.dir().display());
+            Default::default()
+        }
+        Err(e) => {
+            eprintln!("goanna-rs: error: {e}");
+            if matches!(e, ResultsError::Artefact { .. }) {
+                eprintln!("goanna-rs: note: delete {} and rebuild to analyse the build again", results.dir().display());
+            }
+            return Ok(ExitCode::from(exit::USAGE_ERROR));
+        }
+    };
+    for source in &loaded.stale {
+        eprintln!("goanna-rs: note: ignoring the artefact of {}: the source no longer exists", source.display());
+    }
+    let root = display_root(results.root());
+    let mut artefacts = loaded.artefacts;
+    for artefact in &mut artefacts {
+        artefact.resolve(&root);
+    }
+    artefacts.retain(|artefact| !settings.is_excluded(&artefact.unit));
+    let outcome = analyse_program(&artefacts, &options);
+    output::report_with(&outcome, output, &settings, started)
+}

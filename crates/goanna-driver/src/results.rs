@@ -1,0 +1,415 @@
+//! The results directory: where the compiler wrapper stores one artefact per compiled unit and
+//! from which `report` loads them all (design note 9).
+//!
+//! Layout: `DIR/units/NAME.HASH.gart`, one file per (source, output) pair: the name is the
+//! source path relative to the project root (made file-name safe) and the hash is taken over that
+//! path and the `-o` output relative to the root. So one source compiled into two objects (a
+//! static and a shared build, say) keeps two artefacts, while recompiling with other flags
+//! replaces the artefact: the last compile wins.
+//!
+//! A file is one header line (JSON: the source, the output, and the input record used to skip
+//! re-analysis), a newline, then the artefact ([`UnitArtefact::to_bytes`]). Files are written to a
+//! temporary name in the same directory and renamed into place, so concurrent writers (`make -j`,
+//! two builds at once) never leave a torn file: the last rename wins.
+//!
+//! The project root is the parent of the results directory. Paths inside it are stored relative
+//! to it, other paths (system headers) absolute, so the directory can be moved or copied to
+//! another machine together with the sources.
+
+use crate::artefact::{normalize, ArtefactError, UnitArtefact};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Version of the results file layout (the header line); other versions are refused.
+pub const RESULTS_FORMAT_VERSION: u32 = 1;
+
+/// Subdirectory holding the artefacts.
+const UNITS_DIR: &str = "units";
+
+/// File extension of stored artefacts.
+const EXTENSION: &str = "gart";
+
+/// Name of the results directory created in a project's top directory by default.
+pub const DEFAULT_RESULTS_DIR_NAME: &str = ".goanna";
+
+/// A stable 64-bit hash (FNV-1a): the same value on every machine and every build of goanna-rs.
+fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.iter().chain(std::iter::once(&0u8)) {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+/// Hash of compiler arguments, as hex.
+pub fn hash_args(args: &[String]) -> String {
+    let parts: Vec<&[u8]> = args.iter().map(|a| a.as_bytes()).collect();
+    format!("{:016x}", fnv1a(&parts))
+}
+
+fn hash_file(path: &Path) -> Option<String> {
+    std::fs::read(path).ok().map(|bytes| format!("{:016x}", fnv1a(&[&bytes])))
+}
+
+/// One input of an analysis and the hash of its contents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputFile {
+    /// Relative to the project root when inside it, else absolute.
+    pub path: PathBuf,
+    /// Hash of the contents.
+    pub hash: String,
+}
+
+/// What an analysis depended on: when all of it is unchanged, analysing again gives the same
+/// artefact, so the wrapper skips it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputRecord {
+    /// Identifies the analyser (its version and build).
+    pub tool: String,
+    /// [`hash_args`] of the compiler arguments.
+    pub args_hash: String,
+    /// The source and every header it includes outside system directories.
+    pub inputs: Vec<InputFile>,
+}
+
+/// The first line of a stored artefact.
+#[derive(Debug, Serialize, Deserialize)]
+struct Header {
+    results_format: u32,
+    /// The source, relative to the root when inside it.
+    source: PathBuf,
+    /// The `-o` output, relative to the root when inside it.
+    output: Option<PathBuf>,
+    /// True when the unit was analysed (failed units are never considered up to date).
+    analysed: bool,
+    record: InputRecord,
+}
+
+/// Why the results directory could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// The directory (or its `units/`) cannot be read.
+    #[error("cannot read results directory {path}: {source}")]
+    Io {
+        /// The directory.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A stored artefact was written by another version, or is damaged.
+    #[error("{path}: {source}")]
+    Artefact {
+        /// The artefact file.
+        path: PathBuf,
+        /// The cause.
+        source: ArtefactError,
+    },
+}
+
+/// The artefacts of a build, as loaded by `report`.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The artefacts whose source still exists, with paths relative to the root (use
+    /// [`UnitArtefact::resolve`]), in file-name order.
+    pub artefacts: Vec<UnitArtefact>,
+    /// Sources of artefacts that were ignored because the source no longer exists.
+    pub stale: Vec<PathBuf>,
+}
+
+/// A results directory and the project root its paths are relative to.
+#[derive(Clone, Debug)]
+pub struct ResultsDir {
+    dir: PathBuf,
+    root: PathBuf,
+}
+
+impl ResultsDir {
+    /// The results directory `dir` (made absolute against the current directory); its parent is
+    /// the project root.
+    pub fn new(dir: &Path) -> std::io::Result<ResultsDir> {
+        let dir = normalize(&std::env::current_dir()?.join(dir));
+        let root = dir.parent().map(Path::to_path_buf).unwrap_or_else(|| dir.clone());
+        Ok(ResultsDir { dir, root })
+    }
+
+    /// The directory itself (absolute).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The project root (absolute).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// `path` (absolute) relative to the root when inside it, else unchanged.
+    pub fn relative(&self, path: &Path) -> PathBuf {
+        let path = normalize(path);
+        match path.strip_prefix(&self.root) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+            _ => path,
+        }
+    }
+
+    /// The inverse of [`ResultsDir::relative`].
+    pub fn absolute(&self, path: &Path) -> PathBuf {
+        self.root.join(path)
+    }
+
+    /// Where the artefact of `source` compiled to `output` (both absolute) is stored.
+    pub fn artefact_path(&self, source: &Path, output: Option<&Path>) -> PathBuf {
+        let source = self.relative(source);
+        let output = output.map(|o| self.relative(o)).unwrap_or_default();
+        let hash = fnv1a(&[source.as_os_str().as_encoded_bytes(), output.as_os_str().as_encoded_bytes()]);
+        let safe: String = source
+            .to_string_lossy()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' })
+            .collect();
+        let skip = safe.chars().count().saturating_sub(80);
+        let name: String = safe.chars().skip(skip).collect();
+        self.dir.join(UNITS_DIR).join(format!("{name}.{hash:016x}.{EXTENSION}"))
+    }
+
+    /// The input record of an analysis of `artefact` (already [`UnitArtefact::relativize`]d
+    /// against this root) made by `tool` with `args`.
+    pub fn input_record(&self, artefact: &UnitArtefact, tool: &str, args: &[String]) -> InputRecord {
+        let mut paths: Vec<&Path> = artefact.files.iter().filter(|f| !f.is_system).map(|f| f.path.as_path()).collect();
+        paths.push(&artefact.unit);
+        paths.sort();
+        paths.dedup();
+        let inputs = paths
+            .into_iter()
+            .map(|p| InputFile { path: p.to_path_buf(), hash: hash_file(&self.absolute(p)).unwrap_or_default() })
+            .collect();
+        InputRecord { tool: tool.to_string(), args_hash: hash_args(args), inputs }
+    }
+
+    /// True when a stored artefact for (`source`, `output`) exists, was analysed successfully,
+    /// and its record says the same `tool` analysed the same `args` with every input unchanged.
+    /// Reads only the header line of the stored file.
+    pub fn is_up_to_date(&self, source: &Path, output: Option<&Path>, tool: &str, args: &[String]) -> bool {
+        let Some(header) = read_header(&self.artefact_path(source, output)) else { return false };
+        header.results_format == RESULTS_FORMAT_VERSION
+            && header.analysed
+            && header.record.tool == tool
+            && header.record.args_hash == hash_args(args)
+            && !header.record.inputs.is_empty()
+            && header.record.inputs.iter().all(|input| hash_file(&self.absolute(&input.path)).as_deref() == Some(input.hash.as_str()))
+    }
+
+    /// Stores the artefact of `source` compiled to `output` (absolute paths) in `working_dir`
+    /// with `args` by `tool`: relativizes its paths, records its inputs and writes it
+    /// atomically. Returns the file written.
+    pub fn store(
+        &self,
+        source: &Path,
+        output: Option<&Path>,
+        mut artefact: UnitArtefact,
+        working_dir: &Path,
+        tool: &str,
+        args: &[String],
+    ) -> std::io::Result<PathBuf> {
+        artefact.relativize(&self.root, working_dir);
+        let record = self.input_record(&artefact, tool, args);
+        let header = Header {
+            results_format: RESULTS_FORMAT_VERSION,
+            source: self.relative(source),
+            output: output.map(|o| self.relative(o)),
+            analysed: artefact.analysed,
+            record,
+        };
+        let mut bytes = serde_json::to_vec(&header).map_err(std::io::Error::other)?;
+        bytes.push(b'\n');
+        bytes.extend(artefact.to_bytes());
+        let path = self.artefact_path(source, output);
+        write_atomically(&path, &bytes)?;
+        Ok(path)
+    }
+
+    /// Loads every stored artefact. Artefacts whose source no longer exists are left out and
+    /// listed in [`Loaded::stale`]; an artefact of another format version, or a damaged one, is
+    /// an error naming the file.
+    pub fn load(&self) -> Result<Loaded, ResultsError> {
+        let units = self.dir.join(UNITS_DIR);
+        let io_error = |source| ResultsError::Io { path: units.clone(), source };
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&units)
+            .map_err(io_error)?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == EXTENSION) && !is_temporary(p))
+            .collect();
+        files.sort();
+        let loaded: Vec<Result<Option<UnitArtefact>, ResultsError>> = files
+            .par_iter()
+            .map(|path| {
+                let artefact_error = |source| ResultsError::Artefact { path: path.clone(), source };
+                let bytes = std::fs::read(path).map_err(|source| ResultsError::Io { path: path.clone(), source })?;
+                let newline = bytes.iter().position(|b| *b == b'\n').ok_or_else(|| artefact_error(ArtefactError::Malformed("no header line".into())))?;
+                let header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).map_err(|e| artefact_error(ArtefactError::Malformed(e.to_string())))?;
+                let found = header.get("results_format").and_then(|v| v.as_u64()).unwrap_or(0) as u32;
+                if found != RESULTS_FORMAT_VERSION {
+                    return Err(artefact_error(ArtefactError::Version { found, expected: RESULTS_FORMAT_VERSION }));
+                }
+                let header: Header = serde_json::from_value(header).map_err(|e| artefact_error(ArtefactError::Malformed(e.to_string())))?;
+                if !self.absolute(&header.source).exists() {
+                    return Ok(None);
+                }
+                UnitArtefact::from_bytes(&bytes[newline + 1..]).map(Some).map_err(artefact_error)
+            })
+            .collect();
+        let mut out = Loaded::default();
+        for (path, result) in files.iter().zip(loaded) {
+            match result? {
+                Some(artefact) => out.artefacts.push(artefact),
+                None => out.stale.push(read_header(path).map(|h| h.source).unwrap_or_else(|| path.clone())),
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn is_temporary(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+/// Reads the header line of a stored artefact.
+fn read_header(path: &Path) -> Option<Header> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(file).read_until(b'\n', &mut line).ok()?;
+    serde_json::from_slice(&line).ok()
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
+/// that readers and concurrent writers see either the old or the new file, never a torn one.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
+    let result = std::fs::File::create(&temp).and_then(|mut f| f.write_all(bytes)).and_then(|()| std::fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Files whose presence marks a directory as part of a project's build.
+const BUILD_FILES: &[&str] = &["Makefile", "makefile", "GNUmakefile", "CMakeLists.txt", "meson.build", "configure"];
+
+/// The top directory of the project `start` is in: the nearest ancestor (or `start` itself)
+/// holding `.git`; else the highest directory reached from `start` through parents that each
+/// hold a build file (`Makefile`, `CMakeLists.txt`, `meson.build`, `configure`); else `start`.
+pub fn top_directory(start: &Path) -> PathBuf {
+    let start = normalize(start);
+    if let Some(repo) = start.ancestors().find(|dir| dir.join(".git").exists()) {
+        return repo.to_path_buf();
+    }
+    let has_build_file = |dir: &Path| BUILD_FILES.iter().any(|f| dir.join(f).is_file());
+    let mut top = start.as_path();
+    for dir in start.ancestors().skip(1) {
+        if !has_build_file(dir) {
+            break;
+        }
+        top = dir;
+    }
+    top.to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goanna_ast::SourceFile;
+
+    fn artefact(unit: &Path, files: &[&Path]) -> UnitArtefact {
+        UnitArtefact {
+            format_version: crate::ARTEFACT_FORMAT_VERSION,
+            unit: unit.to_path_buf(),
+            analysed: true,
+            files: files.iter().map(|p| SourceFile { path: p.to_path_buf(), is_system: false }).collect(),
+            cfgs: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn store_load_up_to_date_and_stale() {
+        let project = tempfile::tempdir().unwrap();
+        let root = project.path();
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(root.join("src/a.c"), "#include \"a.h\"\nint a;\n").unwrap();
+        std::fs::write(root.join("src/a.h"), "int h;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        assert_eq!(results.root(), root);
+        let args = vec!["-c".to_string(), "a.c".to_string()];
+        let source = root.join("src/a.c");
+        let output = root.join("src/a.o");
+        assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args));
+        let written = results
+            .store(&source, Some(&output), artefact(Path::new("a.c"), &[Path::new("a.c"), Path::new("./a.h")]), &root.join("src"), "t1", &args)
+            .unwrap();
+        let text = std::fs::read_to_string(&written).unwrap();
+        assert!(!text.contains(&root.display().to_string()), "absolute path stored: {text}");
+        assert!(results.is_up_to_date(&source, Some(&output), "t1", &args));
+        assert!(!results.is_up_to_date(&source, Some(&output), "t2", &args), "another analyser");
+        assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args[..1]), "other flags");
+        std::fs::write(root.join("src/a.h"), "int h2;\n").unwrap();
+        assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args), "header changed");
+
+        let loaded = results.load().unwrap();
+        assert_eq!(loaded.artefacts.len(), 1);
+        assert_eq!(loaded.artefacts[0].unit, PathBuf::from("src/a.c"));
+        assert_eq!(loaded.artefacts[0].files[1].path, PathBuf::from("src/a.h"));
+
+        std::fs::remove_file(&source).unwrap();
+        let loaded = results.load().unwrap();
+        assert!(loaded.artefacts.is_empty());
+        assert_eq!(loaded.stale, vec![PathBuf::from("src/a.c")]);
+    }
+
+    #[test]
+    fn other_versions_and_damage_are_errors_naming_the_file() {
+        let project = tempfile::tempdir().unwrap();
+        let results = ResultsDir::new(&project.path().join(".goanna")).unwrap();
+        let bad = results.dir().join("units/x.c.0000.gart");
+        write_atomically(&bad, b"{\"results_format\":99}\n{}").unwrap();
+        let err = results.load().unwrap_err().to_string();
+        assert!(err.contains("x.c.0000.gart") && err.contains("format 99"), "{err}");
+        write_atomically(&bad, b"garbage").unwrap();
+        assert!(results.load().unwrap_err().to_string().contains("x.c.0000.gart"));
+        std::fs::remove_file(&bad).unwrap();
+        write_atomically(&results.dir().join("units/.y.gart.12.tmp"), b"partial").unwrap();
+        assert!(results.load().unwrap().artefacts.is_empty(), "temporary files are ignored");
+    }
+
+    #[test]
+    fn artefact_names_separate_outputs_and_stay_short() {
+        let results = ResultsDir::new(Path::new("/p/.goanna")).unwrap();
+        let a = results.artefact_path(Path::new("/p/src/a.c"), Some(Path::new("/p/src/a.o")));
+        let b = results.artefact_path(Path::new("/p/src/a.c"), Some(Path::new("/p/src/a.pic.o")));
+        assert_ne!(a, b);
+        assert!(a.file_name().unwrap().to_string_lossy().starts_with("src_a.c."));
+        let long = results.artefact_path(&Path::new("/p").join("d/".repeat(100)).join("x.c"), None);
+        assert!(long.file_name().unwrap().len() < 120);
+    }
+
+    #[test]
+    fn top_directory_rule() {
+        let base = tempfile::tempdir().unwrap();
+        let proj = base.path().join("proj");
+        std::fs::create_dir_all(proj.join("lib/sub")).unwrap();
+        std::fs::write(proj.join("Makefile"), "").unwrap();
+        std::fs::write(proj.join("lib/Makefile"), "").unwrap();
+        assert_eq!(top_directory(&proj.join("lib")), proj);
+        assert_eq!(top_directory(&proj.join("lib/sub")), proj);
+        assert_eq!(top_directory(base.path()), base.path());
+        std::fs::create_dir_all(proj.join(".git")).unwrap();
+        assert_eq!(top_directory(&proj.join("lib/sub")), proj);
+    }
+}
