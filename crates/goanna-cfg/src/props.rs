@@ -127,6 +127,11 @@ pub enum PropKind {
     DivByZero,
     /// A call of the function named by the subject.
     Call,
+    /// A call of a function that (directly or not) calls the calling function again. Added when
+    /// units are linked, never by the graph builder.
+    RecursiveCall,
+    /// The target of a loop's back edge (a loop head). Added when units are linked.
+    LoopHead,
     /// A `return` statement.
     Return,
     /// A `return` of a null pointer constant.
@@ -139,7 +144,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 28] = [
+    pub const ALL: [PropKind; 30] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -164,6 +169,8 @@ impl PropKind {
         PropKind::DivBy,
         PropKind::DivByZero,
         PropKind::Call,
+        PropKind::RecursiveCall,
+        PropKind::LoopHead,
         PropKind::Return,
         PropKind::ReturnNull,
         PropKind::End,
@@ -202,6 +209,8 @@ impl PropKind {
             PropKind::DivBy => "div_by",
             PropKind::DivByZero => "div_zero",
             PropKind::Call => "call",
+            PropKind::RecursiveCall => "recursive_call",
+            PropKind::LoopHead => "loop_head",
             PropKind::Return => "return",
             PropKind::ReturnNull => "return_null",
             PropKind::End => "end",

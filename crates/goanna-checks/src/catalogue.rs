@@ -63,6 +63,14 @@ pub struct CheckSpec {
     /// second `free` of a double free), and only then at the violating node.
     #[serde(default)]
     pub report_at_end: bool,
+    /// For CTL checks: report only the first violating node of each instance (in source order),
+    /// for properties that hold on whole regions (e.g. a loop that never exits).
+    #[serde(default)]
+    pub report_first: bool,
+    /// For CTL checks: keep only violating nodes inside a loop that no edge leaves (a closed
+    /// strongly connected region of the graph), one finding per such loop.
+    #[serde(default)]
+    pub closed_loops_only: bool,
     /// For CTL checks: decide the formula without loop back edges (within one iteration).
     #[serde(default)]
     pub forward_only: bool,
@@ -93,6 +101,10 @@ pub enum Range {
     LocalScalar,
     /// Every variable the function mentions.
     Variable,
+    /// Local variables of any type (arrays and structures too), not parameters.
+    Local,
+    /// Every access path the function mentions (`m`, `s->lock`, `*p`, ...).
+    AnyPath,
     /// One instance per function, without a variable.
     Function,
 }
@@ -172,6 +184,8 @@ impl Catalogue {
                         || spec.report_at.is_some()
                         || spec.report_at_end
                         || spec.forward_only
+                        || spec.report_first
+                        || spec.closed_loops_only
                         || spec.skip_if_nonnull
                         || !spec.steps.is_empty()
                     {

@@ -51,7 +51,7 @@ int after_infinite_loop_bad(void) {
         if (n > 10)
             break;
     }
-    while (1) {
+    while (1) { // expect: SPC-loop-inf
         n--;
     }
     n = 0; // expect: RED-dead

@@ -73,10 +73,12 @@ fn instances(cfg: &Cfg, range: Range) -> Vec<Option<PathId>> {
     cfg.paths
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.is_variable())
+        .filter(|(_, p)| range == Range::AnyPath || p.is_variable())
         .filter(|(_, p)| {
             let local = matches!(p.root.kind, VarKind::Local | VarKind::Param);
             match range {
+                Range::Local => p.root.kind == VarKind::Local,
+                Range::AnyPath => true,
                 Range::LocalPointer => local && p.class == TypeClass::Pointer,
                 Range::Pointer => p.class == TypeClass::Pointer,
                 Range::LocalScalar => {
@@ -167,6 +169,9 @@ fn check_local(
     let satisfying = decide.satisfying(&flat.model, 0, &formulas);
     let mut findings = Vec::new();
     for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+        let nodes: Vec<u32> = nodes.into_iter().filter(|&m| m < flat.nodes).collect();
+        let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, NodeId) } else { nodes };
+        let nodes = if check.template.report_first { first_in_source(cfg, nodes, NodeId) } else { nodes };
         for node in nodes {
             if node >= flat.nodes {
                 continue;
@@ -196,6 +201,9 @@ fn check_global(
     let satisfying = decide.satisfying(&pm.model, pm.component(f), &formulas);
     let mut findings = Vec::new();
     for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+        let nodes: Vec<u32> = nodes.into_iter().filter(|&m| pm.origin[m as usize].0 == f).collect();
+        let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, |m| pm.origin[m as usize].1) } else { nodes };
+        let nodes = if check.template.report_first { first_in_source(cfg, nodes, |m| pm.origin[m as usize].1) } else { nodes };
         for node in nodes {
             let (g, n) = pm.origin[node as usize];
             if g != f {
@@ -214,6 +222,39 @@ fn check_global(
         }
     }
     findings
+}
+
+/// Of the model nodes given, those in a loop of the graph that no edge leaves, keeping the
+/// first in source order of each loop.
+fn in_closed_loops(cfg: &Cfg, nodes: Vec<u32>, graph_node: impl Fn(u32) -> NodeId) -> Vec<u32> {
+    let region = super::regions::strongly_connected(cfg);
+    let closed = super::regions::closed_regions(cfg, &region);
+    let mut best: rustc_hash::FxHashMap<u32, ((u32, u32), u32)> = rustc_hash::FxHashMap::default();
+    for m in nodes {
+        let n = graph_node(m);
+        let r = region[n.index()];
+        let Some(span) = cfg.node(n).span else { continue };
+        if !closed[r as usize] || !cfg.node(n).reachable {
+            continue;
+        }
+        let key = (span.file.0, span.start);
+        let entry = best.entry(r).or_insert((key, m));
+        if key < entry.0 {
+            *entry = (key, m);
+        }
+    }
+    best.into_values().map(|(_, m)| m).collect()
+}
+
+/// Of the reachable model nodes given, the one whose graph node comes first in the source.
+fn first_in_source(cfg: &Cfg, nodes: Vec<u32>, graph_node: impl Fn(u32) -> NodeId) -> Vec<u32> {
+    nodes
+        .into_iter()
+        .filter(|&m| cfg.node(graph_node(m)).reachable)
+        .filter_map(|m| cfg.node(graph_node(m)).span.map(|s| ((s.file.0, s.start), m)))
+        .min()
+        .map(|(_, m)| vec![m])
+        .unwrap_or_default()
 }
 
 /// The finding for a violation at node `n` of `f`, or `None` when it is filtered out.

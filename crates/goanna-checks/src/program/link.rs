@@ -39,6 +39,10 @@ pub struct Program<'a> {
     pub functions: Vec<FunctionRef>,
     /// For each function, its call nodes that call a defined function: (node, callee).
     pub calls: Vec<Vec<(NodeId, FnIndex)>>,
+    /// For each function, its strongly connected component of the call graph.
+    pub component: Vec<u32>,
+    /// For each function, its loop heads (targets of back edges), sorted.
+    pub loop_heads: Vec<Vec<NodeId>>,
 }
 
 impl<'a> Program<'a> {
@@ -78,7 +82,36 @@ impl<'a> Program<'a> {
                     .collect()
             })
             .collect();
-        Program { units, functions, calls }
+        let loop_heads = functions
+            .iter()
+            .map(|f| {
+                let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
+                let mut heads: Vec<NodeId> = cfg
+                    .nodes
+                    .iter()
+                    .flat_map(|n| n.succs.iter().filter(|e| e.kind == goanna_cfg::EdgeKind::Back).map(|e| e.target))
+                    .collect();
+                heads.sort_unstable();
+                heads.dedup();
+                heads
+            })
+            .collect();
+        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads };
+        let mut component = vec![0u32; program.functions.len()];
+        for (i, scc) in super::behaviour::call_graph_sccs(&program).into_iter().enumerate() {
+            for f in scc {
+                component[f as usize] = i as u32;
+            }
+        }
+        program.component = component;
+        program
+    }
+
+    /// True when `f` and `g` call each other (directly or through other functions), or are the
+    /// same function calling itself.
+    pub fn same_component(&self, f: FnIndex, g: FnIndex) -> bool {
+        self.component[f as usize] == self.component[g as usize]
+            && (f != g || self.calls[f as usize].iter().any(|&(_, h)| h == f))
     }
 
     /// The graph of a function.

@@ -10,6 +10,7 @@ mod engine;
 mod flat;
 mod link;
 mod nonnull;
+mod regions;
 mod rks;
 mod summary;
 mod template;

@@ -54,6 +54,12 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
     if let Some(extra) = effects.get(&(f, n)) {
         labels.extend(extra.iter().map(|(kind, id)| path_atom(*kind, f, *id, cfg.path(*id))));
     }
+    if program.callee_at(f, n).is_some_and(|g| program.same_component(f, g)) {
+        labels.push(plain_atom(PropKind::RecursiveCall, f));
+    }
+    if program.loop_heads[f as usize].binary_search(&n).is_ok() {
+        labels.push(plain_atom(PropKind::LoopHead, f));
+    }
     labels
 }
 

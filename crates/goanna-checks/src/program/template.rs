@@ -19,8 +19,10 @@ pub enum TemplateAtom {
     Plain(PropKind),
 }
 
-/// Propositions without subject that a template may name.
-const PLAIN_KINDS: &[PropKind] = &[PropKind::End, PropKind::Return, PropKind::NoReturn, PropKind::DivByZero];
+/// Propositions without subject that a template may name (a proposition kind added to the
+/// graph builder with `Subject::None` belongs here).
+pub const PLAIN_KINDS: &[PropKind] =
+    &[PropKind::End, PropKind::Return, PropKind::NoReturn, PropKind::DivByZero, PropKind::RecursiveCall, PropKind::LoopHead];
 
 /// Resolves an atom name of a template.
 pub fn resolve_atom(name: &str) -> Result<TemplateAtom, String> {
@@ -33,7 +35,10 @@ pub fn resolve_atom(name: &str) -> Result<TemplateAtom, String> {
     PropKind::from_name(name)
         .filter(|k| PLAIN_KINDS.contains(k))
         .map(TemplateAtom::Plain)
-        .ok_or_else(|| format!("unknown proposition `{name}` (expected `KIND_X`, `end`, `return`, `noreturn` or `div_zero`)"))
+        .ok_or_else(|| {
+            let plain: Vec<&str> = PLAIN_KINDS.iter().map(|k| k.name()).collect();
+            format!("unknown proposition `{name}` (expected `KIND_X` or one of {})", plain.join(", "))
+        })
 }
 
 /// A validated CTL template.
@@ -49,6 +54,10 @@ pub struct Template {
     pub report_at_end: bool,
     /// Decide without loop back edges.
     pub forward_only: bool,
+    /// Report only the first violating node per instance.
+    pub report_first: bool,
+    /// Keep only violating nodes in loops no edge leaves, one per loop.
+    pub closed_loops_only: bool,
     /// Skip violating nodes where the variable is known to be non-null.
     pub skip_if_nonnull: bool,
     /// Step messages by atom.
@@ -141,6 +150,8 @@ impl Template {
             report_at,
             report_at_end: spec.report_at_end,
             forward_only: spec.forward_only,
+            report_first: spec.report_first,
+            closed_loops_only: spec.closed_loops_only,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
             uses_var,
