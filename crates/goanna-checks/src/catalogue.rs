@@ -71,6 +71,11 @@ pub struct CheckSpec {
     /// strongly connected region of the graph), one finding per such loop.
     #[serde(default)]
     pub closed_loops_only: bool,
+    /// For CTL checks: keep the edges that constant conditions rule out (design note 10 drops
+    /// them for every other check): for checks about the code as written, such as unused
+    /// variables.
+    #[serde(default)]
+    pub include_infeasible: bool,
     /// For CTL checks: decide the formula without loop back edges (within one iteration).
     #[serde(default)]
     pub forward_only: bool,
@@ -186,6 +191,7 @@ impl Catalogue {
                         || spec.forward_only
                         || spec.report_first
                         || spec.closed_loops_only
+                        || spec.include_infeasible
                         || spec.skip_if_nonnull
                         || !spec.steps.is_empty()
                     {

@@ -138,3 +138,21 @@ int short_circuit_definition_ok(int c) {
         return x;
     return 0;
 }
+
+#define TRACE 0
+
+int debug_branch_is_not_a_path_ok(void) {
+    int x;
+    if (TRACE)
+        return x; /* never runs: TRACE is the constant 0 (design note 10) */
+    return 0;
+}
+
+static const int verbose = 0;
+
+int const_global_branch_is_not_a_path_ok(int n) {
+    int *p = 0;
+    if (verbose)
+        return *p;
+    return n;
+}

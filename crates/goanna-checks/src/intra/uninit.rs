@@ -115,7 +115,9 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
     let mut input = vec![Bits::full(vars); count];
     let mut output = vec![Bits::full(vars); count];
     input[cfg.entry.index()] = Bits::empty(vars);
-    let mut queue: VecDeque<usize> = (0..count).filter(|&i| cfg.nodes[i].reachable).collect();
+    // Only code some feasible path reaches counts (design note 10: `if (0)` is not a path).
+    let live = cfg.feasible_reachability();
+    let mut queue: VecDeque<usize> = (0..count).filter(|&i| live[i]).collect();
     let mut queued = vec![false; count];
     for &i in &queue {
         queued[i] = true;
@@ -125,7 +127,7 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
         if n != cfg.entry.index() {
             let mut meet = Bits::full(vars);
             for p in &preds[n] {
-                if cfg.nodes[p.index()].reachable {
+                if live[p.index()] {
                     meet.intersect_with(&output[p.index()]);
                 }
             }
@@ -137,7 +139,7 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
             output[n] = out;
             for edge in &cfg.nodes[n].succs {
                 let s = edge.target.index();
-                if !queued[s] && cfg.nodes[s].reachable {
+                if !queued[s] && live[s] {
                     queued[s] = true;
                     queue.push_back(s);
                 }
@@ -148,7 +150,7 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
     let names: HashMap<usize, PathId> = tracked.iter().map(|(&p, &v)| (v, p)).collect();
     let mut findings = Vec::new();
     for n in 0..count {
-        if !cfg.nodes[n].reachable {
+        if !live[n] {
             continue;
         }
         let mut reported = Vec::new();

@@ -45,7 +45,7 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
         if !continues {
             continue;
         }
-        for edge in &node.succs {
+        for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
             succs[u.index()].push(edge.target);
             if !seen[edge.target.index()] {
                 seen[edge.target.index()] = true;

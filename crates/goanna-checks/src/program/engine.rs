@@ -6,7 +6,7 @@
 
 use super::behaviour::Behaviour;
 use super::decide::Decide;
-use super::flat::{flat_model, FlatModel};
+use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
 use super::rks::{build_model, CallEffects, ProgramModel};
@@ -112,15 +112,20 @@ fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
     let cfg = program.cfg(f);
     let mut findings = Vec::new();
     let mut problems = Vec::new();
-    let mut models: [Option<FlatModel>; 2] = [None, None];
+    let mut models: [Option<FlatModel>; 4] = [None, None, None, None];
+    let feasible = cfg.feasible_reachability();
     for check in checks {
         let vars = instances(cfg, check.template.range);
         let (global, local): (Vec<_>, Vec<_>) =
             vars.into_iter().partition(|v| v.is_some_and(|id| cfg.path(id).root.kind.is_static_storage()));
         if !local.is_empty() {
-            let slot = usize::from(check.template.forward_only);
+            let filter = EdgeFilter {
+                forward_only: check.template.forward_only,
+                include_infeasible: check.template.include_infeasible,
+            };
+            let slot = filter.index();
             if models[slot].is_none() {
-                match flat_model(program, f, &analysis.effects, &analysis.behaviours, check.template.forward_only) {
+                match flat_model(program, f, &analysis.effects, &analysis.behaviours, filter) {
                     Ok(model) => models[slot] = Some(model),
                     Err(e) => {
                         problems.push(internal_problem(program, f, &e.to_string()));
@@ -129,12 +134,12 @@ fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
                 }
             }
             if let Some(flat) = &models[slot] {
-                findings.extend(check_local(analysis, decide, check, f, flat, &local));
+                findings.extend(check_local(analysis, decide, check, f, flat, &local, &feasible));
             }
         }
         if !global.is_empty() {
             match analysis.rks() {
-                Ok(pm) => findings.extend(check_global(analysis, decide, check, f, pm, &global)),
+                Ok(pm) => findings.extend(check_global(analysis, decide, check, f, pm, &global, &feasible)),
                 Err(e) => problems.push(internal_problem(program, f, e)),
             }
         }
@@ -163,6 +168,7 @@ fn check_local(
     f: FnIndex,
     flat: &FlatModel,
     vars: &[Option<PathId>],
+    feasible: &[bool],
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
     let formulas = formulas(check, f, cfg, vars);
@@ -182,7 +188,7 @@ fn check_local(
                 .into_iter()
                 .map(|(_, m)| Point { function: f, node: (m < flat.nodes).then_some(NodeId(m)), depth: 0 })
                 .collect();
-            findings.extend(finding(analysis, check, f, *var, NodeId(node), &witness));
+            findings.extend(finding(analysis, check, f, *var, NodeId(node), &witness, feasible));
         }
     }
     findings
@@ -195,6 +201,7 @@ fn check_global(
     f: FnIndex,
     pm: &ProgramModel,
     vars: &[Option<PathId>],
+    feasible: &[bool],
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
     let formulas = formulas(check, f, cfg, vars);
@@ -218,7 +225,7 @@ fn check_global(
                     Point { function, node: Some(n), depth: stack.len() }
                 })
                 .collect();
-            findings.extend(finding(analysis, check, f, *var, n, &witness));
+            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
         }
     }
     findings
@@ -258,10 +265,21 @@ fn first_in_source(cfg: &Cfg, nodes: Vec<u32>, graph_node: impl Fn(u32) -> NodeI
 }
 
 /// The finding for a violation at node `n` of `f`, or `None` when it is filtered out.
-fn finding(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, n: NodeId, witness: &[Point]) -> Option<Finding> {
+fn finding(
+    analysis: &Analysis<'_>,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    var: Option<PathId>,
+    n: NodeId,
+    witness: &[Point],
+    feasible: &[bool],
+) -> Option<Finding> {
     let program = analysis.program;
     let cfg = program.cfg(f);
-    if !cfg.node(n).reachable {
+    // Code no feasible path reaches is RED-dead's business (or a constant condition's), not a
+    // path property's.
+    let live = if check.template.include_infeasible { cfg.node(n).reachable } else { feasible.get(n.index()).copied().unwrap_or(false) };
+    if !live {
         return None;
     }
     if check.template.skip_if_nonnull {

@@ -23,14 +23,30 @@ pub struct FlatModel {
     pub nodes: u32,
 }
 
-/// Builds the model of `f`. With `forward_only`, loop back edges are left out (the question is
-/// then about one iteration: a node whose only successor was a back edge loops on itself).
+/// Which edges a function's model keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EdgeFilter {
+    /// Leave out loop back edges (the question is then about one iteration: a node whose only
+    /// successor was a back edge loops on itself).
+    pub forward_only: bool,
+    /// Keep the edges that constant conditions rule out.
+    pub include_infeasible: bool,
+}
+
+impl EdgeFilter {
+    /// Index of this filter among the four possible ones.
+    pub fn index(self) -> usize {
+        usize::from(self.forward_only) * 2 + usize::from(self.include_infeasible)
+    }
+}
+
+/// Builds the model of `f`, keeping the edges `filter` allows.
 pub fn flat_model(
     program: &Program<'_>,
     f: FnIndex,
     effects: &CallEffects,
     behaviours: &[Behaviour],
-    forward_only: bool,
+    filter: EdgeFilter,
 ) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
     let mut b = ModelBuilder::new();
@@ -57,7 +73,10 @@ pub fn flat_model(
         let returns = behaviour.is_none_or(|b| b.may_return);
         if returns {
             for edge in &node.succs {
-                if forward_only && edge.kind == EdgeKind::Back {
+                // Design note 10: an edge that a constant condition rules out is not a path.
+                if (filter.forward_only && edge.kind == EdgeKind::Back)
+                    || (!filter.include_infeasible && !node.edge_feasible(edge))
+                {
                     continue;
                 }
                 b.edge_nodes(n.0, edge.target.0);

@@ -19,7 +19,7 @@ pub use analyse::{analyse, ProgramOptions};
 pub use decide::{Decide, ModelChecker, PathPoint};
 pub use behaviour::{behaviours, Behaviour};
 pub use engine::{run_checks, Analysis, CtlCheck};
-pub use flat::{flat_model, FlatModel};
+pub use flat::{flat_model, EdgeFilter, FlatModel};
 pub use link::{FnIndex, Program, UnitGraphs};
 pub use rks::{build_model, CallEffects, ProgramModel};
 pub use template::{resolve_atom, Template, TemplateAtom};

@@ -101,12 +101,13 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
                     let bx = b.add_box(f as CompId, &format!("{}#{}", cfg.name, n.0), g as CompId);
                     b.edge_to_call(from, bx, (callee_base + callee.entry.0) as goanna_mc::NodeId);
                     let exit = (callee_base + callee.exit.0) as goanna_mc::NodeId;
-                    for edge in &node.succs {
+                    for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
                         b.edge_from_return(bx, exit, (base + edge.target.0) as goanna_mc::NodeId);
                     }
                 }
                 None => {
-                    for edge in &node.succs {
+                    // Design note 10: an edge that a constant condition rules out is not a path.
+                    for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
                         b.edge_nodes(from, (base + edge.target.0) as goanna_mc::NodeId);
                     }
                 }

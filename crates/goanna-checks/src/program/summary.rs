@@ -7,7 +7,7 @@
 
 use super::behaviour::{call_graph_sccs, Behaviour};
 use super::decide::Decide;
-use super::flat::{flat_model, FlatModel};
+use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use super::template::{Template, TemplateAtom};
@@ -308,7 +308,7 @@ fn summarise_component(
         let mut changed = false;
         for &f in members {
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
-            let model = flat_model(program, f, &effects, behaviours, false)?;
+            let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default())?;
             let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);

@@ -58,6 +58,8 @@ pub struct Template {
     pub report_first: bool,
     /// Keep only violating nodes in loops no edge leaves, one per loop.
     pub closed_loops_only: bool,
+    /// Keep edges ruled out by constant conditions.
+    pub include_infeasible: bool,
     /// Skip violating nodes where the variable is known to be non-null.
     pub skip_if_nonnull: bool,
     /// Step messages by atom.
@@ -152,6 +154,7 @@ impl Template {
             forward_only: spec.forward_only,
             report_first: spec.report_first,
             closed_loops_only: spec.closed_loops_only,
+            include_infeasible: spec.include_infeasible,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
             uses_var,
