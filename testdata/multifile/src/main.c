@@ -1,16 +1,16 @@
 #include <stdio.h>
 #include "store.h"
 
-/* Cross-file bugs: each needs the definitions in store.c to be seen. Their `expect:` lines are
- * asserted by crates/goanna-cli/tests/build_integration.rs once their checks are listed there
- * (CROSS_FILE_CHECKS). */
+/* Cross-file bugs: each needs the definitions in store.c to be seen (store_new returns
+ * allocated memory, store_drop frees its argument). They are asserted by
+ * crates/goanna-cli/tests/build_integration.rs (CROSS_FILE_CHECKS). */
 
 static int leak_through_helper(void)
 {
-    char *scratch = store_new(32);
+    char *scratch = store_new(32); // expect: MEM-leak
     if (scratch == NULL)
         return -1;
-    return store_fill(scratch, 32, 'x'); // expect: MEM-leak
+    return store_fill(scratch, 32, 'x');
 }
 
 static void double_free_across_files(void)
