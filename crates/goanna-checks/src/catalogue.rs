@@ -143,7 +143,7 @@ pub struct Catalogue {
 }
 
 /// Ids of the checks implemented by the `intra` module's data-flow code.
-pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "SPC-uninit-var-all"];
+pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "SPC-uninit-var-all", "SWITCH-fall-through"];
 
 impl Catalogue {
     /// Parses and validates catalogue files given as (path relative to `checks/`, contents).
@@ -247,13 +247,15 @@ pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
     CATALOGUE.get_or_init(|| match Catalogue::from_files(CATALOGUE_FILES) {
         Ok(catalogue) => catalogue,
-        Err(_) => {
-            let usable: Vec<(&str, &str)> = CATALOGUE_FILES
+        Err(errors) => {
+            let broken: Vec<&str> = errors.iter().map(|e| e.file.as_str()).collect();
+            let mut checks: Vec<CheckSpec> = CATALOGUE_FILES
                 .iter()
-                .copied()
-                .filter(|f| Catalogue::from_files(&[*f]).is_ok())
+                .filter(|(file, _)| !broken.contains(file))
+                .filter_map(|(_, text)| toml::from_str::<CheckSpec>(text).ok())
                 .collect();
-            Catalogue::from_files(&usable).unwrap_or_default()
+            checks.sort_by(|a, b| a.id.cmp(&b.id));
+            Catalogue { checks }
         }
     })
 }

@@ -525,6 +525,33 @@ fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), 
     Ok((s, cx.m.node_vertex(node)))
 }
 
+/// The existential obligation inside `x` that a path can go on to show: `x` itself when it is
+/// `EX`/`EU`/`EG`, or the first such conjunct of a conjunction.
+fn existential_conjunct(dag: &Dag, x: NodeRef) -> Option<NodeRef> {
+    match dag.node(x) {
+        DagNode::EX(_) | DagNode::EU(..) | DagNode::EG(_) => Some(x),
+        DagNode::And(l, r) => existential_conjunct(dag, l).or_else(|| existential_conjunct(dag, r)),
+        _ => None,
+    }
+}
+
+/// Extends a finite witness whose last configuration `(s, v)` satisfies `x` with the path that shows the
+/// existential obligation inside `x` (so `EX E[a U b]` shows the whole way to `b`).
+fn continue_with(cx: &mut Ctx, mut witness: Witness, x: NodeRef, (s, v): (u32, Vertex)) -> Witness {
+    let Some(inner) = existential_conjunct(cx.eng.dag, x) else { return witness };
+    let saved = cx.n;
+    cx.n = inner;
+    let rest = search(cx, s, v);
+    cx.n = saved;
+    if let Some(rest) = rest {
+        let offset = witness.steps.len() - 1;
+        witness.steps.extend(rest.steps.into_iter().skip(1));
+        witness.loop_start = rest.loop_start.map(|i| i + offset);
+        witness.loop_push = rest.loop_push;
+    }
+    witness
+}
+
 fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Witness> {
     let n = cx.n;
     if !cx.val(n, s0, v0) {
@@ -534,11 +561,12 @@ fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Witness> {
         DagNode::EX(a) => {
             for (s, v) in cx.succ(s0, v0) {
                 if cx.val(a, s, v) {
-                    return Some(Witness {
+                    let witness = Witness {
                         steps: vec![cx.step(s0, v0), cx.step(s, v)],
                         loop_start: None,
                         loop_push: vec![],
-                    });
+                    };
+                    return Some(continue_with(cx, witness, a, (s, v)));
                 }
             }
             None
@@ -547,12 +575,14 @@ fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Witness> {
             let mut memo = FxHashMap::default();
             let mut chain = Vec::new();
             let path = eu_level(cx, a, b, s0, v0, true, &mut memo, &mut chain)?;
+            let last = *path.last()?;
             let steps = path.into_iter().map(|(s, v)| cx.step(s, v)).collect();
-            Some(Witness {
+            let witness = Witness {
                 steps,
                 loop_start: None,
                 loop_push: vec![],
-            })
+            };
+            Some(continue_with(cx, witness, b, last))
         }
         DagNode::EG(_) => {
             // DFS for a lasso among configurations where EG holds.

@@ -67,18 +67,19 @@ fn obligations(m: &Model, f: &Formula, w: &Witness, recursive: bool) -> Result<(
             None => holds_at(m, g, stack, node),
         }
     };
+    // A witness may go on past its own obligation to show the existential obligation nested in
+    // it (`EX E[a U b]` continues to `b`), so the obligation is checked on a prefix.
     let n = w.steps.len();
     match f {
         Formula::EX(a) => {
-            if n != 2 || !val(a, &w.steps[1].stack, w.steps[1].node) {
+            if n < 2 || !val(a, &w.steps[1].stack, w.steps[1].node) {
                 return Err("EX obligation".into());
             }
         }
         Formula::EU(a, b) => {
-            let last = &w.steps[n - 1];
-            if !val(b, &last.stack, last.node)
-                || w.steps[..n - 1].iter().any(|s| !val(a, &s.stack, s.node))
-            {
+            let met = (0..n).find(|&k| val(b, &w.steps[k].stack, w.steps[k].node));
+            let ok = met.is_some_and(|k| w.steps[..k].iter().all(|s| val(a, &s.stack, s.node)));
+            if !ok {
                 return Err("EU obligation".into());
             }
         }

@@ -52,13 +52,12 @@ impl Decide for ModelChecker {
         let part = existential_part(formula)?;
         let witness = goanna_mc::witness::witness_in(model, comp, part, start).ok()??;
         let mut path: Vec<PathPoint> = witness.steps.into_iter().map(|step| (step.stack, step.node)).collect();
-        // An `EX φ` witness is one step long: continue with the witness of φ where it ends,
-        // when that is back in the function itself.
+        // The model checker continues a witness through nested existential obligations; a
+        // universal one (`EX A[a U b]`) holds on every path, so show one of them.
         if let (Formula::EX(inner), Some((stack, last))) = (part, path.last().cloned()) {
-            if stack.is_empty() {
-                // Every path satisfies a universal obligation: show one of them.
-                let inner = as_existential(inner);
-                if let Some(rest) = self.witness(model, comp, last, &inner) {
+            let one = as_existential(inner);
+            if stack.is_empty() && one != **inner {
+                if let Some(rest) = self.witness(model, comp, last, &one) {
                     path.extend(rest.into_iter().skip(1));
                 }
             }
