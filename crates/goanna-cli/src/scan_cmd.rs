@@ -35,6 +35,13 @@ pub struct ScanArgs {
     /// Analyse units even when they do not compile (findings may be wrong).
     #[arg(long)]
     analyse_with_errors: bool,
+    /// Skip functions whose graph has more nodes than this (reported as a warning).
+    #[arg(long, value_name = "N", default_value_t = 250_000)]
+    max_function_nodes: usize,
+    /// Seconds the checks may spend on one function before its remaining checks are skipped
+    /// (reported as a warning).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    function_timeout: f64,
     /// Number of units analysed in parallel (default: number of cores).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
@@ -79,7 +86,9 @@ pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
         args: args.compiler_args(),
         analyse_with_errors: args.analyse_with_errors,
         enabled: settings.enabled.clone(),
-        ..AnalysisOptions::default()
+        max_nodes_per_function: args.max_function_nodes,
+        function_budget: std::time::Duration::try_from_secs_f64(args.function_timeout)
+            .map_err(|_| anyhow::anyhow!("--function-timeout must be a positive number of seconds"))?,
     };
     let (mut units, path_problems) = match args.compile_commands.clone().or_else(|| found_compdb(args)) {
         Some(db) => load_compile_commands(&db).map_err(anyhow::Error::msg)?,

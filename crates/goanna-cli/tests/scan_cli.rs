@@ -105,3 +105,18 @@ fn text_report_shows_snippet_path_and_summary() {
     assert!(text.contains("1 unit analysed, 0 failed"), "{text}");
     assert!(!text.contains('\u{1b}'), "no colour codes in a pipe: {text}");
 }
+
+#[test]
+fn a_function_over_its_budget_is_skipped_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "big.c", b"int f(int *p) {\n    int x;\n    return *p + x;\n}\nint g(void) { return 0; }\n");
+    let file = dir.path().join("big.c");
+    let (_, json) = scan_json(&[file.to_str().unwrap(), "--function-timeout", "0"]);
+    let errors = json["errors"].as_array().unwrap();
+    assert!(errors.iter().any(|e| e["message"].as_str().unwrap().contains("budget")), "{json:#}");
+    // Data-flow checks still ran: nothing found so far is lost.
+    assert!(json["findings"].as_array().unwrap().iter().any(|f| f["check"] == "SPC-uninit-var-all"), "{json:#}");
+    let (_, json) = scan_json(&[file.to_str().unwrap(), "--max-function-nodes", "3"]);
+    let errors = json["errors"].as_array().unwrap();
+    assert!(errors.iter().any(|e| e["message"].as_str().unwrap().contains("too large")), "{json:#}");
+}

@@ -24,7 +24,11 @@ pub struct ProgramOutcome {
 pub fn analyse_program(artefacts: &[UnitArtefact], options: &AnalysisOptions) -> ProgramOutcome {
     let units: Vec<UnitGraphs<'_>> = artefacts.iter().map(|a| UnitGraphs { files: &a.files, cfgs: &a.cfgs }).collect();
     let enabled = |spec: &goanna_checks::CheckSpec| options.is_enabled(spec);
-    let program_options = ProgramOptions { enabled: &enabled, max_nodes_per_function: options.max_nodes_per_function };
+    let program_options = ProgramOptions {
+        enabled: &enabled,
+        max_nodes_per_function: options.max_nodes_per_function,
+        function_budget: options.function_budget,
+    };
     let (findings, problems) = program::analyse(&units, &ModelChecker, &program_options);
     let mut outcome = ProgramOutcome { findings, ..ProgramOutcome::default() };
     for artefact in artefacts {

@@ -42,6 +42,9 @@ pub struct AnalysisOptions {
     pub enabled: Option<HashSet<String>>,
     /// Functions whose graph has more nodes than this are skipped with a warning.
     pub max_nodes_per_function: usize,
+    /// Time the checks may spend on one function; the rest of its checks are skipped with a
+    /// warning when it runs out.
+    pub function_budget: std::time::Duration,
 }
 
 impl Default for AnalysisOptions {
@@ -51,6 +54,7 @@ impl Default for AnalysisOptions {
             analyse_with_errors: false,
             enabled: None,
             max_nodes_per_function: 250_000,
+            function_budget: std::time::Duration::from_secs(10),
         }
     }
 }

@@ -16,6 +16,9 @@ pub struct ProgramOptions<'a> {
     pub enabled: &'a (dyn Fn(&CheckSpec) -> bool + Sync),
     /// Functions whose graph has more nodes than this are skipped with a warning.
     pub max_nodes_per_function: usize,
+    /// Time the CTL checks may spend on one function before the rest of its checks are skipped
+    /// with a warning.
+    pub function_budget: std::time::Duration,
 }
 
 /// Runs every enabled check on the linked program. Findings are sorted and deduplicated.
@@ -67,7 +70,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         match summarise_program(&program, &behaviours, decide) {
             Ok((_, effects)) => {
                 let analysis = super::engine::Analysis::new(&program, effects, behaviours);
-                let (more, more_problems) = run_checks(&analysis, decide, &checks);
+                let (more, more_problems) = run_checks(&analysis, decide, &checks, options.function_budget);
                 findings.extend(more);
                 problems.extend(more_problems);
             }

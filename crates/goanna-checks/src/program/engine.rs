@@ -19,6 +19,7 @@ use goanna_mc::ctl::Formula;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 /// Most steps shown for one path.
 const MAX_STEPS: usize = 40;
@@ -93,10 +94,12 @@ fn instances(cfg: &Cfg, range: Range) -> Vec<Option<PathId>> {
 }
 
 /// Runs the checks on every function of the program.
-pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>]) -> (Vec<Finding>, Vec<Problem>) {
+/// A function whose checks take longer than `budget` has the rest of its checks skipped, with a
+/// warning naming it.
+pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], budget: Duration) -> (Vec<Finding>, Vec<Problem>) {
     let results: Vec<(Vec<Finding>, Vec<Problem>)> = (0..analysis.program.functions.len() as FnIndex)
         .into_par_iter()
-        .map(|f| check_function(analysis, decide, checks, f))
+        .map(|f| check_function(analysis, decide, checks, f, budget))
         .collect();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
@@ -107,14 +110,31 @@ pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
     (findings, problems)
 }
 
-fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], f: FnIndex) -> (Vec<Finding>, Vec<Problem>) {
+fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], f: FnIndex, budget: Duration) -> (Vec<Finding>, Vec<Problem>) {
     let program = analysis.program;
     let cfg = program.cfg(f);
+    let started = Instant::now();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
     let mut models: [Option<FlatModel>; 4] = [None, None, None, None];
     let feasible = cfg.feasible_reachability();
-    for check in checks {
+    for (done, check) in checks.iter().enumerate() {
+        if started.elapsed() > budget {
+            let skipped: Vec<&str> = checks[done..].iter().map(|c| c.spec.id.as_str()).collect();
+            let ctx = UnitContext::new(program.files(f));
+            problems.push(Problem {
+                file: ctx.location(cfg.span).file,
+                message: format!(
+                    "function `{}` took longer than its budget of {:.1}s; skipped checks: {}",
+                    cfg.name,
+                    budget.as_secs_f64(),
+                    skipped.join(", ")
+                ),
+                severity: ProblemSeverity::Warning,
+                details: Vec::new(),
+            });
+            break;
+        }
         let vars = instances(cfg, check.template.range);
         let (global, local): (Vec<_>, Vec<_>) =
             vars.into_iter().partition(|v| v.is_some_and(|id| cfg.path(id).root.kind.is_static_storage()));
