@@ -50,6 +50,28 @@ static int execute(struct store *s, enum command cmd, const char *key, const cha
     return status;
 }
 
+/* Reads "key=value" and stores it. */
+static int import_pair(struct store *s, const char *text) {
+    char *copy = strdup(text); // expect: MEM-leak
+    char *eq;
+    if (copy == NULL)
+        return -1;
+    eq = strchr(copy, '=');
+    if (eq == NULL)
+        return -1;
+    *eq = '\0';
+    store_put(s, copy, eq + 1);
+    free(copy);
+    return 0;
+}
+
+/* Looks a key up, then releases the store: but reads it once more afterwards. */
+static int lookup_and_close(struct store *s, const char *key) {
+    const char *value = store_get(s, key);
+    store_free(s);
+    return value != NULL && store_get(s, key) != NULL; // expect: MEM-use-free-some
+}
+
 static int report(int failures) {
     int code;
     if (failures > 0)
@@ -63,6 +85,8 @@ int main(void) {
     struct store *s = store_new();
     if (!s)
         return 1;
+    if (import_pair(s, "mode=interactive") != 0)
+        failures++;
     while (fgets(line, sizeof line, stdin)) {
         char *word = strtok(line, " \n");
         char *key = strtok(NULL, " \n");
@@ -72,6 +96,8 @@ int main(void) {
         if (execute(s, parse_command(word), key ? key : "", value ? value : "") != 0)
             failures++;
     }
+    if (failures > 100)
+        return lookup_and_close(s, "mode");
     store_free(s);
     return report(failures);
 }

@@ -425,6 +425,8 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
     let mut steps = Vec::new();
     let mut depth = 0usize;
     let mut previous: Option<(FnIndex, NodeId)> = None;
+    // Where the path last was in the source: synthetic nodes (the exit) borrow it.
+    let mut last_span: Option<(FnIndex, goanna_ast::Span)> = None;
     for point in witness {
         let program = analysis.program;
         let cfg = program.cfg(point.function);
@@ -437,16 +439,29 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
             }
             break;
         };
-        let span = cfg.node(n).span.unwrap_or(cfg.span);
+        let span = match (cfg.node(n).span, last_span) {
+            (Some(span), _) => span,
+            (None, Some((g, span))) if g == point.function => span,
+            (None, _) => cfg.span,
+        };
+        last_span = Some((point.function, span));
         if point.depth > depth {
             steps.push(PathStep { location: ctx.location(cfg.span), message: format!("entering `{}`", cfg.name) });
         } else if point.depth < depth {
             steps.push(PathStep { location: ctx.location(span), message: format!("back in `{}`", cfg.name) });
         }
         depth = point.depth;
+        // One message per point: the first of the template's steps (in name order) that holds.
         for (atom, message) in &check.template.steps {
             if atom_holds(analysis, *atom, f, var.map(|(id, _)| id), point.function, n) {
-                steps.push(PathStep { location: ctx.location(span), message: message.replace("{var}", &name) });
+                // A synthetic node (the exit) has no range of its own: keep the borrowed one.
+                let at = if point.function == f && cfg.node(n).span.is_some() {
+                    report_prop(analysis, f, cfg, n, Some(*atom), var.map(|(id, _)| id)).unwrap_or(span)
+                } else {
+                    span
+                };
+                steps.push(PathStep { location: ctx.location(at), message: message.replace("{var}", &name) });
+                break;
             }
         }
         if point.depth == 0 {

@@ -106,8 +106,10 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let escape = atom(PropKind::Escape, f, p);
         let deref = atom(PropKind::Deref, f, p);
         let tested = any(vec![def.clone(), atom(PropKind::NullTest, f, p), atom(PropKind::NonNullTest, f, p)]);
-        // Some returning path does not free what it was given.
-        let keeps = eu(not(free.clone()), any(vec![end.clone(), and(def.clone(), not(free.clone()))]));
+        // Some returning path does not free what it was given. A path on which the pointer was
+        // found NULL has nothing to free (`if (!p) return;` in a free wrapper).
+        let null = atom(PropKind::NullTest, f, p);
+        let keeps = eu(not(any(vec![free.clone(), null])), any(vec![end.clone(), and(def.clone(), not(free.clone()))]));
         per_param.push((i, Question::KeepsSome, keeps));
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape]))));
         per_param.push((i, Question::Derefs, eu(not(tested), deref)));
