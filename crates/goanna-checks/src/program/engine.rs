@@ -195,20 +195,21 @@ fn check_local(
     let satisfying = decide.satisfying(&flat.model, 0, &formulas);
     let mut findings = Vec::new();
     for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
-        let nodes: Vec<u32> = nodes.into_iter().filter(|&m| m < flat.nodes).collect();
-        let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, NodeId) } else { nodes };
-        let nodes = if check.template.report_first { first_in_source(cfg, nodes, NodeId) } else { nodes };
+        // Several product states stand for one graph node: one finding per graph node, with the
+        // witness of the first state found.
+        let mut seen = rustc_hash::FxHashSet::default();
+        let nodes: Vec<u32> = nodes.into_iter().filter(|&m| flat.graph_node(m).is_some_and(|n| seen.insert(n))).collect();
+        let graph_node = |m: u32| flat.origin[m as usize];
+        let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, graph_node) } else { nodes };
+        let nodes = if check.template.report_first { first_in_source(cfg, nodes, graph_node) } else { nodes };
         for node in nodes {
-            if node >= flat.nodes {
-                continue;
-            }
             let witness: Vec<Point> = decide
                 .witness(&flat.model, 0, node, formula)
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(_, m)| Point { function: f, node: (m < flat.nodes).then_some(NodeId(m)), depth: 0 })
+                .map(|(_, m)| Point { function: f, node: flat.graph_node(m), depth: 0 })
                 .collect();
-            findings.extend(finding(analysis, check, f, *var, NodeId(node), &witness, feasible));
+            findings.extend(finding(analysis, check, f, *var, graph_node(node), &witness, feasible));
         }
     }
     findings

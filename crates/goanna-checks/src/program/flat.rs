@@ -8,19 +8,43 @@
 //! the templates' `EU` cannot tell apart); what callees do to the function's variables is on the
 //! call nodes as summary effects (design note 6). Its size is the function's, so questions cost
 //! nothing per callee.
+//!
+//! Infeasible paths are not paths (design note 10): an edge a constant condition rules out is
+//! left out, and the model is refined by what the branches taken so far say about the variables
+//! tested more than once. Each node is paired with the knowledge "zero / non-zero / unknown" of
+//! those variables (a write forgets, `p = NULL` or `x = 0` knows zero, a branch that found the
+//! variable zero or non-zero knows that), and a branch that contradicts the knowledge is not
+//! taken. So `if (c) p = malloc(1); ... if (c) free(p);` has no path that allocates and skips
+//! the free. Only the product states reachable from the entry are built.
 
 use super::behaviour::Behaviour;
 use super::link::{FnIndex, Program};
 use super::rks::{node_labels, CallEffects};
-use goanna_cfg::EdgeKind;
+use goanna_cfg::{Cfg, EdgeKind, NodeId, PathId, PropKind, Subject};
 use goanna_mc::{Model, ModelBuilder};
+use rustc_hash::FxHashMap;
 
-/// A function's own model: model node `i` is CFG node `i`; two sinks follow.
+/// Most variables whose branch knowledge refines a function's model.
+const MAX_TRACKED: usize = 4;
+/// Most product states per graph node on average before fewer variables are tracked.
+const MAX_BLOWUP: usize = 8;
+
+/// A function's own model: node 0 is the entry; `origin` maps every node before the two sinks
+/// back to its graph node.
 pub struct FlatModel {
     /// The model (one component).
     pub model: Model,
-    /// Number of CFG nodes (the sinks are `nodes` and `nodes + 1`).
+    /// Number of nodes standing for graph nodes (the sinks are `nodes` and `nodes + 1`).
     pub nodes: u32,
+    /// The graph node of each model node below `nodes`.
+    pub origin: Vec<NodeId>,
+}
+
+impl FlatModel {
+    /// The graph node a model node stands for (`None` for the sinks).
+    pub fn graph_node(&self, m: u32) -> Option<NodeId> {
+        self.origin.get(m as usize).copied()
+    }
 }
 
 /// Which edges a function's model keeps.
@@ -29,7 +53,8 @@ pub struct EdgeFilter {
     /// Leave out loop back edges (the question is then about one iteration: a node whose only
     /// successor was a back edge loops on itself).
     pub forward_only: bool,
-    /// Keep the edges that constant conditions rule out.
+    /// Keep the edges that constant conditions rule out, and do not refine by branch
+    /// knowledge: the code as written.
     pub include_infeasible: bool,
 }
 
@@ -38,6 +63,76 @@ impl EdgeFilter {
     pub fn index(self) -> usize {
         usize::from(self.forward_only) * 2 + usize::from(self.include_infeasible)
     }
+}
+
+/// What a branch or a write tells about a tracked variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fact {
+    Zero,
+    NonZero,
+    Forget,
+}
+
+/// The knowledge of every tracked variable, two bits each: 0 unknown, 1 zero, 2 non-zero.
+type Knowledge = u32;
+
+/// The facts a node states about the tracked variables, in order (writes after tests).
+fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId]) -> Vec<(usize, Fact)> {
+    let mut out = Vec::new();
+    let props = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+        Subject::Path(id) => Some((p.kind, id)),
+        _ => None,
+    });
+    let extra = effects.into_iter().flatten().copied();
+    for (kind, id) in props.chain(extra) {
+        let Some(v) = tracked.iter().position(|&t| t == id) else { continue };
+        let fact = match kind {
+            PropKind::NullTest | PropKind::AssignNull => Fact::Zero,
+            PropKind::NonNullTest => Fact::NonZero,
+            PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Fact::Forget,
+            _ => continue,
+        };
+        out.push((v, fact));
+    }
+    // A write after the test on the same node (`p = f(p)` in a condition) wins.
+    out.sort_by_key(|&(_, f)| f == Fact::Forget);
+    out
+}
+
+/// Applies a node's facts; `None` when a test contradicts what is known (the path is
+/// infeasible).
+fn apply(mut k: Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
+    for &(v, fact) in facts {
+        let shift = 2 * v as u32;
+        let known = (k >> shift) & 3;
+        let new = match fact {
+            Fact::Zero if known == 2 => return None,
+            Fact::NonZero if known == 1 => return None,
+            Fact::Zero => 1,
+            Fact::NonZero => 2,
+            Fact::Forget => 0,
+        };
+        k = (k & !(3 << shift)) | (new << shift);
+    }
+    Some(k)
+}
+
+/// The variables worth tracking: tested (found zero or non-zero) at two or more nodes.
+fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
+    let mut tests: FxHashMap<PathId, usize> = FxHashMap::default();
+    for node in &cfg.nodes {
+        for p in &node.props {
+            if let (PropKind::NullTest | PropKind::NonNullTest, Subject::Path(id)) = (p.kind, &p.subject) {
+                if cfg.path(*id).is_variable() {
+                    *tests.entry(*id).or_default() += 1;
+                }
+            }
+        }
+    }
+    // Each condition labels both of its branches: two tests make one condition.
+    let mut vars: Vec<(usize, PathId)> = tests.into_iter().filter(|&(_, n)| n >= 4).map(|(id, n)| (n, id)).collect();
+    vars.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    vars.into_iter().take(MAX_TRACKED).map(|(_, id)| id).collect()
 }
 
 /// Builds the model of `f`, keeping the edges `filter` allows.
@@ -49,47 +144,105 @@ pub fn flat_model(
     filter: EdgeFilter,
 ) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
+    let mut tracked = if filter.include_infeasible { Vec::new() } else { tracked_variables(cfg) };
+    loop {
+        match build(program, f, cfg, effects, behaviours, filter, &tracked)? {
+            Some(model) => return Ok(model),
+            // Too many states: track one variable fewer.
+            None => {
+                tracked.pop();
+            }
+        }
+    }
+}
+
+/// The product of the graph with the knowledge of `tracked`; `None` when it grows beyond the
+/// budget (never with nothing tracked).
+fn build(
+    program: &Program<'_>,
+    f: FnIndex,
+    cfg: &Cfg,
+    effects: &CallEffects,
+    behaviours: &[Behaviour],
+    filter: EdgeFilter,
+    tracked: &[PathId],
+) -> Result<Option<FlatModel>, goanna_mc::Error> {
+    let budget = cfg.nodes.len() * MAX_BLOWUP + 16;
+    let node_facts: Vec<Vec<(usize, Fact)>> =
+        cfg.node_ids().map(|n| if tracked.is_empty() { Vec::new() } else { facts(cfg, n, effects.get(&(f, n)), tracked) }).collect();
+    // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
+    let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
+    let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut to_sink: Vec<(u32, bool)> = Vec::new();
+    let start = apply(0, &node_facts[cfg.entry.index()]).unwrap_or(0);
+    index.insert((cfg.entry, start), 0);
+    states.push((cfg.entry, start));
+    let mut next = 0usize;
+    while next < states.len() {
+        if states.len() > budget && !tracked.is_empty() {
+            return Ok(None);
+        }
+        let (n, k) = states[next];
+        let from = next as u32;
+        next += 1;
+        let node = cfg.node(n);
+        let behaviour = program.callee_at(f, n).map(|g| behaviours[g as usize]);
+        if behaviour.is_none_or(|b| b.may_return) {
+            for edge in &node.succs {
+                if (filter.forward_only && edge.kind == EdgeKind::Back)
+                    || (!filter.include_infeasible && !node.edge_feasible(edge))
+                {
+                    continue;
+                }
+                let Some(k2) = apply(k, &node_facts[edge.target.index()]) else { continue };
+                let key = (edge.target, k2);
+                let to = match index.get(&key) {
+                    Some(&to) => to,
+                    None => {
+                        let to = states.len() as u32;
+                        index.insert(key, to);
+                        states.push(key);
+                        to
+                    }
+                };
+                edges.push((from, to));
+            }
+        }
+        if let Some(b) = behaviour {
+            if b.may_noreturn {
+                to_sink.push((from, true));
+            }
+            if b.may_diverge || !(b.may_return || b.may_noreturn) {
+                to_sink.push((from, false));
+            }
+        }
+    }
     let mut b = ModelBuilder::new();
     let comp = b.add_component(&cfg.name);
-    for n in cfg.node_ids() {
-        let labels = node_labels(program, f, n, effects);
+    let mut labels_of: FxHashMap<NodeId, Vec<String>> = FxHashMap::default();
+    for (i, &(n, _)) in states.iter().enumerate() {
+        let labels = labels_of.entry(n).or_insert_with(|| node_labels(program, f, n, effects));
         let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-        let id = b.add_node(comp, &n.0.to_string(), &refs);
-        if n == cfg.entry {
+        let id = b.add_node(comp, &i.to_string(), &refs);
+        if i == 0 {
             b.set_entry(id);
         }
         if n == cfg.exit {
             b.set_exit(id);
         }
     }
-    let nodes = cfg.nodes.len() as u32;
+    let nodes = states.len() as u32;
     let noreturn_sink = b.add_node(comp, "noreturn", &["noreturn"]);
     let diverge_sink = b.add_node(comp, "diverge", &[]);
     b.edge_nodes(noreturn_sink, noreturn_sink);
     b.edge_nodes(diverge_sink, diverge_sink);
-    for n in cfg.node_ids() {
-        let node = cfg.node(n);
-        let behaviour = program.callee_at(f, n).map(|g| behaviours[g as usize]);
-        let returns = behaviour.is_none_or(|b| b.may_return);
-        if returns {
-            for edge in &node.succs {
-                // Design note 10: an edge that a constant condition rules out is not a path.
-                if (filter.forward_only && edge.kind == EdgeKind::Back)
-                    || (!filter.include_infeasible && !node.edge_feasible(edge))
-                {
-                    continue;
-                }
-                b.edge_nodes(n.0, edge.target.0);
-            }
-        }
-        if let Some(behaviour) = behaviour {
-            if behaviour.may_noreturn {
-                b.edge_nodes(n.0, noreturn_sink);
-            }
-            if behaviour.may_diverge || !(behaviour.may_return || behaviour.may_noreturn) {
-                b.edge_nodes(n.0, diverge_sink);
-            }
-        }
+    for (from, to) in edges {
+        b.edge_nodes(from, to);
     }
-    Ok(FlatModel { model: b.build()?, nodes })
+    for (from, noreturn) in to_sink {
+        b.edge_nodes(from, if noreturn { noreturn_sink } else { diverge_sink });
+    }
+    let origin = states.into_iter().map(|(n, _)| n).collect();
+    Ok(Some(FlatModel { model: b.build()?, nodes, origin }))
 }

@@ -158,7 +158,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.per_param.iter().map(|(_, _, formula)| formula.clone()));
     formulas.extend(qs.returns_alloc.iter().cloned());
     formulas.extend(qs.may_return_null.iter().cloned());
-    let entry = cfg.entry.0;
+    let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
     let returns = at_entry[0];
