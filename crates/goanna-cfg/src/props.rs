@@ -94,9 +94,11 @@ pub enum PropKind {
     Deref,
     /// The pointer is assigned a null pointer constant.
     AssignNull,
-    /// On a branch node: the branch taken means the pointer is NULL.
+    /// On a branch node: the branch taken means the pointer is NULL (for an integer or
+    /// floating variable: that it is zero).
     NullTest,
-    /// On a branch node: the branch taken means the pointer is not NULL.
+    /// On a branch node: the branch taken means the pointer is not NULL (for an integer or
+    /// floating variable: that it is not zero, e.g. the true branch of `d != 0`, `d`, `d > 0`).
     NonNullTest,
     /// The pointer receives newly allocated heap memory (malloc, calloc, strdup, ...).
     Alloc,
@@ -140,11 +142,38 @@ pub enum PropKind {
     End,
     /// The sink after a non-returning call.
     NoReturn,
+    /// The integer or floating variable is assigned a constant zero (`d = 0`, `int d = 0;`).
+    AssignZero,
+    /// On a condition node: the condition is a compile-time constant that is non-zero, and is
+    /// not a plain literal (`while (1)`) nor written inside a macro expansion.
+    CondAlways,
+    /// On a condition node: the condition is a compile-time constant zero, and is not a plain
+    /// literal (`if (0)`, `while (0)`) nor written inside a macro expansion.
+    CondNever,
+    /// An expression statement discards the result of a library function whose result must be
+    /// checked (`must_check_result` in the model table); a cast to `void` does not count.
+    ResultIgnored,
+    /// A deallocator is given the address of memory that is not on the heap: `&x` or an array
+    /// (local, static, global or a member); the subject is that variable or array.
+    FreeNonHeap,
+    /// The pointer is assigned the address of memory that is not on the heap (`p = &x`,
+    /// `p = array`, `p = "literal"`).
+    NonHeap,
+    /// The pointer is moved within its block (`p++`, `p--`, `p += n`, `p = p + n`).
+    Offset,
+    /// A deallocator is given the pointer plus an offset (`free(p + 1)`); subject: the pointer.
+    FreeOffset,
+    /// `return &x;` or `return a;` for an automatic variable or array `x`/`a` (subject).
+    ReturnLocalAddr,
+    /// A `switch` (its condition node) that has no `default` label, outside macro expansions.
+    SwitchNoDefault,
+    /// `p = realloc(p, n)`: the result of a reallocation overwrites its own first argument.
+    ReallocSelf,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 30] = [
+    pub const ALL: [PropKind; 41] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -175,6 +204,17 @@ impl PropKind {
         PropKind::ReturnNull,
         PropKind::End,
         PropKind::NoReturn,
+        PropKind::AssignZero,
+        PropKind::CondAlways,
+        PropKind::CondNever,
+        PropKind::ResultIgnored,
+        PropKind::FreeNonHeap,
+        PropKind::NonHeap,
+        PropKind::Offset,
+        PropKind::FreeOffset,
+        PropKind::ReturnLocalAddr,
+        PropKind::SwitchNoDefault,
+        PropKind::ReallocSelf,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -215,6 +255,17 @@ impl PropKind {
             PropKind::ReturnNull => "return_null",
             PropKind::End => "end",
             PropKind::NoReturn => "noreturn",
+            PropKind::AssignZero => "assign_zero",
+            PropKind::CondAlways => "cond_always",
+            PropKind::CondNever => "cond_never",
+            PropKind::ResultIgnored => "result_ignored",
+            PropKind::FreeNonHeap => "free_non_heap",
+            PropKind::NonHeap => "non_heap",
+            PropKind::Offset => "offset",
+            PropKind::FreeOffset => "free_offset",
+            PropKind::ReturnLocalAddr => "return_local_addr",
+            PropKind::SwitchNoDefault => "switch_no_default",
+            PropKind::ReallocSelf => "realloc_self",
         }
     }
 }

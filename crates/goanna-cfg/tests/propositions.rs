@@ -77,3 +77,12 @@ fn call_site_fields() {
         .collect();
     assert_eq!(sites, vec!["h args=[p,-,s] addr=[-,x,-] result=r", "h args=[-,p,s] addr=[-,-,-] result=s->f"]);
 }
+
+// Propositions of the checks ATH-div-0-assign, RED-cond-*, LIB-return-unchecked, MEM-free-*,
+// MEM-stack, MEM-realloc-self and SWITCH-no-default.
+props!(zero_tests, "int f(int d, int n) { int z = 0; double w = 0.0; d = 0; if (d) n++; if (!n) n = 1; if (d > 0) n++; if (d <= 0) n--; if (3 == d) n++; return n / d + (int)w + z; }");
+props!(const_conds, "enum { A = 1 }; static const int k = 0; int f(int x) { if (sizeof(int) > 2) x++; if (k) x--; if (A == 2) x = 0; while (1) { if (x) break; } if (0) x = 3; return x; }");
+props_h!(result_ignored, "int f(int fd, char *b, FILE *in) { read(fd, b, 4); (void)read(fd, b, 4); if (fgets(b, 4, in)) return 1; setuid(0); return 0; }");
+props_h!(free_kinds, "static char pool[8]; void f(int n) { int x; char a[4]; char *p = malloc(n); char *q = a; char *s = \"lit\"; free(&x); free(a); free(pool); free(p + 1); p++; p += 2; p = p - 1; free(p); free(q); free(s); }");
+props_h!(return_local_addr, "static int g; int *f(int k) { int x; int a[3]; static int s; if (k == 1) return &x; if (k == 2) return a; if (k == 3) return &s; if (k == 4) return &g; return &a[1]; }");
+props_h!(realloc_self_and_switch, "void f(char *p, char *q, int k) { p = realloc(p, 8); q = realloc(p, 9); switch (k) { case 1: free(q); } }");

@@ -5,14 +5,21 @@
 //! `Branch(false)` node on its `False` edge. The branch nodes carry `null_test_p` /
 //! `nonnull_test_p` when the atomic condition tests pointer `p` against NULL (`p`, `!p`,
 //! `p == NULL`, `0 != p`, `(p = f()) == NULL`, ... with casts and `__builtin_expect` looked
-//! through).
+//! through). For an integer or floating variable `d` the same propositions mean "is zero" /
+//! "is not zero": `d`, `!d`, `d == 0`, `d != 0` label both branches, and comparisons of an
+//! integer variable with a constant label the branch that implies `d != 0` (`d > 0`, `d < 0`,
+//! `d == 5`, the false branch of `d <= 0`, ...).
+//!
+//! A condition node whose value is a compile-time constant gets `cond_always` / `cond_never`,
+//! unless the condition is a plain literal (`while (1)`, `if (0)`) or written inside a macro
+//! expansion.
 
 use super::expr::transparent;
 use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal};
 use crate::graph::{EdgeKind, NodeKind};
 use crate::props::{PathId, Prop, PropKind, Subject};
-use goanna_ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+use goanna_ast::{BinaryOp, Expr, ExprKind, TypeClass, UnaryOp};
 
 impl Builder<'_, '_> {
     /// Lowers `e` as a branch condition; returns the (true, false) ends.
@@ -85,15 +92,25 @@ impl Builder<'_, '_> {
             self.goto_sink(id);
             return (Vec::new(), Vec::new());
         }
+        let value = const_value(self.tu, e);
         if let Some(node) = self.nodes.get_mut(id.index()) {
-            node.const_cond = const_value(self.tu, e);
+            node.const_cond = value;
+            if let Some(v) = value.filter(|_| !e.span.from_macro && !is_literal(e)) {
+                let kind = if v != 0 { PropKind::CondAlways } else { PropKind::CondNever };
+                node.props.push(Prop { kind, subject: Subject::None, span: e.span });
+            }
         }
-        let test = self.null_test(e);
+        let test = self.null_test(e).map(|(p, null_if_true)| {
+            let (on_true, on_false) =
+                if null_if_true { (PropKind::NullTest, PropKind::NonNullTest) } else { (PropKind::NonNullTest, PropKind::NullTest) };
+            (p, Some(on_true), Some(on_false))
+        });
+        let test = test.or_else(|| self.nonzero_test(e));
         let branch_props = |taken: bool| -> Vec<Prop> {
             match test {
-                Some((p, true_means_null)) => {
-                    let kind = if taken == true_means_null { PropKind::NullTest } else { PropKind::NonNullTest };
-                    vec![Prop { kind, subject: Subject::Path(p), span: e.span }]
+                Some((p, on_true, on_false)) => {
+                    let kind = if taken { on_true } else { on_false };
+                    kind.map(|kind| vec![Prop { kind, subject: Subject::Path(p), span: e.span }]).unwrap_or_default()
                 }
                 None => Vec::new(),
             }
@@ -110,8 +127,8 @@ impl Builder<'_, '_> {
         (vec![(bt, EdgeKind::Normal)], f)
     }
 
-    /// When `e` tests a pointer against NULL: the pointer, and whether the true branch means
-    /// "is NULL".
+    /// When `e` tests a pointer against NULL (or an integer or floating variable against zero):
+    /// the variable, and whether the true branch means "is NULL" ("is zero").
     fn null_test(&mut self, e: &Expr) -> Option<(PathId, bool)> {
         let mut core = transparent(e);
         let mut negated = false;
@@ -135,13 +152,71 @@ impl Builder<'_, '_> {
         Some((path, true_means_null != negated))
     }
 
-    /// The pointer whose value `e` is: a pointer path, or the target of `p = ...`.
+    /// The pointer (or integer or floating variable) whose value `e` is: a path, or the target
+    /// of `p = ...`.
     fn tested_pointer(&mut self, e: &Expr) -> Option<PathId> {
         let core = transparent(e);
-        match &core.kind {
-            ExprKind::Assign { op: None, lhs, .. } => self.pointer_path(lhs),
-            _ => self.pointer_path(core),
+        let target = match &core.kind {
+            ExprKind::Assign { op: None, lhs, .. } => lhs,
+            _ => core,
+        };
+        self.pointer_path(target).or_else(|| self.scalar_path(target))
+    }
+
+    /// An integer or floating access path (casts stripped).
+    fn scalar_path(&mut self, e: &Expr) -> Option<PathId> {
+        let p = self.path_of(crate::consts::strip_casts(e))?;
+        matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating).then_some(p)
+    }
+
+    /// When `e` compares an integer variable with a constant so that one branch implies the
+    /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
+    /// and the `nonnull_test` of the true and the false branch.
+    fn nonzero_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
+        let mut core = transparent(e);
+        let mut negated = false;
+        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+            negated = !negated;
+            core = transparent(operand);
         }
+        let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
+        let (var, c, op) = if let Some(c) = const_value(self.tu, rhs) {
+            (lhs, c, *op)
+        } else if let Some(c) = const_value(self.tu, lhs) {
+            let flipped = match op {
+                BinaryOp::Lt => BinaryOp::Gt,
+                BinaryOp::Gt => BinaryOp::Lt,
+                BinaryOp::Le => BinaryOp::Ge,
+                BinaryOp::Ge => BinaryOp::Le,
+                other => *other,
+            };
+            (rhs, c, flipped)
+        } else {
+            return None;
+        };
+        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
+        // Which branch implies `var != 0`: Some(true) = the true branch.
+        let nonzero_branch = match op {
+            BinaryOp::Eq => (c != 0).then_some(true),
+            BinaryOp::Ne => (c != 0).then_some(false),
+            BinaryOp::Gt => Some(c >= 0),
+            BinaryOp::Ge => Some(c > 0),
+            BinaryOp::Lt => Some(c <= 0),
+            BinaryOp::Le => Some(c < 0),
+            _ => None,
+        }?;
+        let on_true = nonzero_branch != negated;
+        let kind = Some(PropKind::NonNullTest);
+        Some(if on_true { (p, kind, None) } else { (p, None, kind) })
+    }
+}
+
+/// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
+fn is_literal(e: &Expr) -> bool {
+    match &crate::consts::strip_casts(e).kind {
+        ExprKind::IntLit(_) | ExprKind::FloatLit(_) => true,
+        ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => is_literal(operand),
+        _ => false,
     }
 }
 

@@ -65,7 +65,11 @@ impl Builder<'_, '_> {
             ExprKind::Unary { op, operand } => match op {
                 UnaryOp::AddrOf => self.address_of(operand),
                 UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
-                    self.write(operand, true);
+                    if let Some(p) = self.write(operand, true) {
+                        if self.paths.class(p) == TypeClass::Pointer {
+                            self.prop(PropKind::Offset, Subject::Path(p), e.span);
+                        }
+                    }
                 }
                 _ => self.eval(operand),
             },
@@ -329,6 +333,11 @@ impl Builder<'_, '_> {
         let target = self.write(lhs, op.is_some());
         match op {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
+            Some(BinaryOp::Add | BinaryOp::Sub) => {
+                if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Pointer) {
+                    self.prop(PropKind::Offset, Subject::Path(t), lhs.span);
+                }
+            }
             Some(_) => {}
             None => self.assign_effects(target, rhs, lhs.span),
         }
@@ -367,9 +376,25 @@ impl Builder<'_, '_> {
             if is_ptr && is_zero_literal(rhs) {
                 self.prop(PropKind::AssignNull, Subject::Path(t), span);
             }
-            if let ExprKind::Call { callee: Callee::Direct { name, .. }, .. } = &core.kind {
+            if is_ptr {
+                self.pointer_assign_effects(t, rhs, span);
+            }
+            let is_zero = match self.paths.class(t) {
+                TypeClass::Integer => const_value(self.tu, rhs) == Some(0),
+                TypeClass::Floating => {
+                    matches!(strip_casts(rhs).kind, ExprKind::FloatLit(v) if v == 0.0) || is_zero_literal(rhs)
+                }
+                _ => false,
+            };
+            if is_zero {
+                self.prop(PropKind::AssignZero, Subject::Path(t), span);
+            }
+            if let ExprKind::Call { callee: Callee::Direct { name, .. }, args } = &core.kind {
                 if let Some(m) = self.ctx.model(name) {
                     let s = Subject::Path(t);
+                    if m.realloc && args.first().and_then(|a| self.path_of(strip_casts(a))) == Some(t) {
+                        self.prop(PropKind::ReallocSelf, s.clone(), span);
+                    }
                     if m.allocates() {
                         self.prop(PropKind::Alloc, s.clone(), span);
                     }
@@ -389,6 +414,37 @@ impl Builder<'_, '_> {
             let stays_local = target.is_some_and(|t| t == src || self.is_local_variable(t));
             if !stays_local {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
+            }
+        }
+    }
+
+    /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`.
+    fn pointer_assign_effects(&mut self, t: PathId, rhs: &Expr, span: Span) {
+        let core = strip_casts(rhs);
+        if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
+            self.prop(PropKind::NonHeap, Subject::Path(t), span);
+        }
+        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs: r } = &core.kind {
+            let moved = self.pointer_path(lhs) == Some(t) || self.pointer_path(r) == Some(t);
+            if moved && const_value(self.tu, if self.pointer_path(lhs) == Some(t) { r } else { lhs }) != Some(0) {
+                self.prop(PropKind::Offset, Subject::Path(t), span);
+            }
+        }
+    }
+
+    /// `free_non_heap_x` for `free(&x)`, `free(array)`; `free_offset_p` for `free(p + n)`.
+    fn freed_arg_effects(&mut self, arg: &Expr) {
+        let core = strip_casts(arg);
+        if let Some(x) = self.non_heap_address(core) {
+            self.prop(PropKind::FreeNonHeap, Subject::Path(x), arg.span);
+        }
+        if let ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } = &core.kind {
+            let (pointer, offset) = match self.pointer_path(lhs) {
+                Some(p) => (Some(p), rhs),
+                None => (self.pointer_path(rhs), lhs),
+            };
+            if let Some(p) = pointer.filter(|_| const_value(self.tu, offset) != Some(0)) {
+                self.prop(PropKind::FreeOffset, Subject::Path(p), arg.span);
             }
         }
     }
@@ -445,6 +501,9 @@ impl Builder<'_, '_> {
                     if let Some(p) = self.path_of(core) {
                         self.prop(PropKind::Free, Subject::Path(p), a.span);
                     }
+                }
+                if m.freed_args().any(|j| j == i) {
+                    self.freed_arg_effects(a);
                 }
                 for (list, kind) in [(&m.lock, PropKind::Lock), (&m.unlock, PropKind::Unlock)] {
                     if list.contains(&i) {

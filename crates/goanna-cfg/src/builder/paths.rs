@@ -25,6 +25,11 @@ impl PathTable {
         self.paths.get(id.0 as usize).map_or(TypeClass::Other, |p| p.class)
     }
 
+    /// Storage class of the variable path `id` starts from.
+    pub(super) fn root_kind(&self, id: PathId) -> Option<goanna_ast::VarKind> {
+        self.paths.get(id.0 as usize).map(|p| p.root.kind)
+    }
+
     fn push(&mut self, path: AccessPath) -> PathId {
         let id = PathId(self.paths.len() as u32);
         self.paths.push(path);
@@ -110,6 +115,35 @@ impl Builder<'_, '_> {
             chain.push(Link { id: last, span, derefs_parent });
         }
         Some(chain)
+    }
+
+    /// For an access path that reaches its object without dereferencing a pointer (`x`, `s.f`,
+    /// `s.a`): the root variable's path and the whole path.
+    pub(super) fn direct_object(&mut self, e: &Expr) -> Option<(PathId, PathId)> {
+        let chain = self.path_chain(e)?;
+        if chain.iter().any(|l| l.derefs_parent) {
+            return None;
+        }
+        Some((chain.first()?.id, chain.last()?.id))
+    }
+
+    /// When `e` (casts stripped) is the address of an object that is not on the heap, known
+    /// without looking further than the expression: `&x`, `&s.f`, `&a[i]`, or an array `a`
+    /// used as a pointer, where `x`, `s`, `a` are variables (of any storage class) reached
+    /// without dereferencing a pointer. The path of that variable.
+    pub(super) fn non_heap_address(&mut self, e: &Expr) -> Option<PathId> {
+        let core = crate::consts::strip_casts(e);
+        if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+            let object = match &operand.kind {
+                ExprKind::Index { base, .. } => crate::consts::strip_casts(base),
+                _ => operand,
+            };
+            let (root, full) = self.direct_object(object)?;
+            let indexed = !std::ptr::eq(object, &**operand);
+            return (!indexed || self.paths.class(full) == TypeClass::Array).then_some(root);
+        }
+        let (root, full) = self.direct_object(core)?;
+        (self.paths.class(full) == TypeClass::Array).then_some(root)
     }
 
     /// The access path `e` denotes, if it is one.

@@ -4,8 +4,8 @@ use super::expr::Target;
 use super::{Builder, JumpCtx, SwitchCtx};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{EdgeKind, NodeKind};
-use crate::props::{PropKind, Subject};
-use goanna_ast::{Expr, ExprKind, LocalDecl, Stmt, StmtKind, VarKind};
+use crate::props::{Prop, PropKind, Subject};
+use goanna_ast::{Callee, Expr, ExprKind, LocalDecl, Stmt, StmtKind, VarKind};
 
 impl Builder<'_, '_> {
     /// Lowers one statement at the pending edges.
@@ -27,6 +27,9 @@ impl Builder<'_, '_> {
             }
             StmtKind::Expr(e) => {
                 self.push_acc(e.span);
+                if self.discards_checked_result(e) {
+                    self.prop(PropKind::ResultIgnored, Subject::None, e.span);
+                }
                 self.eval(e);
                 self.finish_acc(true);
             }
@@ -221,12 +224,29 @@ impl Builder<'_, '_> {
         self.pending.extend(ctx.breaks);
         if !sw.is_some_and(|sw| sw.has_default) && !noreturn {
             self.pending.push((id, EdgeKind::Default));
+            if !cond.span.from_macro {
+                if let Some(node) = self.nodes.get_mut(id.index()) {
+                    node.props.push(Prop { kind: PropKind::SwitchNoDefault, subject: Subject::None, span: cond.span });
+                }
+            }
         }
         if !unknown_case {
             let value = const_value(self.tu, cond);
             if let Some(node) = self.nodes.get_mut(id.index()) {
                 node.const_cond = value;
             }
+        }
+    }
+
+    /// True when the expression statement `e` is a call of a library function whose result
+    /// must be checked (`must_check_result`), written outside a macro expansion. A cast to
+    /// `void` is an explicit discard: then `e` is a cast, not a call.
+    fn discards_checked_result(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Call { callee: Callee::Direct { name, .. }, .. } => {
+                !e.span.from_macro && self.ctx.model(name).is_some_and(|m| m.must_check_result)
+            }
+            _ => false,
         }
     }
 
@@ -274,6 +294,11 @@ impl Builder<'_, '_> {
             }
             if e.ty.is_pointer() && is_zero_literal(e) {
                 self.prop(PropKind::ReturnNull, Subject::None, e.span);
+            }
+            if let Some(x) = self.non_heap_address(e) {
+                if matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param)) {
+                    self.prop(PropKind::ReturnLocalAddr, Subject::Path(x), e.span);
+                }
             }
         }
         self.prop(PropKind::Return, Subject::None, s.span);

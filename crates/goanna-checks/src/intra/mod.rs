@@ -4,9 +4,11 @@
 //! when they do.
 
 mod dead;
+mod switch;
 mod uninit;
 
 pub use dead::unreachable_code;
+pub use switch::fall_through;
 pub use uninit::uninitialised_on_all_paths;
 
 use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
@@ -20,6 +22,9 @@ pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) ->
     }
     if let Some(spec) = catalogue().get("SPC-uninit-var-all").filter(|s| enabled(s)) {
         findings.extend(uninitialised_on_all_paths(ctx, cfg, spec));
+    }
+    if let Some(spec) = catalogue().get("SWITCH-fall-through").filter(|s| enabled(s)) {
+        findings.extend(fall_through(ctx, cfg, spec));
     }
     findings
 }

@@ -49,6 +49,10 @@ impl Decide for ModelChecker {
     }
 
     fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
+        // A disjunction: a witness of the first disjunct that has one from `start`.
+        if let Formula::Or(a, b) = formula {
+            return self.witness(model, comp, start, a).or_else(|| self.witness(model, comp, start, b));
+        }
         let part = existential_part(formula)?;
         let witness = goanna_mc::witness::witness_in(model, comp, part, start).ok()??;
         let mut path: Vec<PathPoint> = witness.steps.into_iter().map(|step| (step.stack, step.node)).collect();

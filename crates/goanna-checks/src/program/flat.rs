@@ -68,8 +68,13 @@ impl EdgeFilter {
 /// What a branch or a write tells about a tracked variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fact {
+    /// A branch found it zero.
     Zero,
+    /// A branch found it non-zero.
     NonZero,
+    /// It was assigned zero (`p = NULL`): a write, never a contradiction.
+    SetZero,
+    /// It was assigned something else.
     Forget,
 }
 
@@ -87,15 +92,21 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
     for (kind, id) in props.chain(extra) {
         let Some(v) = tracked.iter().position(|&t| t == id) else { continue };
         let fact = match kind {
-            PropKind::NullTest | PropKind::AssignNull => Fact::Zero,
+            PropKind::NullTest => Fact::Zero,
+            PropKind::AssignNull => Fact::SetZero,
             PropKind::NonNullTest => Fact::NonZero,
             PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Fact::Forget,
             _ => continue,
         };
         out.push((v, fact));
     }
-    // A write after the test on the same node (`p = f(p)` in a condition) wins.
-    out.sort_by_key(|&(_, f)| f == Fact::Forget);
+    // Writes come after the tests on the same node (`p = f(p)` in a condition); a null
+    // assignment after the other writes of its node (`p = NULL` also defines `p`).
+    out.sort_by_key(|&(_, f)| match f {
+        Fact::Zero | Fact::NonZero => 0,
+        Fact::Forget => 1,
+        Fact::SetZero => 2,
+    });
     out
 }
 
@@ -108,7 +119,7 @@ fn apply(mut k: Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
         let new = match fact {
             Fact::Zero if known == 2 => return None,
             Fact::NonZero if known == 1 => return None,
-            Fact::Zero => 1,
+            Fact::Zero | Fact::SetZero => 1,
             Fact::NonZero => 2,
             Fact::Forget => 0,
         };

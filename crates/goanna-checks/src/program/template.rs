@@ -21,8 +21,18 @@ pub enum TemplateAtom {
 
 /// Propositions without subject that a template may name (a proposition kind added to the
 /// graph builder with `Subject::None` belongs here).
-pub const PLAIN_KINDS: &[PropKind] =
-    &[PropKind::End, PropKind::Return, PropKind::NoReturn, PropKind::DivByZero, PropKind::RecursiveCall, PropKind::LoopHead];
+pub const PLAIN_KINDS: &[PropKind] = &[
+    PropKind::End,
+    PropKind::Return,
+    PropKind::NoReturn,
+    PropKind::DivByZero,
+    PropKind::RecursiveCall,
+    PropKind::LoopHead,
+    PropKind::CondAlways,
+    PropKind::CondNever,
+    PropKind::ResultIgnored,
+    PropKind::SwitchNoDefault,
+];
 
 /// Resolves an atom name of a template.
 pub fn resolve_atom(name: &str) -> Result<TemplateAtom, String> {

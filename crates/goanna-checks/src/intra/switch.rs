@@ -1,0 +1,84 @@
+//! `SWITCH-fall-through`: a `case` or `default` label that control reaches from the code of the
+//! previous case, not only from the `switch` itself.
+
+use super::finding;
+use crate::{CheckSpec, Finding, UnitContext};
+use goanna_cfg::{Cfg, EdgeKind, Node, NodeId, NodeKind};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// True for the node of a `case` or `default` label.
+fn is_case_label(node: &Node) -> bool {
+    matches!(&node.kind, NodeKind::Label(name) if name.starts_with("case") || name == "default")
+}
+
+/// Where the text that may hold a "fall through" comment or attribute starts, for a
+/// predecessor of a label: the end of the predecessor's code, or for an empty statement (where
+/// `__attribute__((fallthrough));` ends up) the end of the code before it.
+fn comment_window_start(cfg: &Cfg, preds: &[Vec<NodeId>], p: NodeId) -> Option<u32> {
+    let node = cfg.node(p);
+    let span = node.span?;
+    if node.kind == NodeKind::Nop {
+        let before = preds[p.index()].iter().filter_map(|&q| cfg.node(q).span).filter(|s| s.file == span.file && s.end <= span.start).map(|s| s.end).max();
+        return Some(before.unwrap_or(span.start));
+    }
+    Some(span.end)
+}
+
+/// True when the source text says the fall-through is intended: a comment or attribute with
+/// "fall" or "thru" in it (`/* fall through */`, `// FALLTHRU`, `__attribute__((fallthrough))`,
+/// `[[fallthrough]]`) between the previous case's code and the label.
+fn marked_intended(text: Option<&[u8]>, from: u32, to: u32) -> bool {
+    let Some(text) = text else { return false };
+    let (from, to) = (from as usize, to as usize);
+    if from > to || to > text.len() {
+        return false;
+    }
+    let window = String::from_utf8_lossy(&text[from..to]).to_ascii_lowercase();
+    window.contains("fall") || window.contains("thru") || window.contains("through")
+}
+
+/// Reports each `case`/`default` label that a reachable node other than the `switch` and
+/// other than another label (grouped labels `case 1: case 2:` are fine) flows into, unless the
+/// fall-through is marked as intended or the label comes from a macro expansion.
+pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
+    let candidates: Vec<NodeId> = cfg
+        .node_ids()
+        .filter(|&id| {
+            let node = cfg.node(id);
+            node.reachable && is_case_label(node) && node.span.is_some_and(|s| !s.from_macro)
+        })
+        .collect();
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let preds = cfg.predecessors();
+    let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
+    let mut findings = Vec::new();
+    for label in candidates {
+        let Some(label_span) = cfg.node(label).span else { continue };
+        let mut falls = Vec::new();
+        for &p in &preds[label.index()] {
+            let node = cfg.node(p);
+            if !node.reachable || is_case_label(node) {
+                continue;
+            }
+            let normal = node.succs.iter().any(|e| e.target == label && !matches!(e.kind, EdgeKind::Case(_) | EdgeKind::Default));
+            if normal {
+                falls.push(p);
+            }
+        }
+        if falls.is_empty() {
+            continue;
+        }
+        let location = ctx.location(label_span);
+        let text = sources.entry(location.file.clone()).or_insert_with(|| std::fs::read(&location.file).ok());
+        let intended = falls.iter().any(|&p| {
+            comment_window_start(cfg, &preds, p).is_some_and(|from| marked_intended(text.as_deref(), from, label_span.start))
+        });
+        if !intended {
+            findings.push(finding(spec, cfg, location, "", Vec::new()));
+        }
+    }
+    findings
+}
