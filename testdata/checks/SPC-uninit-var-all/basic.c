@@ -152,7 +152,7 @@ static const int verbose = 0;
 
 int const_global_branch_is_not_a_path_ok(int n) {
     int *p = 0;
-    if (verbose)
+    if (verbose) // expect: RED-cond-never
         return *p;
     return n;
 }

@@ -1,0 +1,116 @@
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct entry {
+    const char *key;
+    int value;
+    struct entry *next;
+};
+
+/* Returns NULL when nothing is found. */
+static struct entry *lookup(struct entry *list, const char *key) {
+    for (struct entry *e = list; e != NULL; e = e->next)
+        if (strcmp(e->key, key) == 0)
+            return e;
+    return NULL;
+}
+
+/* Returns NULL on an error path. */
+static char *read_name(FILE *in) {
+    char *name = malloc(64);
+    if (name == NULL)
+        return NULL;
+    if (fgets(name, 64, in) == NULL) {
+        free(name);
+        return NULL;
+    }
+    return name;
+}
+
+/* A thin wrapper that passes malloc's NULL on. */
+static void *alloc_or_null(size_t n) {
+    void *p = malloc(n);
+    return p;
+}
+
+/* Aborts instead of returning NULL. */
+static void *xmalloc(size_t n) {
+    void *p = malloc(n);
+    if (p == NULL) {
+        fputs("out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+/* Dereferences its parameter without a check. */
+static int entry_value(const struct entry *e) {
+    return e->value;
+}
+
+/* Checks its parameter for NULL. */
+static int entry_value_or(const struct entry *e, int fallback) {
+    if (e == NULL)
+        return fallback;
+    return e->value;
+}
+
+/* Positives. */
+
+int lookup_unchecked_bad(struct entry *list) {
+    struct entry *e = lookup(list, "size");
+    return e->value; // expect: PTR-null-fun-pos
+}
+
+char name_initial_bad(FILE *in) {
+    char *name = read_name(in);
+    char c = name[0]; // expect: PTR-null-fun-pos
+    free(name);
+    return c;
+}
+
+int wrapper_result_bad(void) {
+    int *n = alloc_or_null(sizeof *n);
+    *n = 3; // expect: PTR-null-fun-pos
+    int v = *n;
+    free(n);
+    return v;
+}
+
+int result_passed_to_dereferencing_helper_bad(struct entry *list) {
+    struct entry *e = lookup(list, "mode");
+    return entry_value(e); // expect: PTR-null-fun-pos
+}
+
+/* Negatives. */
+
+int xmalloc_never_returns_null_ok(void) {
+    int *n = xmalloc(sizeof *n);
+    *n = 3;
+    int v = *n;
+    free(n);
+    return v;
+}
+
+int lookup_checked_ok(struct entry *list) {
+    struct entry *e = lookup(list, "size");
+    if (e == NULL)
+        return -1;
+    return e->value;
+}
+
+int result_passed_to_checking_helper_ok(struct entry *list) {
+    struct entry *e = lookup(list, "mode");
+    return entry_value_or(e, 0);
+}
+
+char name_checked_ok(FILE *in) {
+    char *name = read_name(in);
+    if (!name)
+        return '\0';
+    char c = name[0];
+    free(name);
+    return c;
+}

@@ -1,0 +1,117 @@
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void fatal(const char *msg) {
+    fputs(msg, stderr);
+    exit(1);
+}
+
+static int poll_device(volatile int *status) {
+    return *status;
+}
+
+/* Positives. */
+
+int wait_ready_bad(volatile int *status) {
+    int polls = 0;
+    for (;;) { // expect: SPC-loop-inf
+        polls++;
+        if (*status)
+            polls = 0;
+    }
+    return polls; /* dead, but a plain `return` after a loop that never exits is an idiom RED-dead leaves alone */
+}
+
+void serve_bad(volatile int *status) {
+    while (1) { // expect: SPC-loop-inf
+        if (poll_device(status) < 0)
+            continue;
+        puts("tick");
+    }
+}
+
+/* `break` inside the switch leaves only the switch, never the loop. */
+void dispatch_bad(volatile int *cmd) {
+    for (;;) { // expect: SPC-loop-inf
+        switch (*cmd) {
+        case 0:
+            break;
+        default:
+            puts("command");
+            break;
+        }
+    }
+}
+
+void retry_with_goto_bad(volatile int *status) {
+again: // expect: SPC-loop-inf
+    if (*status)
+        puts("busy");
+    goto again;
+}
+
+void do_forever_bad(volatile int *counter) {
+    do { // expect: SPC-loop-inf
+        (*counter)++;
+    } while (1);
+}
+
+/* Negatives. */
+
+int wait_with_break_ok(volatile int *status) {
+    int polls = 0;
+    for (;;) {
+        polls++;
+        if (*status)
+            break;
+    }
+    return polls;
+}
+
+int wait_with_return_ok(volatile int *status) {
+    while (1) {
+        if (poll_device(status) > 0)
+            return 1;
+    }
+}
+
+void exits_through_helper_ok(volatile int *status) {
+    for (;;) {
+        if (poll_device(status) < 0)
+            fatal("device error");
+    }
+}
+
+void exits_directly_ok(volatile int *status) {
+    while (1) {
+        if (*status < 0)
+            exit(2);
+    }
+}
+
+static jmp_buf restart;
+
+void longjmp_out_ok(volatile int *status) {
+    for (;;) {
+        if (*status)
+            longjmp(restart, 1);
+    }
+}
+
+void goto_out_ok(volatile int *status) {
+    for (;;) {
+        if (*status)
+            goto done;
+    }
+done:
+    puts("done");
+}
+
+/* The condition can become false (the checker does not evaluate it). */
+int counted_ok(int n) {
+    int i = 0;
+    while (i < n)
+        i++;
+    return i;
+}

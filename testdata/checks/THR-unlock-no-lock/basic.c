@@ -1,0 +1,71 @@
+#include <pthread.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static int counter;
+static int queue_len;
+
+struct device {
+    pthread_mutex_t lock;
+    int state;
+};
+
+static void lock_queue(void) {
+    pthread_mutex_lock(&queue_lock); // expect: THR-lock-no-unlock
+}
+
+/* Positives. */
+
+void bump_bad(int locked) {
+    if (locked)
+        pthread_mutex_lock(&m);
+    counter++;
+    pthread_mutex_unlock(&m); // expect: THR-unlock-no-lock
+}
+
+void device_reset_bad(struct device *d, int fast) {
+    if (!fast)
+        pthread_mutex_lock(&d->lock);
+    d->state = 0;
+    pthread_mutex_unlock(&d->lock); // expect: THR-unlock-no-lock
+}
+
+void early_unlock_bad(int urgent) {
+    if (urgent)
+        pthread_mutex_unlock(&m); // expect: THR-unlock-no-lock
+    pthread_mutex_lock(&m);
+    counter = 0;
+    pthread_mutex_unlock(&m);
+}
+
+/* Negatives. */
+
+void bump_ok(void) {
+    pthread_mutex_lock(&m);
+    counter++;
+    pthread_mutex_unlock(&m);
+}
+
+void release_for_caller_ok(void) {
+    pthread_mutex_unlock(&m);
+}
+
+void device_reset_ok(struct device *d) {
+    pthread_mutex_lock(&d->lock);
+    d->state = 0;
+    pthread_mutex_unlock(&d->lock);
+}
+
+void locked_by_helper_ok(void) {
+    lock_queue();
+    queue_len++;
+    pthread_mutex_unlock(&queue_lock);
+}
+
+void device_poll_loop_ok(struct device *d, int n) {
+    for (int i = 0; i < n; i++) {
+        pthread_mutex_lock(&d->lock);
+        d->state += i;
+        pthread_mutex_unlock(&d->lock);
+    }
+}
