@@ -134,6 +134,9 @@ pub enum PropKind {
     RecursiveCall,
     /// The target of a loop's back edge (a loop head). Added when units are linked.
     LoopHead,
+    /// The function's entry, so that a template can ask about paths from the start. Added when
+    /// units are linked.
+    Entry,
     /// A `return` statement.
     Return,
     /// A `return` of a null pointer constant.
@@ -173,7 +176,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 41] = [
+    pub const ALL: [PropKind; 42] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -200,6 +203,7 @@ impl PropKind {
         PropKind::Call,
         PropKind::RecursiveCall,
         PropKind::LoopHead,
+        PropKind::Entry,
         PropKind::Return,
         PropKind::ReturnNull,
         PropKind::End,
@@ -251,6 +255,7 @@ impl PropKind {
             PropKind::Call => "call",
             PropKind::RecursiveCall => "recursive_call",
             PropKind::LoopHead => "loop_head",
+            PropKind::Entry => "entry",
             PropKind::Return => "return",
             PropKind::ReturnNull => "return_null",
             PropKind::End => "end",

@@ -69,3 +69,27 @@ void device_poll_loop_ok(struct device *d, int n) {
         pthread_mutex_unlock(&d->lock);
     }
 }
+
+/* Two correctly paired sections one after the other: the second lock is not an excuse. */
+static pthread_mutex_t pair_m = PTHREAD_MUTEX_INITIALIZER;
+static int pair_count;
+
+void two_sections_ok(int c) {
+    if (c) {
+        pthread_mutex_lock(&pair_m);
+        pair_count++;
+        pthread_mutex_unlock(&pair_m);
+    }
+    if (c) {
+        pthread_mutex_lock(&pair_m);
+        pair_count--;
+        pthread_mutex_unlock(&pair_m);
+    }
+}
+
+void double_release_bad(void) {
+    pthread_mutex_lock(&pair_m);
+    pair_count++;
+    pthread_mutex_unlock(&pair_m);
+    pthread_mutex_unlock(&pair_m); // expect: THR-unlock-no-lock
+}

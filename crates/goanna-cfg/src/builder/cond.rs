@@ -145,7 +145,16 @@ impl Builder<'_, '_> {
                 } else {
                     return None;
                 };
-                (self.tested_pointer(tested)?, *op == BinaryOp::Eq)
+                match self.tested_pointer(tested) {
+                    Some(path) => (path, *op == BinaryOp::Eq),
+                    // A test compared with zero (`(p == NULL) != 0`, as `unlikely(...)` macros
+                    // write it) is that test, or its negation for `== 0`.
+                    None if is_test(tested) => {
+                        let (path, means_null) = self.null_test(tested)?;
+                        (path, means_null != (*op == BinaryOp::Eq))
+                    }
+                    None => return None,
+                }
             }
             _ => (self.tested_pointer(core)?, false),
         };
@@ -212,6 +221,14 @@ impl Builder<'_, '_> {
 }
 
 /// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
+/// True when `e` is itself a comparison or a negation (a truth value).
+fn is_test(e: &Expr) -> bool {
+    matches!(
+        &transparent(e).kind,
+        ExprKind::Binary { op: BinaryOp::Eq | BinaryOp::Ne, .. } | ExprKind::Unary { op: UnaryOp::LogicalNot, .. }
+    )
+}
+
 fn is_literal(e: &Expr) -> bool {
     match &crate::consts::strip_casts(e).kind {
         ExprKind::IntLit(_) | ExprKind::FloatLit(_) => true,

@@ -49,9 +49,13 @@ impl Decide for ModelChecker {
     }
 
     fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
-        // A disjunction: a witness of the first disjunct that has one from `start`.
+        // A disjunction: the witness of a disjunct that holds at `start` (its existential part
+        // alone may hold where the whole disjunct does not).
         if let Formula::Or(a, b) = formula {
-            return self.witness(model, comp, start, a).or_else(|| self.witness(model, comp, start, b));
+            let holds = |f: &Formula| self.satisfying(model, comp, std::slice::from_ref(f))[0].contains(&start);
+            let first = if holds(a) { a } else { b };
+            let other = if holds(a) { b } else { a };
+            return self.witness(model, comp, start, first).or_else(|| self.witness(model, comp, start, other));
         }
         let part = existential_part(formula)?;
         let witness = goanna_mc::witness::witness_in(model, comp, part, start).ok()??;

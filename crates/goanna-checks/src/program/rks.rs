@@ -60,6 +60,9 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
     if program.loop_heads[f as usize].binary_search(&n).is_ok() {
         labels.push(plain_atom(PropKind::LoopHead, f));
     }
+    if n == cfg.entry {
+        labels.push(plain_atom(PropKind::Entry, f));
+    }
     labels
 }
 

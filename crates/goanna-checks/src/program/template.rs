@@ -28,6 +28,7 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::DivByZero,
     PropKind::RecursiveCall,
     PropKind::LoopHead,
+    PropKind::Entry,
     PropKind::CondAlways,
     PropKind::CondNever,
     PropKind::ResultIgnored,
