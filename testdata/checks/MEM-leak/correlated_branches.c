@@ -50,3 +50,29 @@ int uncorrelated_conditions_bad(int a, int b) {
         free(buf);
     return 0;
 }
+
+/* Copies hand the block on; realloc's argument is the result's business afterwards. */
+int copy_then_free_ok(int n) {
+    char *p = malloc(n);
+    char *q;
+    if (!p)
+        return -1;
+    q = p;
+    free(q);
+    return 0;
+}
+
+int grow_ok(char **bufp, int n) {
+    char *p = malloc(16);
+    char *tmp;
+    if (!p)
+        return -1;
+    tmp = realloc(p, n);
+    if (!tmp) {
+        free(p);
+        return -1;
+    }
+    p = tmp;
+    *bufp = p;
+    return 0;
+}

@@ -411,8 +411,11 @@ impl Builder<'_, '_> {
             }
         }
         if let Some(src) = self.pointer_path(core) {
-            let stays_local = target.is_some_and(|t| t == src || self.is_local_variable(t));
-            if !stays_local {
+            // Storing into anything but a local variable hands the value on; so does copying a
+            // local variable into another one: after `q = p`, freeing `q` frees what `p` held.
+            // (Aliases are not tracked: the copy ends what is known about `p`'s block.)
+            let stays = target.is_some_and(|t| t == src || (self.is_local_variable(t) && !self.is_local_variable(src)));
+            if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
         }
@@ -497,9 +500,12 @@ impl Builder<'_, '_> {
                         }
                     }
                 }
+                // `realloc` frees its argument only when it succeeds; when it fails the block is
+                // still the argument's. Either way the result now answers for it: the argument
+                // escapes (a leak or double free on the failure path is not decided here).
                 if m.realloc && i == 0 {
                     if let Some(p) = self.path_of(core) {
-                        self.prop(PropKind::Free, Subject::Path(p), a.span);
+                        self.prop(PropKind::Escape, Subject::Path(p), a.span);
                     }
                 }
                 if m.freed_args().any(|j| j == i) {
