@@ -76,6 +76,10 @@ pub struct CheckSpec {
     /// variables.
     #[serde(default)]
     pub include_infeasible: bool,
+    /// For CTL checks: no finding whose reported range was written by a macro expansion (for
+    /// redundancy checks, where macros legitimately produce unused values).
+    #[serde(default)]
+    pub skip_in_macros: bool,
     /// For CTL checks: decide the formula without loop back edges (within one iteration).
     #[serde(default)]
     pub forward_only: bool,
@@ -143,7 +147,7 @@ pub struct Catalogue {
 }
 
 /// Ids of the checks implemented by the `intra` module's data-flow code.
-pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "SPC-uninit-var-all", "SWITCH-fall-through"];
+pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "RED-unused-var", "SPC-uninit-var-all", "SWITCH-fall-through"];
 
 impl Catalogue {
     /// Parses and validates catalogue files given as (path relative to `checks/`, contents).
@@ -192,6 +196,7 @@ impl Catalogue {
                         || spec.report_first
                         || spec.closed_loops_only
                         || spec.include_infeasible
+                        || spec.skip_in_macros
                         || spec.skip_if_nonnull
                         || !spec.steps.is_empty()
                     {

@@ -6,10 +6,12 @@
 mod dead;
 mod switch;
 mod uninit;
+mod unused;
 
 pub use dead::unreachable_code;
 pub use switch::fall_through;
 pub use uninit::uninitialised_on_all_paths;
+pub use unused::unused_variables;
 
 use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_cfg::Cfg;
@@ -22,6 +24,9 @@ pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) ->
     }
     if let Some(spec) = catalogue().get("SPC-uninit-var-all").filter(|s| enabled(s)) {
         findings.extend(uninitialised_on_all_paths(ctx, cfg, spec));
+    }
+    if let Some(spec) = catalogue().get("RED-unused-var").filter(|s| enabled(s)) {
+        findings.extend(unused_variables(ctx, cfg, spec));
     }
     if let Some(spec) = catalogue().get("SWITCH-fall-through").filter(|s| enabled(s)) {
         findings.extend(fall_through(ctx, cfg, spec));

@@ -319,6 +319,9 @@ fn finding(
     let span = if check.template.report_at_end { at_end().or_else(at_node) } else { at_node().or_else(at_end) }
         .or(cfg.node(n).span)
         .unwrap_or(cfg.span);
+    if check.template.skip_in_macros && span.from_macro {
+        return None;
+    }
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
     let mut steps = prefix_steps(&ctx, cfg, n);

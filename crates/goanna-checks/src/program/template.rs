@@ -71,6 +71,8 @@ pub struct Template {
     pub closed_loops_only: bool,
     /// Keep edges ruled out by constant conditions.
     pub include_infeasible: bool,
+    /// No finding reported inside a macro expansion.
+    pub skip_in_macros: bool,
     /// Skip violating nodes where the variable is known to be non-null.
     pub skip_if_nonnull: bool,
     /// Step messages by atom.
@@ -166,6 +168,7 @@ impl Template {
             report_first: spec.report_first,
             closed_loops_only: spec.closed_loops_only,
             include_infeasible: spec.include_infeasible,
+            skip_in_macros: spec.skip_in_macros,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
             uses_var,
