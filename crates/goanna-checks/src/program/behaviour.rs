@@ -176,3 +176,47 @@ pub fn call_graph_sccs(program: &Program<'_>) -> Vec<Vec<FnIndex>> {
     }
     sccs
 }
+
+/// For each function, the globals (by USR of their variable) that its callees mention,
+/// directly or through their own callees. A global no callee mentions behaves, inside the
+/// function, like one of its locals.
+pub fn globals_in_callees(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<String>> {
+    use rustc_hash::FxHashSet;
+    let count = program.functions.len();
+    let direct: Vec<FxHashSet<String>> = (0..count as FnIndex)
+        .map(|f| {
+            program
+                .cfg(f)
+                .paths
+                .iter()
+                .filter(|p| p.root.kind.is_static_storage())
+                .map(|p| p.root.usr.clone())
+                .collect()
+        })
+        .collect();
+    // Everything a function mentions itself or through callees, callees' components first.
+    let mut reach: Vec<FxHashSet<String>> = vec![FxHashSet::default(); count];
+    for scc in call_graph_sccs(program) {
+        let mut union: FxHashSet<String> = FxHashSet::default();
+        for &f in &scc {
+            union.extend(direct[f as usize].iter().cloned());
+            for &(_, g) in &program.calls[f as usize] {
+                if !scc.contains(&g) {
+                    union.extend(reach[g as usize].iter().cloned());
+                }
+            }
+        }
+        for &f in &scc {
+            reach[f as usize] = union.clone();
+        }
+    }
+    (0..count)
+        .map(|f| {
+            let mut callees: FxHashSet<String> = FxHashSet::default();
+            for &(_, g) in &program.calls[f] {
+                callees.extend(reach[g as usize].iter().cloned());
+            }
+            callees
+        })
+        .collect()
+}

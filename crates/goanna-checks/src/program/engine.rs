@@ -40,6 +40,8 @@ pub struct Analysis<'p> {
     pub effects: CallEffects,
     /// How each function may end.
     pub behaviours: Vec<Behaviour>,
+    /// For each function, the globals its callees mention (see [`super::behaviour::globals_in_callees`]).
+    pub callee_globals: Vec<rustc_hash::FxHashSet<String>>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
 }
@@ -47,7 +49,8 @@ pub struct Analysis<'p> {
 impl<'p> Analysis<'p> {
     /// An analysis over a summarised program.
     pub fn new(program: &'p Program<'p>, effects: CallEffects, behaviours: Vec<Behaviour>) -> Self {
-        Analysis { program, effects, behaviours, rks: OnceLock::new() }
+        let callee_globals = super::behaviour::globals_in_callees(program);
+        Analysis { program, effects, behaviours, callee_globals, rks: OnceLock::new() }
     }
 
     fn rks(&self) -> Result<&ProgramModel, &str> {
@@ -136,8 +139,15 @@ fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
             break;
         }
         let vars = instances(cfg, check.template.range);
-        let (global, local): (Vec<_>, Vec<_>) =
-            vars.into_iter().partition(|v| v.is_some_and(|id| cfg.path(id).root.kind.is_static_storage()));
+        // A global that no callee mentions is, inside `f`, as private as a local: its instances
+        // are decided on `f`'s own model; the others need the whole-program structure.
+        let in_callees = &analysis.callee_globals[f as usize];
+        let (global, local): (Vec<_>, Vec<_>) = vars.into_iter().partition(|v| {
+            v.is_some_and(|id| {
+                let root = &cfg.path(id).root;
+                root.kind.is_static_storage() && in_callees.contains(&root.usr)
+            })
+        });
         if !local.is_empty() {
             let filter = EdgeFilter {
                 forward_only: check.template.forward_only,
