@@ -45,6 +45,6 @@ pub fn unused_variables(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> V
         })
         .map(|(id, span)| finding(spec, cfg, ctx.location(span), &cfg.path(id).text(), Vec::new()))
         .collect();
-    findings.sort_by(|a, b| (a.location.line, a.location.column).cmp(&(b.location.line, b.location.column)));
+    findings.sort_by_key(|f| (f.location.line, f.location.column));
     findings
 }
