@@ -31,6 +31,10 @@ int enumerator_bad(long x) {
     return (int)(x / NONE); // expect: ATH-div-0
 }
 
+int sizeof_expression_bad(int x) {
+    return x / (int)(sizeof(char) - 1); // expect: ATH-div-0
+}
+
 /* Negatives. */
 
 int nonzero_constant_ok(int total) {
@@ -53,6 +57,21 @@ int guarded_compound_ok(int x, int n) {
     if (n)
         x %= n;
     return x;
+}
+
+/* The division sits on a branch that the constant condition rules out. */
+int guarded_by_constant_if_ok(int x) {
+    if (SLOTS)
+        return x / SLOTS;
+    return x;
+}
+
+int guarded_by_constant_and_ok(int x) {
+    return SLOTS != 0 && x / SLOTS > 1;
+}
+
+int guarded_by_constant_ternary_ok(unsigned hash) {
+    return SLOTS ? (int)(hash % SLOTS) : 0;
 }
 
 int multiplied_by_zero_ok(int x) {

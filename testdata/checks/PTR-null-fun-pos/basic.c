@@ -40,15 +40,6 @@ int *zeroed_bad(size_t n) {
     return v;
 }
 
-/* The check protects only the first dereference: when `c` is NULL the second one crashes. */
-void counter_reset_bad(void) {
-    struct counter *c = malloc(sizeof *c);
-    if (c != NULL)
-        c->hits = 0;
-    c->misses = 0; // expect: PTR-null-fun-pos
-    free(c);
-}
-
 /* Negatives. */
 
 int assignment_in_condition_ok(size_t n) {

@@ -84,6 +84,15 @@ int result_passed_to_dereferencing_helper_bad(struct entry *list) {
     return entry_value(e); // expect: PTR-null-fun-pos
 }
 
+/* The call dereferences the old, checked value of `e`; the new one is not checked. */
+int chained_lookup_bad(struct entry *list) {
+    struct entry *e = lookup(list, "section");
+    if (e == NULL)
+        return -1;
+    e = lookup(e->next, "key");
+    return e->value; // expect: PTR-null-fun-pos
+}
+
 /* Negatives. */
 
 int xmalloc_never_returns_null_ok(void) {

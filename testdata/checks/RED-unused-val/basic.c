@@ -122,6 +122,36 @@ int accumulated_ok(const int *v, int n) {
     return sum;
 }
 
+/* Read when `c` is zero, unused when it is not: some path reads it. */
+int read_on_path_of_earlier_test_ok(int c, int v) {
+    int w;
+    if (c)
+        puts("c");
+    w = v * 2;
+    if (c)
+        return 0;
+    return w;
+}
+
+int read_in_loop_after_earlier_test_ok(const int *v, int n, int once) {
+    int last = -1;
+    int i = 0;
+    int changes = 0;
+    int x;
+    if (once)
+        n = n > 1 ? 1 : n;
+    while (i < n) {
+        x = v[i++];
+        if (x != last) {
+            changes++;
+            last = x;
+        }
+        if (once)
+            break;
+    }
+    return changes;
+}
+
 int read_after_goto_ok(int x) {
     int rc;
     rc = -1;

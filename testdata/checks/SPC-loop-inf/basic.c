@@ -57,7 +57,42 @@ void do_forever_bad(volatile int *counter) {
     } while (1);
 }
 
+/* The outer loop is bounded, but the inner one never exits (so the outer increment is dead). */
+void inner_loop_bad(int n, volatile int *status) {
+    for (int i = 0; i < n; i++) { // expect: RED-dead
+        while (1) { // expect: SPC-loop-inf
+            if (*status)
+                puts("busy");
+        }
+    }
+}
+
 /* Negatives. */
+
+static jmp_buf resume;
+
+static void bail_out(void) {
+    longjmp(resume, 1);
+}
+
+void leaves_through_longjmp_helper_ok(volatile int *status) {
+    for (;;) {
+        if (*status)
+            bail_out();
+    }
+}
+
+void return_inside_switch_ok(volatile int *cmd) {
+    while (1) {
+        switch (*cmd) {
+        case 'q':
+            return;
+        default:
+            break;
+        }
+    }
+}
+
 
 int wait_with_break_ok(volatile int *status) {
     int polls = 0;
@@ -90,7 +125,7 @@ void exits_directly_ok(volatile int *status) {
     }
 }
 
-static jmp_buf restart;
+static jmp_buf restart;  /* distinct from `resume` above */
 
 void longjmp_out_ok(volatile int *status) {
     for (;;) {

@@ -40,7 +40,33 @@ int count_nodes_bad(const struct tree *t, int flag) {
     return count_nodes_bad(t->right, !flag);
 }
 
+/* Through three functions: each call is reported in its own function. */
+int parse_expr_bad(const char *s);
+int parse_term_bad(const char *s);
+
+int parse_factor_bad(const char *s) {
+    return parse_expr_bad(s + 1) * 2; // expect: SPC-recursion-inf
+}
+
+int parse_term_bad(const char *s) {
+    return parse_factor_bad(s) + 1; // expect: SPC-recursion-inf
+}
+
+int parse_expr_bad(const char *s) {
+    return parse_term_bad(s) - 1; // expect: SPC-recursion-inf
+}
+
 /* Negatives. */
+
+int at_end(void);
+
+/* The base case depends on what a callee returns. */
+void walk_ok(int n) {
+    if (at_end())
+        return;
+    walk_ok(n + 1);
+}
+
 
 unsigned depth_ok(const int *node) {
     if (*node == 0)

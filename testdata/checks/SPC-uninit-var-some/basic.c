@@ -154,6 +154,27 @@ int loop_until_assigned_ok(const int *v) {
     return found;
 }
 
+int body_assigns_before_reading_ok(const int *v, int n) {
+    int sq;
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        sq = v[i] * v[i];
+        sum += sq;
+    }
+    return sum;
+}
+
+/* Written and read under the same condition, with no write of `c` in between. */
+int same_condition_ok(int c, int v) {
+    int x;
+    if (c)
+        x = v * 2;
+    puts("between");
+    if (c)
+        return x;
+    return 0;
+}
+
 int ternary_ok(int c) {
     int x;
     x = c ? 3 : 4;
