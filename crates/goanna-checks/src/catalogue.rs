@@ -80,6 +80,11 @@ pub struct CheckSpec {
     /// redundancy checks, where macros legitimately produce unused values).
     #[serde(default)]
     pub skip_in_macros: bool,
+    /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):
+    /// report a node only when the violation holds in every state of the refined model that
+    /// stands for it (whatever the branches taken before said), not just in one of them.
+    #[serde(default)]
+    pub every_state: bool,
     /// For CTL checks: decide the formula without loop back edges (within one iteration).
     #[serde(default)]
     pub forward_only: bool,
@@ -197,6 +202,7 @@ impl Catalogue {
                         || spec.closed_loops_only
                         || spec.include_infeasible
                         || spec.skip_in_macros
+                        || spec.every_state
                         || spec.skip_if_nonnull
                         || !spec.steps.is_empty()
                     {

@@ -206,9 +206,22 @@ fn check_local(
     let mut findings = Vec::new();
     for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
         // Several product states stand for one graph node: one finding per graph node, with the
-        // witness of the first state found.
+        // witness of the first state found; with `every_state`, only nodes all of whose states
+        // violate the property.
+        let mut violating_states: rustc_hash::FxHashMap<NodeId, usize> = rustc_hash::FxHashMap::default();
+        if check.template.every_state {
+            for &m in &nodes {
+                if let Some(n) = flat.graph_node(m) {
+                    *violating_states.entry(n).or_default() += 1;
+                }
+            }
+        }
         let mut seen = rustc_hash::FxHashSet::default();
-        let nodes: Vec<u32> = nodes.into_iter().filter(|&m| flat.graph_node(m).is_some_and(|n| seen.insert(n))).collect();
+        let nodes: Vec<u32> = nodes
+            .into_iter()
+            .filter(|&m| flat.graph_node(m).is_some_and(|n| seen.insert(n)))
+            .filter(|&m| !check.template.every_state || violating_states[&flat.origin[m as usize]] == flat.state_count(flat.origin[m as usize]))
+            .collect();
         let graph_node = |m: u32| flat.origin[m as usize];
         let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, graph_node) } else { nodes };
         let nodes = if check.template.report_first { first_in_source(cfg, nodes, graph_node) } else { nodes };

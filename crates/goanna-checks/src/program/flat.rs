@@ -38,12 +38,19 @@ pub struct FlatModel {
     pub nodes: u32,
     /// The graph node of each model node below `nodes`.
     pub origin: Vec<NodeId>,
+    /// For each graph node, how many model nodes stand for it.
+    pub states: Vec<usize>,
 }
 
 impl FlatModel {
     /// The graph node a model node stands for (`None` for the sinks).
     pub fn graph_node(&self, m: u32) -> Option<NodeId> {
         self.origin.get(m as usize).copied()
+    }
+
+    /// How many model nodes stand for graph node `n`.
+    pub fn state_count(&self, n: NodeId) -> usize {
+        self.states.get(n.index()).copied().unwrap_or(0)
     }
 }
 
@@ -254,6 +261,10 @@ fn build(
     for (from, noreturn) in to_sink {
         b.edge_nodes(from, if noreturn { noreturn_sink } else { diverge_sink });
     }
-    let origin = states.into_iter().map(|(n, _)| n).collect();
-    Ok(Some(FlatModel { model: b.build()?, nodes, origin }))
+    let origin: Vec<NodeId> = states.into_iter().map(|(n, _)| n).collect();
+    let mut counts = vec![0usize; cfg.nodes.len()];
+    for n in &origin {
+        counts[n.index()] += 1;
+    }
+    Ok(Some(FlatModel { model: b.build()?, nodes, origin, states: counts }))
 }

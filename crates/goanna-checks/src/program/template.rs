@@ -73,6 +73,8 @@ pub struct Template {
     pub include_infeasible: bool,
     /// No finding reported inside a macro expansion.
     pub skip_in_macros: bool,
+    /// Report a node only when every model state standing for it violates the property.
+    pub every_state: bool,
     /// Skip violating nodes where the variable is known to be non-null.
     pub skip_if_nonnull: bool,
     /// Step messages by atom.
@@ -169,6 +171,7 @@ impl Template {
             closed_loops_only: spec.closed_loops_only,
             include_infeasible: spec.include_infeasible,
             skip_in_macros: spec.skip_in_macros,
+            every_state: spec.every_state,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
             uses_var,
