@@ -1,6 +1,7 @@
 //! End-to-end tests of reports and everyday use: SARIF (validated with Microsoft's SARIF
 //! Multitool), fingerprints, suppressions, baselines, configuration, exit statuses, bad input,
-//! `checks` / `explain`, and the HTML report in headless Chromium.
+//! `checks` / `explain`, and the HTML report in headless Chromium (clicked through with
+//! playwright-core by `tests/html_click.mjs`).
 //!
 //! External tools come from `scripts/setup-test-tools`. Without them a test is skipped with a
 //! note, except in CI (`CI` set), where a missing tool fails it.
@@ -383,59 +384,117 @@ fn checks_and_explain() {
     assert!(stderr(&output).contains("did you mean") && stderr(&output).contains("SPC-uninit-var-all"), "{}", stderr(&output));
 }
 
-#[test]
-fn html_report_shows_the_path_of_a_clicked_finding() {
-    let dir = project();
+/// An HTML report of a project whose first finding has a path (use of an uninitialised
+/// variable), followed by dead code (no path) in the same file and a suppressed finding.
+struct HtmlReport {
+    dir: tempfile::TempDir,
+    /// `html/index.html`, absolute.
+    index: PathBuf,
+    /// The page numbers every finding from 1 in report order, suppressed ones included.
+    listed: Vec<usize>,
+    suppressed: Vec<usize>,
+    /// The JSON report's findings (the active ones, in report order).
+    active: Vec<Value>,
+}
+
+fn html_report() -> HtmlReport {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir.path().join("src/path.c"), &format!("{UNINIT}\n{DEAD}"));
     write(&dir.path().join("src/quiet.c"), "int q(void) {\n    int y;\n    return y; // goanna-rs: ignore\n}\n");
     let output = scan(dir.path(), &["src", "--format", "html", "-o", "html"]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
-    let index = dir.path().join("html/index.html");
+    let index = dir.path().join("html/index.html").canonicalize().unwrap();
     let page = std::fs::read_to_string(&index).unwrap();
     assert!(!page.contains("http://") && !page.contains("https://") && !page.contains(" src=\""), "self-contained, no network");
+    // Report order, suppressed findings included, is SARIF's.
+    scan(dir.path(), &["src", "--format", "sarif", "-o", "all.sarif"]);
+    let results = read_json(&dir.path().join("all.sarif"))["runs"][0]["results"].as_array().unwrap().clone();
+    let (mut listed, mut suppressed) = (Vec::new(), Vec::new());
+    for (i, result) in results.iter().enumerate() {
+        if result["suppressions"].is_null() { listed.push(i + 1) } else { suppressed.push(i + 1) }
+    }
+    let active = json(&scan(dir.path(), &["src", "--format", "json"]))["findings"].as_array().unwrap().clone();
+    assert_eq!(active.len(), listed.len());
+    assert!(!suppressed.is_empty(), "a suppressed finding");
+    HtmlReport { dir, index, listed, suppressed, active }
+}
+
+/// Loads the page in headless Chromium (driven by playwright-core, `tests/html_click.mjs`),
+/// clicks the first finding in the list and checks that its path is shown, step by step; keeps
+/// a screenshot as a test artefact (target/tmp/html-report.png).
+#[test]
+fn html_report_shows_the_path_of_a_clicked_finding() {
+    let report = html_report();
     let Some(chromium) = external_tool("GOANNA_CHROMIUM", Path::new("/usr/bin/chromium"), "Chromium") else {
         return;
     };
-    let report = json(&scan(dir.path(), &["src", "--format", "json"]));
-    let all: Vec<Value> = report["findings"].as_array().unwrap().clone();
-    let position = all.iter().position(|f| f["check"] == "SPC-uninit-var-all").unwrap();
-    // Report order: the page numbers every finding from 1, suppressed ones included.
-    let sarif_order = {
-        scan(dir.path(), &["src", "--format", "sarif", "-o", "all.sarif"]);
-        read_json(&dir.path().join("all.sarif"))["runs"][0]["results"].as_array().unwrap().clone()
+    let Some(node) = external_tool("GOANNA_NODE", Path::new("/usr/bin/node"), "Node.js") else {
+        return;
     };
-    let number = 1 + sarif_order
-        .iter()
-        .position(|r| r["ruleId"] == "SPC-uninit-var-all" && r["suppressions"].is_null())
-        .unwrap();
-    let steps = all[position]["path"].as_array().unwrap();
-    let url = format!("file://{}#finding-{number}", index.canonicalize().unwrap().display());
-    let browse = |extra: &[&str]| {
-        let profile = tempfile::tempdir().unwrap();
-        let mut command = Command::new(&chromium);
-        command
+    let default = repo_root().join(".tools/node_modules/playwright-core");
+    let Some(playwright) = external_tool("GOANNA_PLAYWRIGHT_CORE", &default, "playwright-core") else {
+        return;
+    };
+    let first = &report.active[0];
+    assert_eq!(first["check"], "SPC-uninit-var-all", "the first finding is the one with a path: {first}");
+    let steps: Vec<&str> = first["path"].as_array().unwrap().iter().map(|s| s["message"].as_str().unwrap()).collect();
+    assert!(steps.len() >= 2, "a path of several steps: {first}");
+    let expect = serde_json::json!({
+        "listed": report.listed,
+        "hidden": report.suppressed,
+        "click": { "index": report.listed[0], "message": first["message"], "steps": steps, "source": "return x;" },
+    });
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report.png");
+    let _ = std::fs::remove_file(&shot);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/html_click.mjs");
+    let output = output_within(
+        Command::new(&node)
+            .arg(&script)
+            .arg("--playwright-core")
+            .arg(&playwright)
+            .arg("--chromium")
+            .arg(&chromium)
+            .arg("--report")
+            .arg(report.index.parent().unwrap())
+            .arg("--screenshot")
+            .arg(&shot)
+            .args(["--expect", &expect.to_string()])
+            .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+            .env_remove("PLAYWRIGHT_BROWSERS_PATH"),
+        Duration::from_secs(120),
+    );
+    let console = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "clicking through the report failed ({}): {console}", output.status);
+    assert!(std::fs::metadata(&shot).map(|m| m.len() > 1000).unwrap_or(false), "no screenshot at {}", shot.display());
+}
+
+/// `index.html#finding-N` opens finding `N` directly, a suppressed one too (then the suppressed
+/// findings are listed); checked on the DOM Chromium renders.
+#[test]
+fn html_report_link_opens_a_finding() {
+    let report = html_report();
+    let Some(chromium) = external_tool("GOANNA_CHROMIUM", Path::new("/usr/bin/chromium"), "Chromium") else {
+        return;
+    };
+    let number = report.suppressed[0];
+    let url = format!("file://{}#finding-{number}", report.index.display());
+    let profile = tempfile::tempdir_in(report.dir.path()).unwrap();
+    let output = output_within(
+        Command::new(&chromium)
             .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"])
             .args(["--disable-background-networking", "--disable-component-update", "--disable-sync"])
             .arg(format!("--user-data-dir={}", profile.path().display()))
-            .args(extra)
-            .arg(&url);
-        output_within(&mut command, Duration::from_secs(90))
-    };
-    let dom = browse(&["--dump-dom"]);
-    let dom = String::from_utf8_lossy(&dom.stdout);
+            .arg("--dump-dom")
+            .arg(&url),
+        Duration::from_secs(90),
+    );
+    let dom = String::from_utf8_lossy(&output.stdout);
     assert!(dom.contains(&format!("data-finding=\"{number}\"")), "finding {number} not opened: {dom}");
-    let notes = dom.matches("class=\"step-note\"").count();
-    assert_eq!(notes, steps.len(), "one marked note per path step: {dom}");
-    for step in steps {
-        let message = step["message"].as_str().unwrap().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-        assert!(dom.contains(&message), "step `{message}` not shown");
+    // quiet.c: `y` declared, then read.
+    assert_eq!(dom.matches("class=\"step-note\"").count(), 2, "one marked note per path step: {dom}");
+    assert!(dom.contains("suppressed by: goanna-rs: ignore") && dom.contains("return y;"), "{dom}");
+    assert!(dom.contains(&format!("id=\"item-{number}\" class=\"finding-item selected\"")), "the finding is listed and selected: {dom}");
+    for n in &report.listed {
+        assert!(dom.contains(&format!("id=\"item-{n}\"")), "finding {n} is listed too");
     }
-    assert!(dom.contains("return x;"), "the source is shown");
-    assert!(dom.contains(&format!("id=\"item-{number}\" class=\"finding-item selected\"")), "the finding is selected in the list");
-    let quiet = 1 + sarif_order.iter().position(|r| !r["suppressions"].is_null()).expect("a suppressed finding");
-    assert!(!dom.contains(&format!("id=\"item-{quiet}\"")), "suppressed findings are hidden by default");
-    // Keep a screenshot as a test artefact (target/tmp/html-report.png).
-    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report.png");
-    let _ = std::fs::remove_file(&shot);
-    browse(&["--window-size=1280,800", &format!("--screenshot={}", shot.display())]);
-    assert!(std::fs::metadata(&shot).map(|m| m.len() > 1000).unwrap_or(false), "no screenshot at {}", shot.display());
 }
