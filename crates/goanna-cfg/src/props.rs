@@ -137,6 +137,20 @@ pub enum PropKind {
     /// The function's entry, so that a template can ask about paths from the start. Added when
     /// units are linked.
     Entry,
+    /// The integer variable is assigned the constant in [`Prop::value`].
+    AssignConst,
+    /// On a branch node: the branch taken means the variable equals the constant in `value`.
+    CmpEq,
+    /// On a branch node: the variable differs from the constant.
+    CmpNe,
+    /// On a branch node: the variable is less than the constant.
+    CmpLt,
+    /// On a branch node: the variable is at most the constant.
+    CmpLe,
+    /// On a branch node: the variable is greater than the constant.
+    CmpGt,
+    /// On a branch node: the variable is at least the constant.
+    CmpGe,
     /// A `return` statement.
     Return,
     /// A `return` of a null pointer constant.
@@ -176,7 +190,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 42] = [
+    pub const ALL: [PropKind; 49] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -204,6 +218,13 @@ impl PropKind {
         PropKind::RecursiveCall,
         PropKind::LoopHead,
         PropKind::Entry,
+        PropKind::AssignConst,
+        PropKind::CmpEq,
+        PropKind::CmpNe,
+        PropKind::CmpLt,
+        PropKind::CmpLe,
+        PropKind::CmpGt,
+        PropKind::CmpGe,
         PropKind::Return,
         PropKind::ReturnNull,
         PropKind::End,
@@ -256,6 +277,13 @@ impl PropKind {
             PropKind::RecursiveCall => "recursive_call",
             PropKind::LoopHead => "loop_head",
             PropKind::Entry => "entry",
+            PropKind::AssignConst => "assign_const",
+            PropKind::CmpEq => "cmp_eq",
+            PropKind::CmpNe => "cmp_ne",
+            PropKind::CmpLt => "cmp_lt",
+            PropKind::CmpLe => "cmp_le",
+            PropKind::CmpGt => "cmp_gt",
+            PropKind::CmpGe => "cmp_ge",
             PropKind::Return => "return",
             PropKind::ReturnNull => "return_null",
             PropKind::End => "end",
@@ -295,6 +323,9 @@ pub struct Prop {
     pub subject: Subject,
     /// Where in the source it comes from.
     pub span: Span,
+    /// The constant of value propositions (`assign_const`, `cmp_*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
 }
 
 /// The Goanna-style name of a proposition of `cfg`: the kind's name, then `_` and the subject

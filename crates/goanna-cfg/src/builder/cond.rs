@@ -97,7 +97,7 @@ impl Builder<'_, '_> {
             node.const_cond = value;
             if let Some(v) = value.filter(|_| !e.span.from_macro && !is_literal(e)) {
                 let kind = if v != 0 { PropKind::CondAlways } else { PropKind::CondNever };
-                node.props.push(Prop { kind, subject: Subject::None, span: e.span });
+                node.props.push(Prop { kind, subject: Subject::None, span: e.span, value: None });
             }
         }
         let test = self.null_test(e).map(|(p, null_if_true)| {
@@ -106,14 +106,20 @@ impl Builder<'_, '_> {
             (p, Some(on_true), Some(on_false))
         });
         let test = test.or_else(|| self.nonzero_test(e));
+        let comparison = self.comparison(e);
         let branch_props = |taken: bool| -> Vec<Prop> {
-            match test {
+            let mut props: Vec<Prop> = match test {
                 Some((p, on_true, on_false)) => {
                     let kind = if taken { on_true } else { on_false };
-                    kind.map(|kind| vec![Prop { kind, subject: Subject::Path(p), span: e.span }]).unwrap_or_default()
+                    kind.map(|kind| vec![Prop { kind, subject: Subject::Path(p), span: e.span, value: None }]).unwrap_or_default()
                 }
                 None => Vec::new(),
+            };
+            if let Some((p, op, c)) = comparison {
+                let op = if taken { op } else { negate(op) };
+                props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
             }
+            props
         };
         let (pt, pf) = (branch_props(true), branch_props(false));
         let bt = self.add_detached(NodeKind::Branch(true), Some(e.span), pt);
@@ -178,6 +184,37 @@ impl Builder<'_, '_> {
         matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating).then_some(p)
     }
 
+    /// When `e` compares an integer variable with a constant (`x < 10`, `3 == x`, `!(x >= 2)`):
+    /// the variable, the relation that holds on the true branch, and the constant.
+    fn comparison(&mut self, e: &Expr) -> Option<(PathId, BinaryOp, i64)> {
+        let mut core = transparent(e);
+        let mut negated = false;
+        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+            negated = !negated;
+            core = transparent(operand);
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
+        if !matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) {
+            return None;
+        }
+        let (var, c, op) = if let Some(c) = const_value(self.tu, rhs) {
+            (lhs, c, *op)
+        } else if let Some(c) = const_value(self.tu, lhs) {
+            let flipped = match op {
+                BinaryOp::Lt => BinaryOp::Gt,
+                BinaryOp::Gt => BinaryOp::Lt,
+                BinaryOp::Le => BinaryOp::Ge,
+                BinaryOp::Ge => BinaryOp::Le,
+                other => *other,
+            };
+            (rhs, c, flipped)
+        } else {
+            return None;
+        };
+        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
+        Some((p, if negated { negate(op) } else { op }, c))
+    }
+
     /// When `e` compares an integer variable with a constant so that one branch implies the
     /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
     /// and the `nonnull_test` of the true and the false branch.
@@ -221,6 +258,31 @@ impl Builder<'_, '_> {
 }
 
 /// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
+/// The relation that holds when `op` does not.
+fn negate(op: BinaryOp) -> BinaryOp {
+    match op {
+        BinaryOp::Eq => BinaryOp::Ne,
+        BinaryOp::Ne => BinaryOp::Eq,
+        BinaryOp::Lt => BinaryOp::Ge,
+        BinaryOp::Ge => BinaryOp::Lt,
+        BinaryOp::Gt => BinaryOp::Le,
+        BinaryOp::Le => BinaryOp::Gt,
+        other => other,
+    }
+}
+
+/// The proposition kind of a comparison with a constant.
+fn compare_kind(op: BinaryOp) -> PropKind {
+    match op {
+        BinaryOp::Eq => PropKind::CmpEq,
+        BinaryOp::Ne => PropKind::CmpNe,
+        BinaryOp::Lt => PropKind::CmpLt,
+        BinaryOp::Le => PropKind::CmpLe,
+        BinaryOp::Gt => PropKind::CmpGt,
+        _ => PropKind::CmpGe,
+    }
+}
+
 /// True when `e` is itself a comparison or a negation (a truth value).
 fn is_test(e: &Expr) -> bool {
     matches!(

@@ -379,6 +379,11 @@ impl Builder<'_, '_> {
             if is_ptr {
                 self.pointer_assign_effects(t, rhs, span);
             }
+            if self.paths.class(t) == TypeClass::Integer {
+                if let Some(c) = const_value(self.tu, rhs) {
+                    self.prop_value(PropKind::AssignConst, Subject::Path(t), span, Some(c));
+                }
+            }
             let is_zero = match self.paths.class(t) {
                 TypeClass::Integer => const_value(self.tu, rhs) == Some(0),
                 TypeClass::Floating => {

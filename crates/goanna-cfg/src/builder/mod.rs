@@ -181,7 +181,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     fn run(mut self, func: &FunctionDef) -> Cfg {
         let params: Vec<Option<PathId>> = func.params.iter().map(|&v| self.root_path(v)).collect();
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
-        let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span };
+        let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span, value: None };
         self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);
         self.pending.push((entry, EdgeKind::Normal));
         self.stmt(&func.body);
@@ -260,8 +260,8 @@ impl<'c, 'a> Builder<'c, 'a> {
             None => {
                 let span = self.nodes.get(from.index()).and_then(|n| n.span).unwrap_or_default();
                 let props = vec![
-                    Prop { kind: PropKind::End, subject: Subject::None, span },
-                    Prop { kind: PropKind::NoReturn, subject: Subject::None, span },
+                    Prop { kind: PropKind::End, subject: Subject::None, span, value: None },
+                    Prop { kind: PropKind::NoReturn, subject: Subject::None, span, value: None },
                 ];
                 let s = self.add_detached(NodeKind::NoReturn, None, props);
                 self.add_edge(s, s, EdgeKind::Back);
@@ -309,8 +309,13 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 
     fn prop(&mut self, kind: PropKind, subject: Subject, span: Span) {
+        self.prop_value(kind, subject, span, None);
+    }
+
+    /// A proposition carrying a constant (`assign_const`, `cmp_*`).
+    fn prop_value(&mut self, kind: PropKind, subject: Subject, span: Span, value: Option<i64>) {
         if let Some(acc) = self.accs.last_mut() {
-            acc.props.push(Prop { kind, subject, span });
+            acc.props.push(Prop { kind, subject, span, value });
         }
     }
 

@@ -226,7 +226,7 @@ impl Builder<'_, '_> {
             self.pending.push((id, EdgeKind::Default));
             if !cond.span.from_macro {
                 if let Some(node) = self.nodes.get_mut(id.index()) {
-                    node.props.push(Prop { kind: PropKind::SwitchNoDefault, subject: Subject::None, span: cond.span });
+                    node.props.push(Prop { kind: PropKind::SwitchNoDefault, subject: Subject::None, span: cond.span, value: None });
                 }
             }
         }

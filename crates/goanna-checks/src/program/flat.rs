@@ -11,10 +11,10 @@
 //!
 //! Infeasible paths are not paths (design note 10): an edge a constant condition rules out is
 //! left out, and the model is refined by what the branches taken so far say about the variables
-//! tested more than once. Each node is paired with the knowledge "zero / non-zero / unknown" of
-//! those variables (a write forgets, `p = NULL` or `x = 0` knows zero, a branch that found the
-//! variable zero or non-zero knows that), and a branch that contradicts the knowledge is not
-//! taken. So `if (c) p = malloc(1); ... if (c) free(p);` has no path that allocates and skips
+//! tested more than once (or tested and assigned a constant). Each node is paired with what is
+//! known of those variables — equal to a constant, different from one, or unknown: `p = NULL`
+//! or `x = 3` knows the value, a branch `x < 10` or `p != NULL` knows what it found, any other
+//! write forgets — and a branch that contradicts the knowledge is not taken. So `if (c) p = malloc(1); ... if (c) free(p);` has no path that allocates and skips
 //! the free. Only the product states reachable from the entry are built.
 
 use super::behaviour::Behaviour;
@@ -75,80 +75,141 @@ impl EdgeFilter {
 /// What a branch or a write tells about a tracked variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fact {
-    /// A branch found it zero.
-    Zero,
-    /// A branch found it non-zero.
-    NonZero,
-    /// It was assigned zero (`p = NULL`): a write, never a contradiction.
-    SetZero,
+    /// A branch found `var REL c`.
+    Test(Rel, i64),
+    /// It was assigned the constant (`p = NULL`, `x = 3`): a write, never a contradiction.
+    Set(i64),
     /// It was assigned something else.
     Forget,
 }
 
-/// The knowledge of every tracked variable, two bits each: 0 unknown, 1 zero, 2 non-zero.
-type Knowledge = u32;
+/// Relations of branch facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rel {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Rel {
+    fn holds(self, x: i64, c: i64) -> bool {
+        match self {
+            Rel::Eq => x == c,
+            Rel::Ne => x != c,
+            Rel::Lt => x < c,
+            Rel::Le => x <= c,
+            Rel::Gt => x > c,
+            Rel::Ge => x >= c,
+        }
+    }
+}
+
+/// What is known about one tracked variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Know {
+    Unknown,
+    Equal(i64),
+    Differs(i64),
+}
+
+/// The knowledge of every tracked variable.
+type Knowledge = Vec<Know>;
 
 /// The facts a node states about the tracked variables, in order (writes after tests).
 fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId]) -> Vec<(usize, Fact)> {
     let mut out = Vec::new();
     let props = cfg.node(n).props.iter().filter_map(|p| match p.subject {
-        Subject::Path(id) => Some((p.kind, id)),
+        Subject::Path(id) => Some((p.kind, id, p.value)),
         _ => None,
     });
-    let extra = effects.into_iter().flatten().copied();
-    for (kind, id) in props.chain(extra) {
+    let extra = effects.into_iter().flatten().map(|&(kind, id)| (kind, id, None));
+    for (kind, id, value) in props.chain(extra) {
         let Some(v) = tracked.iter().position(|&t| t == id) else { continue };
+        let test = |rel| value.map(|c| Fact::Test(rel, c));
         let fact = match kind {
-            PropKind::NullTest => Fact::Zero,
-            PropKind::AssignNull => Fact::SetZero,
-            PropKind::NonNullTest => Fact::NonZero,
-            PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Fact::Forget,
-            _ => continue,
+            PropKind::NullTest => Some(Fact::Test(Rel::Eq, 0)),
+            PropKind::NonNullTest => Some(Fact::Test(Rel::Ne, 0)),
+            PropKind::CmpEq => test(Rel::Eq),
+            PropKind::CmpNe => test(Rel::Ne),
+            PropKind::CmpLt => test(Rel::Lt),
+            PropKind::CmpLe => test(Rel::Le),
+            PropKind::CmpGt => test(Rel::Gt),
+            PropKind::CmpGe => test(Rel::Ge),
+            PropKind::AssignNull => Some(Fact::Set(0)),
+            PropKind::AssignConst => value.map(Fact::Set),
+            PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Some(Fact::Forget),
+            _ => None,
         };
-        out.push((v, fact));
+        if let Some(fact) = fact {
+            out.push((v, fact));
+        }
     }
-    // Writes come after the tests on the same node (`p = f(p)` in a condition); a null
-    // assignment after the other writes of its node (`p = NULL` also defines `p`).
+    // Writes come after the tests on the same node (`p = f(p)` in a condition); a constant
+    // assignment after the other writes of its node (`x = 3` also defines `x`).
     out.sort_by_key(|&(_, f)| match f {
-        Fact::Zero | Fact::NonZero => 0,
+        Fact::Test(..) => 0,
         Fact::Forget => 1,
-        Fact::SetZero => 2,
+        Fact::Set(_) => 2,
     });
     out
 }
 
 /// Applies a node's facts; `None` when a test contradicts what is known (the path is
 /// infeasible).
-fn apply(mut k: Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
+fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
+    let mut k = k.clone();
     for &(v, fact) in facts {
-        let shift = 2 * v as u32;
-        let known = (k >> shift) & 3;
-        let new = match fact {
-            Fact::Zero if known == 2 => return None,
-            Fact::NonZero if known == 1 => return None,
-            Fact::Zero | Fact::SetZero => 1,
-            Fact::NonZero => 2,
-            Fact::Forget => 0,
+        k[v] = match (fact, k[v]) {
+            (Fact::Test(rel, c), Know::Equal(x)) => {
+                if !rel.holds(x, c) {
+                    return None;
+                }
+                Know::Equal(x)
+            }
+            (Fact::Test(Rel::Eq, c), Know::Differs(x)) if x == c => return None,
+            (Fact::Test(Rel::Eq, c), _) => Know::Equal(c),
+            (Fact::Test(Rel::Ne, c), Know::Unknown) => Know::Differs(c),
+            (Fact::Test(_, _), known) => known,
+            (Fact::Set(c), _) => Know::Equal(c),
+            (Fact::Forget, _) => Know::Unknown,
         };
-        k = (k & !(3 << shift)) | (new << shift);
     }
     Some(k)
 }
 
-/// The variables worth tracking: tested (found zero or non-zero) at two or more nodes.
+/// The variables worth tracking: tested at two or more branch nodes, or tested and assigned a
+/// constant.
 fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
-    let mut tests: FxHashMap<PathId, usize> = FxHashMap::default();
+    let mut tests: FxHashMap<PathId, (usize, usize)> = FxHashMap::default();
     for node in &cfg.nodes {
         for p in &node.props {
-            if let (PropKind::NullTest | PropKind::NonNullTest, Subject::Path(id)) = (p.kind, &p.subject) {
-                if cfg.path(*id).is_variable() {
-                    *tests.entry(*id).or_default() += 1;
-                }
+            let Subject::Path(id) = p.subject else { continue };
+            if !cfg.path(id).is_variable() {
+                continue;
+            }
+            match p.kind {
+                PropKind::NullTest
+                | PropKind::NonNullTest
+                | PropKind::CmpEq
+                | PropKind::CmpNe
+                | PropKind::CmpLt
+                | PropKind::CmpLe
+                | PropKind::CmpGt
+                | PropKind::CmpGe => tests.entry(id).or_default().0 += 1,
+                PropKind::AssignNull | PropKind::AssignConst => tests.entry(id).or_default().1 += 1,
+                _ => {}
             }
         }
     }
-    // Each condition labels both of its branches: two tests make one condition.
-    let mut vars: Vec<(usize, PathId)> = tests.into_iter().filter(|&(_, n)| n >= 4).map(|(id, n)| (n, id)).collect();
+    // Each condition labels both of its branches: two test propositions make one condition.
+    let mut vars: Vec<(usize, PathId)> = tests
+        .into_iter()
+        .filter(|&(_, (t, a))| t >= 4 || (t >= 2 && a >= 1))
+        .map(|(id, (t, a))| (t + a, id))
+        .collect();
     vars.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     vars.into_iter().take(MAX_TRACKED).map(|(_, id)| id).collect()
 }
@@ -191,17 +252,18 @@ fn build(
     // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
     let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
     let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
+    let unknown: Knowledge = vec![Know::Unknown; tracked.len()];
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut to_sink: Vec<(u32, bool)> = Vec::new();
-    let start = apply(0, &node_facts[cfg.entry.index()]).unwrap_or(0);
-    index.insert((cfg.entry, start), 0);
+    let start = apply(&unknown, &node_facts[cfg.entry.index()]).unwrap_or_else(|| unknown.clone());
+    index.insert((cfg.entry, start.clone()), 0);
     states.push((cfg.entry, start));
     let mut next = 0usize;
     while next < states.len() {
         if states.len() > budget && !tracked.is_empty() {
             return Ok(None);
         }
-        let (n, k) = states[next];
+        let (n, k) = states[next].clone();
         let from = next as u32;
         next += 1;
         let node = cfg.node(n);
@@ -213,13 +275,13 @@ fn build(
                 {
                     continue;
                 }
-                let Some(k2) = apply(k, &node_facts[edge.target.index()]) else { continue };
+                let Some(k2) = apply(&k, &node_facts[edge.target.index()]) else { continue };
                 let key = (edge.target, k2);
                 let to = match index.get(&key) {
                     Some(&to) => to,
                     None => {
                         let to = states.len() as u32;
-                        index.insert(key, to);
+                        index.insert(key.clone(), to);
                         states.push(key);
                         to
                     }
