@@ -139,6 +139,8 @@ pub enum PropKind {
     Entry,
     /// The integer variable is assigned the constant in [`Prop::value`].
     AssignConst,
+    /// The integer variable is increased by the constant in [`Prop::value`] (`x++`, `x -= 2`).
+    AddConst,
     /// On a branch node: the branch taken means the variable equals the constant in `value`.
     CmpEq,
     /// On a branch node: the variable differs from the constant.
@@ -190,7 +192,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 49] = [
+    pub const ALL: [PropKind; 50] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -219,6 +221,7 @@ impl PropKind {
         PropKind::LoopHead,
         PropKind::Entry,
         PropKind::AssignConst,
+        PropKind::AddConst,
         PropKind::CmpEq,
         PropKind::CmpNe,
         PropKind::CmpLt,
@@ -278,6 +281,7 @@ impl PropKind {
             PropKind::LoopHead => "loop_head",
             PropKind::Entry => "entry",
             PropKind::AssignConst => "assign_const",
+            PropKind::AddConst => "add_const",
             PropKind::CmpEq => "cmp_eq",
             PropKind::CmpNe => "cmp_ne",
             PropKind::CmpLt => "cmp_lt",

@@ -30,3 +30,31 @@ void flag_unknown_bad(int retry) {
     if (retry > 0)
         free(p); // expect: MEM-double-free-some
 }
+
+void countdown_ok(void) {
+    char *p = malloc(8);
+    int left = 1;
+    while (left) {
+        free(p);
+        left--;
+    }
+}
+
+void bound_never_reached_ok(void) {
+    char *p = malloc(8);
+    for (int i = 0; i < 8; i++) {
+        if (i == 8)
+            free(p);
+    }
+    free(p);
+}
+
+/* Two rounds: every path frees twice. */
+void countdown_twice_bad(void) {
+    char *p = malloc(8);
+    int left = 2;
+    while (left) {
+        free(p); // expect: MEM-double-free
+        left--;
+    }
+}

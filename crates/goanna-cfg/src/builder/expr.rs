@@ -69,6 +69,10 @@ impl Builder<'_, '_> {
                         if self.paths.class(p) == TypeClass::Pointer {
                             self.prop(PropKind::Offset, Subject::Path(p), e.span);
                         }
+                        if self.paths.class(p) == TypeClass::Integer {
+                            let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
+                            self.prop_value(PropKind::AddConst, Subject::Path(p), e.span, Some(step));
+                        }
                     }
                 }
                 _ => self.eval(operand),
@@ -333,9 +337,15 @@ impl Builder<'_, '_> {
         let target = self.write(lhs, op.is_some());
         match op {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
-            Some(BinaryOp::Add | BinaryOp::Sub) => {
+            Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
                 if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Pointer) {
                     self.prop(PropKind::Offset, Subject::Path(t), lhs.span);
+                }
+                if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Integer) {
+                    if let Some(c) = const_value(self.tu, rhs) {
+                        let step = if op == BinaryOp::Add { c } else { c.wrapping_neg() };
+                        self.prop_value(PropKind::AddConst, Subject::Path(t), lhs.span, Some(step));
+                    }
                 }
             }
             Some(_) => {}

@@ -79,6 +79,8 @@ enum Fact {
     Test(Rel, i64),
     /// It was assigned the constant (`p = NULL`, `x = 3`): a write, never a contradiction.
     Set(i64),
+    /// It was increased by the constant (`x++`, `x -= 2`).
+    Add(i64),
     /// It was assigned something else.
     Forget,
 }
@@ -140,6 +142,7 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
             PropKind::CmpGe => test(Rel::Ge),
             PropKind::AssignNull => Some(Fact::Set(0)),
             PropKind::AssignConst => value.map(Fact::Set),
+            PropKind::AddConst => value.map(Fact::Add),
             PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Some(Fact::Forget),
             _ => None,
         };
@@ -147,12 +150,24 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
             out.push((v, fact));
         }
     }
+    // A call of a function of the program may write any global: what was known of them is gone.
+    if matches!(cfg.node(n).kind, goanna_cfg::NodeKind::Call(_)) {
+        for (v, id) in tracked.iter().enumerate() {
+            if cfg.path(*id).root.kind.is_static_storage() {
+                out.push((v, Fact::Forget));
+            }
+        }
+    }
     // Writes come after the tests on the same node (`p = f(p)` in a condition); a constant
     // assignment after the other writes of its node (`x = 3` also defines `x`).
+    // An increment is also a write (`def`): it comes after the plain forget it would undo.
+    let adds: Vec<usize> = out.iter().filter(|(_, f)| matches!(f, Fact::Add(_))).map(|&(v, _)| v).collect();
+    out.retain(|&(v, f)| !(f == Fact::Forget && adds.contains(&v)));
     out.sort_by_key(|&(_, f)| match f {
         Fact::Test(..) => 0,
         Fact::Forget => 1,
-        Fact::Set(_) => 2,
+        Fact::Add(_) => 2,
+        Fact::Set(_) => 3,
     });
     out
 }
@@ -174,6 +189,8 @@ fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
             (Fact::Test(Rel::Ne, c), Know::Unknown) => Know::Differs(c),
             (Fact::Test(_, _), known) => known,
             (Fact::Set(c), _) => Know::Equal(c),
+            (Fact::Add(c), Know::Equal(x)) => x.checked_add(c).map_or(Know::Unknown, Know::Equal),
+            (Fact::Add(_), _) => Know::Unknown,
             (Fact::Forget, _) => Know::Unknown,
         };
     }
@@ -199,7 +216,7 @@ fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
                 | PropKind::CmpLe
                 | PropKind::CmpGt
                 | PropKind::CmpGe => tests.entry(id).or_default().0 += 1,
-                PropKind::AssignNull | PropKind::AssignConst => tests.entry(id).or_default().1 += 1,
+                PropKind::AssignNull | PropKind::AssignConst | PropKind::AddConst => tests.entry(id).or_default().1 += 1,
                 _ => {}
             }
         }
