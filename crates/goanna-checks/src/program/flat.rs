@@ -121,7 +121,7 @@ enum Know {
 type Knowledge = Vec<Know>;
 
 /// The facts a node states about the tracked variables, in order (writes after tests).
-fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId]) -> Vec<(usize, Fact)> {
+fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId], follow_adds: bool) -> Vec<(usize, Fact)> {
     let mut out = Vec::new();
     let props = cfg.node(n).props.iter().filter_map(|p| match p.subject {
         Subject::Path(id) => Some((p.kind, id, p.value)),
@@ -142,7 +142,7 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
             PropKind::CmpGe => test(Rel::Ge),
             PropKind::AssignNull => Some(Fact::Set(0)),
             PropKind::AssignConst => value.map(Fact::Set),
-            PropKind::AddConst => value.map(Fact::Add),
+            PropKind::AddConst if follow_adds => value.map(Fact::Add),
             PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Some(Fact::Forget),
             _ => None,
         };
@@ -240,20 +240,30 @@ pub fn flat_model(
     filter: EdgeFilter,
 ) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
-    let mut tracked = if filter.include_infeasible { Vec::new() } else { tracked_variables(cfg) };
+    let tracked = if filter.include_infeasible { Vec::new() } else { tracked_variables(cfg) };
+    let mut refine = Refinement { tracked, follow_adds: true };
     loop {
-        match build(program, f, cfg, effects, behaviours, filter, &tracked)? {
+        match build(program, f, cfg, effects, behaviours, filter, &refine)? {
             Some(model) => return Ok(model),
-            // Too many states: track one variable fewer.
+            // Too many states: stop counting loop iterations first, then track fewer variables.
+            None if refine.follow_adds => refine.follow_adds = false,
             None => {
-                tracked.pop();
+                refine.tracked.pop();
             }
         }
     }
 }
 
-/// The product of the graph with the knowledge of `tracked`; `None` when it grows beyond the
-/// budget (never with nothing tracked).
+/// What the refinement tracks.
+struct Refinement {
+    /// The variables whose values are followed.
+    tracked: Vec<PathId>,
+    /// Whether increments keep a known value known (counting loop iterations).
+    follow_adds: bool,
+}
+
+/// The product of the graph with the knowledge of the tracked variables; `None` when it grows
+/// beyond the budget (never with nothing tracked).
 fn build(
     program: &Program<'_>,
     f: FnIndex,
@@ -261,11 +271,12 @@ fn build(
     effects: &CallEffects,
     behaviours: &[Behaviour],
     filter: EdgeFilter,
-    tracked: &[PathId],
+    refine: &Refinement,
 ) -> Result<Option<FlatModel>, goanna_mc::Error> {
+    let (tracked, follow_adds) = (refine.tracked.as_slice(), refine.follow_adds);
     let budget = cfg.nodes.len() * MAX_BLOWUP + 16;
     let node_facts: Vec<Vec<(usize, Fact)>> =
-        cfg.node_ids().map(|n| if tracked.is_empty() { Vec::new() } else { facts(cfg, n, effects.get(&(f, n)), tracked) }).collect();
+        cfg.node_ids().map(|n| if tracked.is_empty() { Vec::new() } else { facts(cfg, n, effects.get(&(f, n)), tracked, follow_adds) }).collect();
     // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
     let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
     let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
