@@ -201,6 +201,17 @@ fn check_local(
     feasible: &[bool],
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
+    // An instance whose trigger propositions label no node of the model cannot be violated.
+    let possible = |v: &Option<PathId>| {
+        check.template.required.iter().all(|&atom| {
+            Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| flat.model.atom(&name).is_some())
+        })
+    };
+    let vars: Vec<Option<PathId>> = vars.iter().copied().filter(possible).collect();
+    if vars.is_empty() {
+        return Vec::new();
+    }
+    let vars = vars.as_slice();
     let formulas = formulas(check, f, cfg, vars);
     let satisfying = decide.satisfying(&flat.model, 0, &formulas);
     let mut findings = Vec::new();

@@ -81,6 +81,9 @@ pub struct Template {
     pub steps: Vec<(TemplateAtom, String)>,
     /// True when the formula mentions `_X` atoms.
     pub uses_var: bool,
+    /// Atoms that must hold wherever the formula holds (its positive top-level conjuncts): an
+    /// instance whose required atoms label no node cannot be violated.
+    pub required: Vec<TemplateAtom>,
 }
 
 fn atoms_of(f: &Formula, out: &mut Vec<String>) {
@@ -93,6 +96,18 @@ fn atoms_of(f: &Formula, out: &mut Vec<String>) {
             atoms_of(a, out);
             atoms_of(b, out);
         }
+    }
+}
+
+/// The atoms among the top-level conjuncts of `f`.
+fn required_atoms(f: &Formula, out: &mut Vec<String>) {
+    match f {
+        Formula::Atom(a) => out.push(a.clone()),
+        Formula::And(a, b) => {
+            required_atoms(a, out);
+            required_atoms(b, out);
+        }
+        _ => {}
     }
 }
 
@@ -161,7 +176,11 @@ impl Template {
         if spec.report_at_end && report_at.is_none() {
             return Err("`report_at_end` needs `report_at`".to_string());
         }
+        let mut required_names = Vec::new();
+        required_atoms(&formula, &mut required_names);
+        let required = required_names.iter().filter_map(|n| resolve_atom(n).ok()).collect();
         Ok(Template {
+            required,
             formula,
             range,
             report_at,
