@@ -279,12 +279,18 @@ fn build(
         cfg.node_ids().map(|n| if tracked.is_empty() { Vec::new() } else { facts(cfg, n, effects.get(&(f, n)), tracked, follow_adds) }).collect();
     // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
     let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
+    // Without tracked variables a graph node has one state: a plain table is enough.
+    let mut direct: Vec<u32> = if tracked.is_empty() { vec![u32::MAX; cfg.nodes.len()] } else { Vec::new() };
     let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
     let unknown: Knowledge = vec![Know::Unknown; tracked.len()];
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut to_sink: Vec<(u32, bool)> = Vec::new();
     let start = apply(&unknown, &node_facts[cfg.entry.index()]).unwrap_or_else(|| unknown.clone());
-    index.insert((cfg.entry, start.clone()), 0);
+    if tracked.is_empty() {
+        direct[cfg.entry.index()] = 0;
+    } else {
+        index.insert((cfg.entry, start.clone()), 0);
+    }
     states.push((cfg.entry, start));
     let mut next = 0usize;
     while next < states.len() {
@@ -303,15 +309,24 @@ fn build(
                 {
                     continue;
                 }
-                let Some(k2) = apply(&k, &node_facts[edge.target.index()]) else { continue };
-                let key = (edge.target, k2);
-                let to = match index.get(&key) {
-                    Some(&to) => to,
-                    None => {
-                        let to = states.len() as u32;
-                        index.insert(key.clone(), to);
-                        states.push(key);
-                        to
+                let to = if tracked.is_empty() {
+                    let slot = &mut direct[edge.target.index()];
+                    if *slot == u32::MAX {
+                        *slot = states.len() as u32;
+                        states.push((edge.target, Vec::new()));
+                    }
+                    *slot
+                } else {
+                    let Some(k2) = apply(&k, &node_facts[edge.target.index()]) else { continue };
+                    let key = (edge.target, k2);
+                    match index.get(&key) {
+                        Some(&to) => to,
+                        None => {
+                            let to = states.len() as u32;
+                            index.insert(key.clone(), to);
+                            states.push(key);
+                            to
+                        }
                     }
                 };
                 edges.push((from, to));
