@@ -25,10 +25,31 @@ pub struct Summary {
     pub derefs: Vec<bool>,
     /// Per parameter: may store newly allocated memory into `*param`.
     pub allocates_out: Vec<bool>,
+    /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
+    pub closes_all: Vec<bool>,
+    /// Per parameter: may use the stream it was given (read, write, ...) before a new value.
+    pub uses_stream: Vec<bool>,
     /// May return newly allocated memory.
     pub returns_alloc: bool,
+    /// May return a stream it opened.
+    pub returns_stream: bool,
     /// May return a null pointer.
     pub may_return_null: bool,
+}
+
+impl Summary {
+    /// The summary of a function of `n` parameters that does nothing a caller can see.
+    pub fn nothing(n: usize) -> Summary {
+        Summary {
+            frees_all: vec![false; n],
+            takes: vec![false; n],
+            derefs: vec![false; n],
+            allocates_out: vec![false; n],
+            closes_all: vec![false; n],
+            uses_stream: vec![false; n],
+            ..Summary::default()
+        }
+    }
 }
 
 /// Upper bound on whole-program iterations; recursion settles much sooner in practice.
@@ -44,6 +65,8 @@ struct Questions {
     returns_alloc: Vec<Formula>,
     /// One per local pointer: may be NULL, then returned unchecked; and `return NULL`.
     may_return_null: Vec<Formula>,
+    /// One per local pointer: opened as a stream, then returned.
+    returns_stream: Vec<Formula>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +76,9 @@ enum Question {
     Takes,
     Derefs,
     AllocatesOut,
+    /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
+    KeepsOpen,
+    UsesStream,
 }
 
 /// Formula constructors, so that atoms with any characters need no quoting.
@@ -111,7 +137,13 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let null = atom(PropKind::NullTest, f, p);
         let keeps = eu(not(any(vec![free.clone(), null])), any(vec![end.clone(), and(def.clone(), not(free.clone()))]));
         per_param.push((i, Question::KeepsSome, keeps));
-        per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape]))));
+        // The same for streams: closed on every returning path, or used.
+        let fclose = atom(PropKind::Fclose, f, p);
+        let null = atom(PropKind::NullTest, f, p);
+        let keeps_open = eu(not(any(vec![fclose.clone(), null])), any(vec![end.clone(), and(def.clone(), not(fclose.clone()))]));
+        per_param.push((i, Question::KeepsOpen, keeps_open));
+        per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
+        per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
         per_param.push((i, Question::Derefs, eu(not(tested), deref)));
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
@@ -121,6 +153,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     }
     let mut returns_alloc = Vec::new();
     let mut may_return_null = Vec::new();
+    let mut returns_stream = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
         if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
             continue;
@@ -130,6 +163,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
         returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
+        returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(atom(PropKind::Fclose, f, v)), returned.clone())))));
         may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
     }
     let returns_pointer = cfg
@@ -141,23 +175,18 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     } else {
         may_return_null.clear();
     }
-    Questions { returns: ef(end), per_param, returns_alloc, may_return_null }
+    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream }
 }
 
 /// Answers the questions of function `f` on its own model.
 fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) -> Summary {
     let n = cfg.params.len();
-    let mut summary = Summary {
-        frees_all: vec![false; n],
-        takes: vec![false; n],
-        derefs: vec![false; n],
-        allocates_out: vec![false; n],
-        ..Summary::default()
-    };
+    let mut summary = Summary::nothing(n);
     let mut formulas: Vec<Formula> = vec![qs.returns.clone()];
     formulas.extend(qs.per_param.iter().map(|(_, _, formula)| formula.clone()));
     formulas.extend(qs.returns_alloc.iter().cloned());
     formulas.extend(qs.may_return_null.iter().cloned());
+    formulas.extend(qs.returns_stream.iter().cloned());
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -170,12 +199,16 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = holds,
+            Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
+            Question::UsesStream => summary.uses_stream[*i] = holds,
         }
     }
     let base = qs.per_param.len() + 1;
-    let (alloc, null) = at_entry[base..].split_at(qs.returns_alloc.len());
+    let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
+    let (null, stream) = rest.split_at(qs.may_return_null.len());
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
+    summary.returns_stream = stream.iter().any(|&b| b);
     summary
 }
 
@@ -190,11 +223,16 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
         }
         if s.frees_all.get(i) == Some(&true) {
             props.push((PropKind::Free, x));
+        } else if s.closes_all.get(i) == Some(&true) {
+            props.push((PropKind::Fclose, x));
         } else if s.takes.get(i) == Some(&true) {
             props.push((PropKind::Escape, x));
         }
         if s.derefs.get(i) == Some(&true) {
             props.push((PropKind::Deref, x));
+        }
+        if s.uses_stream.get(i) == Some(&true) {
+            props.push((PropKind::ResourceUse, x));
         }
     }
     for (i, arg) in site.address_args.iter().enumerate() {
@@ -206,6 +244,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
     if let Some(r) = site.result {
         if s.returns_alloc {
             props.push((PropKind::Alloc, r));
+        }
+        if s.returns_stream {
+            props.push((PropKind::Fopen, r));
         }
         if s.may_return_null {
             props.push((PropKind::MayBeNull, r));
@@ -250,7 +291,7 @@ pub fn summarise_program(
     let mut summaries: Vec<Summary> = (0..count)
         .map(|f| {
             let n = program.cfg(f as FnIndex).params.len();
-            Summary { frees_all: vec![false; n], takes: vec![false; n], derefs: vec![false; n], allocates_out: vec![false; n], ..Summary::default() }
+            Summary::nothing(n)
         })
         .collect();
     // Level of each component: one more than the highest level among its callees.
