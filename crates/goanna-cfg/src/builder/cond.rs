@@ -219,28 +219,7 @@ impl Builder<'_, '_> {
     /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
     /// and the `nonnull_test` of the true and the false branch.
     fn nonzero_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
-        let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
-        let (var, c, op) = if let Some(c) = const_value(self.tu, rhs) {
-            (lhs, c, *op)
-        } else if let Some(c) = const_value(self.tu, lhs) {
-            let flipped = match op {
-                BinaryOp::Lt => BinaryOp::Gt,
-                BinaryOp::Gt => BinaryOp::Lt,
-                BinaryOp::Le => BinaryOp::Ge,
-                BinaryOp::Ge => BinaryOp::Le,
-                other => *other,
-            };
-            (rhs, c, flipped)
-        } else {
-            return None;
-        };
-        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
+        let (p, op, c) = self.comparison(e)?;
         // Which branch implies `var != 0`: Some(true) = the true branch.
         let nonzero_branch = match op {
             BinaryOp::Eq => (c != 0).then_some(true),
@@ -251,9 +230,9 @@ impl Builder<'_, '_> {
             BinaryOp::Le => Some(c < 0),
             _ => None,
         }?;
-        let on_true = nonzero_branch != negated;
+        // `comparison` has already folded a negation into the relation.
         let kind = Some(PropKind::NonNullTest);
-        Some(if on_true { (p, kind, None) } else { (p, None, kind) })
+        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
     }
 }
 

@@ -122,59 +122,13 @@ fn recursive_functions(program: &Program<'_>) -> Vec<bool> {
     recursive
 }
 
-/// The strongly connected components of the call graph, callees before callers (Tarjan's
-/// algorithm, iterative).
+/// The strongly connected components of the call graph, callees before callers.
 pub fn call_graph_sccs(program: &Program<'_>) -> Vec<Vec<FnIndex>> {
-    let count = program.functions.len();
     let edges: Vec<Vec<usize>> = program.calls.iter().map(|c| c.iter().map(|&(_, g)| g as usize).collect()).collect();
-    let mut index = vec![usize::MAX; count];
-    let mut low = vec![0; count];
-    let mut on_stack = vec![false; count];
-    let mut stack = Vec::new();
-    let mut sccs = Vec::new();
-    let mut next = 0;
-    for root in 0..count {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut work: Vec<(usize, usize)> = vec![(root, 0)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some((v, i)) = work.pop() {
-            if let Some(&w) = edges[v].get(i) {
-                work.push((v, i + 1));
-                if index[w] == usize::MAX {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    work.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                if let Some(&(parent, _)) = work.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    let mut members = Vec::new();
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        members.push(w as FnIndex);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    sccs.push(members);
-                }
-            }
-        }
-    }
-    sccs
+    super::scc::strongly_connected_components(&edges)
+        .into_iter()
+        .map(|c| c.into_iter().map(|f| f as FnIndex).collect())
+        .collect()
 }
 
 /// For each function, the globals (by USR of their variable) that its callees mention,

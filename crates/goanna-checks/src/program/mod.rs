@@ -12,6 +12,7 @@ mod link;
 mod nonnull;
 mod regions;
 mod rks;
+mod scc;
 mod summary;
 mod template;
 

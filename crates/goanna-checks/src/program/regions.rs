@@ -2,55 +2,13 @@
 
 use goanna_cfg::Cfg;
 
-/// The strongly connected region of every node (Tarjan's algorithm, iterative).
+/// The strongly connected region of every node.
 pub fn strongly_connected(cfg: &Cfg) -> Vec<u32> {
-    let n = cfg.nodes.len();
-    let mut index = vec![u32::MAX; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut region = vec![u32::MAX; n];
-    let mut next = 0u32;
-    let mut regions = 0u32;
-    for root in 0..n {
-        if index[root] != u32::MAX {
-            continue;
-        }
-        let mut work = vec![(root, 0usize)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some((v, i)) = work.pop() {
-            if let Some(edge) = cfg.nodes[v].succs.get(i) {
-                work.push((v, i + 1));
-                let w = edge.target.index();
-                if index[w] == u32::MAX {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    work.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                if let Some(&(parent, _)) = work.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        region[w] = regions;
-                        if w == v {
-                            break;
-                        }
-                    }
-                    regions += 1;
-                }
-            }
+    let edges: Vec<Vec<usize>> = cfg.nodes.iter().map(|n| n.succs.iter().map(|e| e.target.index()).collect()).collect();
+    let mut region = vec![0u32; cfg.nodes.len()];
+    for (r, members) in super::scc::strongly_connected_components(&edges).into_iter().enumerate() {
+        for v in members {
+            region[v] = r as u32;
         }
     }
     region
