@@ -39,3 +39,45 @@ int helper_called_on_error_path_ok(const char *s) {
         die("no input");
     return s[0];
 }
+
+/* A function of the program that always ends the program: code after a call is dead. */
+static void give_up(const char *why) {
+    fprintf(stderr, "fatal: %s\n", why);
+    exit(3);
+}
+
+int after_user_exit_bad(int n) {
+    if (n < 0) {
+        give_up("negative");
+        n = 0; // expect: RED-dead
+    }
+    return n;
+}
+
+static int maybe_give_up(int n) {
+    if (n > 100)
+        exit(4);
+    return n;
+}
+
+int after_sometimes_exit_ok(int n) {
+    maybe_give_up(n);
+    n = n + 1;
+    return n;
+}
+
+const char *pick(int k, const char *a) {
+    if (k != 1) {
+        give_up("bad k");
+        return a; /* to avoid warnings */
+    }
+    return a;
+}
+
+int belt_and_braces_ok(int n) {
+    if (n < 0) {
+        give_up("negative");
+        exit(1);
+    }
+    return n;
+}

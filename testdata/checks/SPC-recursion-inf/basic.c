@@ -29,7 +29,7 @@ int is_even_bad(unsigned n) {
 /* The base case comes after the recursive call, so it is never reached. */
 void countdown_bad(unsigned n, unsigned *calls) {
     countdown_bad(n - 1, calls); // expect: SPC-recursion-inf
-    if (n == 0)
+    if (n == 0) // expect: RED-dead
         return;
     (*calls)++;
 }

@@ -7,9 +7,6 @@ use goanna_cfg::{Cfg, Node, NodeId, NodeKind, PropKind};
 /// True for dead nodes worth reporting: real code written in the function itself (not in a
 /// macro expansion, where dead code is usually an artefact of the macro), with an effect.
 fn is_reportable(node: &Node) -> bool {
-    if node.reachable {
-        return false;
-    }
     let Some(span) = node.span else { return false };
     if span.from_macro {
         return false;
@@ -24,11 +21,19 @@ fn is_reportable(node: &Node) -> bool {
 /// True for dead code that is there on purpose, by well-known idioms that compilers and
 /// Clang's `-Wunreachable-code` also set apart: a plain `return` (of nothing, a constant or a
 /// variable: no call, no write) written after a call that never returns "to avoid warnings",
-/// and the constant condition of `do { ... } while (0)` when the body always leaves the loop.
-fn is_idiomatic(node: &Node) -> bool {
+/// a second call that never returns after the first (`die(); exit(1);`), and the constant
+/// condition of `do { ... } while (0)` when the body always leaves the loop.
+fn is_idiomatic(cfg: &Cfg, node: &Node) -> bool {
+    let only = |kinds: &[PropKind]| node.props.iter().all(|p| kinds.contains(&p.kind));
     match node.kind {
-        NodeKind::Return => node.props.iter().all(|p| matches!(p.kind, PropKind::Return | PropKind::Use)),
+        NodeKind::Return => only(&[PropKind::Return, PropKind::Use, PropKind::Escape, PropKind::ReturnNull]),
         NodeKind::Condition => node.props.is_empty(),
+        // A call that never returns, written after another one "to be sure" (`die(); exit(1);`).
+        NodeKind::Statement => {
+            !node.succs.is_empty()
+                && node.succs.iter().all(|e| matches!(cfg.node(e.target).kind, NodeKind::NoReturn))
+                && only(&[PropKind::Call, PropKind::Use])
+        }
         _ => false,
     }
 }
@@ -36,8 +41,16 @@ fn is_idiomatic(node: &Node) -> bool {
 /// Finds maximal regions of unreachable code and reports each once, at its first statement.
 /// Regions made only of idiomatic dead code ([`is_idiomatic`]) are not reported.
 pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
+    let live: Vec<bool> = cfg.nodes.iter().map(|n| n.reachable).collect();
+    unreachable_code_with(ctx, cfg, spec, &live)
+}
+
+/// [`unreachable_code`] with the reachable nodes given (e.g. knowing which callees never
+/// return, which the graph alone does not).
+pub fn unreachable_code_with(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec, live: &[bool]) -> Vec<Finding> {
     let count = cfg.nodes.len();
-    let reportable: Vec<bool> = cfg.nodes.iter().map(is_reportable).collect();
+    let reachable = |i: usize| live.get(i).copied().unwrap_or(true);
+    let reportable: Vec<bool> = cfg.nodes.iter().enumerate().map(|(i, n)| !reachable(i) && is_reportable(n)).collect();
     if !reportable.iter().any(|&r| r) {
         return Vec::new();
     }
@@ -45,12 +58,12 @@ pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> V
     // label or a join node is still one region.
     let mut neighbours = vec![Vec::new(); count];
     for (i, node) in cfg.nodes.iter().enumerate() {
-        if node.reachable {
+        if reachable(i) {
             continue;
         }
         for edge in &node.succs {
             let j = edge.target.index();
-            if !cfg.nodes[j].reachable && i != j {
+            if !reachable(j) && i != j {
                 neighbours[i].push(j);
                 neighbours[j].push(i);
             }
@@ -68,7 +81,7 @@ pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> V
         let mut idiomatic = true;
         while let Some(i) = stack.pop() {
             if reportable[i] {
-                idiomatic &= is_idiomatic(&cfg.nodes[i]);
+                idiomatic &= is_idiomatic(cfg, &cfg.nodes[i]);
                 let candidate = NodeId(i as u32);
                 first = match first {
                     Some(f) if position(cfg, f) <= position(cfg, candidate) => Some(f),

@@ -8,7 +8,7 @@ mod switch;
 mod uninit;
 mod unused;
 
-pub use dead::unreachable_code;
+pub use dead::{unreachable_code, unreachable_code_with};
 pub use switch::fall_through;
 pub use uninit::uninitialised_on_all_paths;
 pub use unused::unused_variables;

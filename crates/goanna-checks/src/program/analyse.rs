@@ -2,7 +2,7 @@
 
 use super::decide::Decide;
 use super::engine::{run_checks, CtlCheck};
-use super::link::{Program, UnitGraphs};
+use super::link::{FnIndex, Program, UnitGraphs};
 use super::summary::summarise_program;
 use super::template::Template;
 use crate::catalogue::{catalogue, CheckSpec, Engine};
@@ -46,6 +46,18 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     }
     let small = |cfg: &goanna_cfg::Cfg| cfg.nodes.len() <= options.max_nodes_per_function;
 
+    let checks: Vec<CtlCheck<'_>> = catalogue()
+        .checks()
+        .iter()
+        .filter(|spec| spec.engine == Engine::Ctl && (options.enabled)(spec))
+        .filter_map(|spec| Template::from_spec(spec).ok().map(|template| CtlCheck { spec, template }))
+        .collect();
+    // Unreachable code is reported once the program is linked, when it is known which callees
+    // never return; without linking, from the graph alone.
+    let red_dead = catalogue().get("RED-dead").filter(|spec| (options.enabled)(spec));
+    let link = (!checks.is_empty() || red_dead.is_some()) && units.iter().any(|u| !u.cfgs.is_empty());
+    let per_graph = |spec: &CheckSpec| (options.enabled)(spec) && !(link && spec.id == "RED-dead");
+
     let mut findings: Vec<Finding> = units
         .par_iter()
         .flat_map_iter(|unit| {
@@ -53,20 +65,29 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
             unit.cfgs
                 .iter()
                 .filter(|cfg| small(cfg))
-                .flat_map(|cfg| intra::run_all(&ctx, cfg, &|spec| (options.enabled)(spec)))
+                .flat_map(|cfg| intra::run_all(&ctx, cfg, &per_graph))
                 .collect::<Vec<_>>()
         })
         .collect();
 
-    let checks: Vec<CtlCheck<'_>> = catalogue()
-        .checks()
-        .iter()
-        .filter(|spec| spec.engine == Engine::Ctl && (options.enabled)(spec))
-        .filter_map(|spec| Template::from_spec(spec).ok().map(|template| CtlCheck { spec, template }))
-        .collect();
-    if !checks.is_empty() && units.iter().any(|u| !u.cfgs.is_empty()) {
+    if link {
         let program = Program::link(units, options.max_nodes_per_function);
         let behaviours = super::behaviour::behaviours(&program);
+        if let Some(spec) = red_dead {
+            let dead: Vec<Finding> = (0..program.functions.len() as FnIndex)
+                .into_par_iter()
+                .flat_map_iter(|f| {
+                    let live = super::behaviour::live_nodes(&program, f, &behaviours);
+                    intra::unreachable_code_with(&UnitContext::new(program.files(f)), program.cfg(f), spec, &live)
+                })
+                .collect();
+            findings.extend(dead);
+        }
+        if checks.is_empty() {
+            apply_precedence(&mut findings);
+            sort_and_dedup(&mut findings);
+            return (findings, problems);
+        }
         match summarise_program(&program, &behaviours, decide) {
             Ok((_, effects)) => {
                 let analysis = super::engine::Analysis::new(&program, effects, behaviours);

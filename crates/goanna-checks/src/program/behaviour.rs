@@ -174,3 +174,25 @@ pub fn globals_in_callees(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<St
         })
         .collect()
 }
+
+/// The nodes of `f` some path from the entry reaches when a call of a function of the program
+/// that never returns does not continue past the call (every edge of the graph counts
+/// otherwise, including those constant conditions rule out: this is about the code as written).
+pub fn live_nodes(program: &Program<'_>, f: FnIndex, behaviours: &[Behaviour]) -> Vec<bool> {
+    let cfg = program.cfg(f);
+    let mut live = vec![false; cfg.nodes.len()];
+    let mut stack = vec![cfg.entry];
+    live[cfg.entry.index()] = true;
+    while let Some(u) = stack.pop() {
+        if program.callee_at(f, u).is_some_and(|g| !behaviours[g as usize].may_return) {
+            continue;
+        }
+        for edge in &cfg.node(u).succs {
+            if !live[edge.target.index()] {
+                live[edge.target.index()] = true;
+                stack.push(edge.target);
+            }
+        }
+    }
+    live
+}
