@@ -343,11 +343,15 @@ fn build(
     }
     let mut b = ModelBuilder::new();
     let comp = b.add_component(&cfg.name);
-    let mut labels_of: FxHashMap<NodeId, Vec<String>> = FxHashMap::default();
+    // Each graph node's atoms are interned once, whatever the number of its states; model nodes
+    // need no names.
+    let mut atoms_of: FxHashMap<NodeId, Vec<goanna_mc::AtomId>> = FxHashMap::default();
     for (i, &(n, _)) in states.iter().enumerate() {
-        let labels = labels_of.entry(n).or_insert_with(|| node_labels(program, f, n, effects));
-        let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
-        let id = b.add_node(comp, &i.to_string(), &refs);
+        let atoms = atoms_of
+            .entry(n)
+            .or_insert_with(|| node_labels(program, f, n, effects).iter().map(|l| b.atom(l)).collect())
+            .clone();
+        let id = b.add_node_with_atoms(comp, "", atoms);
         if i == 0 {
             b.set_entry(id);
         }
