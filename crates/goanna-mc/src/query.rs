@@ -3,6 +3,7 @@
 //! analyser asks "which nodes of function f violate this property", for every f of one model,
 //! without building a model per function.
 
+use crate::batch::{lane_atoms, same_shape_chunks};
 use crate::check::exhaustive::Engine;
 use crate::ctl::{Dag, DagNode, Formula};
 use crate::model::{AtomId, CompId, Component, Model, NodeId, Vertex};
@@ -25,43 +26,30 @@ fn satisfying_nodes_with(
 ) -> Vec<Vec<NodeId>> {
     let dags: Vec<Dag> = formulas.iter().map(Dag::new).collect();
     let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); dags.len()];
-    let mut groups: FxHashMap<&[DagNode], Vec<usize>> = FxHashMap::default();
-    for (i, d) in dags.iter().enumerate() {
-        groups.entry(&d.nodes[..]).or_default().push(i);
-    }
     let c = model.component(comp);
     let n_nodes = c.n_nodes();
     let flat = fast && c.boxes.is_empty();
-    for group in groups.into_values() {
-        for chunk in group.chunks(64) {
-            let d0 = &dags[chunk[0]];
-            let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..d0.atoms.len())
-                .map(|slot| {
-                    chunk
-                        .iter()
-                        .map(|&i| model.atom(&dags[i].atoms[slot]))
-                        .collect()
-                })
-                .collect();
-            let owned;
-            let mut eng;
-            let vals: &[u64] = if flat {
-                owned = label_without_boxes(model, comp, d0, &lane_atoms, chunk.len());
-                &owned
-            } else {
-                eng = Engine::new(model, d0, lane_atoms, chunk.len());
-                let ctx = eng.initial_ctx(d0.root, comp);
-                eng.full_vals(d0.root, comp, &ctx)
-            };
-            for v in 0..n_nodes {
-                let word = vals[v as usize];
-                if word == 0 {
-                    continue;
-                }
-                for (lane, &i) in chunk.iter().enumerate() {
-                    if word >> lane & 1 != 0 {
-                        out[i].push(model.vertex_node(comp, v));
-                    }
+    for chunk in same_shape_chunks(&dags) {
+        let d0 = &dags[chunk[0]];
+        let lane_atoms = lane_atoms(model, &dags, &chunk);
+        let owned;
+        let mut eng;
+        let vals: &[u64] = if flat {
+            owned = label_without_boxes(model, comp, d0, &lane_atoms, chunk.len());
+            &owned
+        } else {
+            eng = Engine::new(model, d0, lane_atoms, chunk.len());
+            let ctx = eng.initial_ctx(d0.root, comp);
+            eng.full_vals(d0.root, comp, &ctx)
+        };
+        for v in 0..n_nodes {
+            let word = vals[v as usize];
+            if word == 0 {
+                continue;
+            }
+            for (lane, &i) in chunk.iter().enumerate() {
+                if word >> lane & 1 != 0 {
+                    out[i].push(model.vertex_node(comp, v));
                 }
             }
         }
