@@ -89,9 +89,9 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
             return (findings, problems);
         }
         match summarise_program(&program, &behaviours, decide) {
-            Ok((_, effects)) => {
-                let analysis = super::engine::Analysis::new(&program, effects, behaviours);
-                let (more, more_problems) = run_checks(&analysis, decide, &checks, options.function_budget);
+            Ok(summarised) => {
+                let analysis = super::engine::Analysis::new(&program, summarised.effects, behaviours);
+                let (more, more_problems) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
                 findings.extend(more);
                 problems.extend(more_problems);
             }

@@ -16,6 +16,7 @@ use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, Subject};
 use goanna_mc::ctl::Formula;
+use goanna_mc::Model;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
@@ -99,10 +100,20 @@ fn instances(cfg: &Cfg, range: Range) -> Vec<Option<PathId>> {
 /// Runs the checks on every function of the program.
 /// A function whose checks take longer than `budget` has the rest of its checks skipped, with a
 /// warning naming it.
-pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], budget: Duration) -> (Vec<Finding>, Vec<Problem>) {
-    let results: Vec<(Vec<Finding>, Vec<Problem>)> = (0..analysis.program.functions.len() as FnIndex)
+/// `models` holds, where known, each function's model with the default edge filter (built by
+/// the summary stage), so it is not built twice.
+pub fn run_checks(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    checks: &[CtlCheck<'_>],
+    mut models: Vec<Option<FlatModel>>,
+    budget: Duration,
+) -> (Vec<Finding>, Vec<Problem>) {
+    models.resize_with(analysis.program.functions.len(), || None);
+    let results: Vec<(Vec<Finding>, Vec<Problem>)> = models
         .into_par_iter()
-        .map(|f| check_function(analysis, decide, checks, f, budget))
+        .enumerate()
+        .map(|(f, model)| check_function(analysis, decide, checks, f as FnIndex, model, budget))
         .collect();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
@@ -113,13 +124,21 @@ pub fn run_checks(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
     (findings, problems)
 }
 
-fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlCheck<'_>], f: FnIndex, budget: Duration) -> (Vec<Finding>, Vec<Problem>) {
+fn check_function(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    checks: &[CtlCheck<'_>],
+    f: FnIndex,
+    default_model: Option<FlatModel>,
+    budget: Duration,
+) -> (Vec<Finding>, Vec<Problem>) {
     let program = analysis.program;
     let cfg = program.cfg(f);
     let started = Instant::now();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
     let mut models: [Option<FlatModel>; 4] = [None, None, None, None];
+    models[EdgeFilter::default().index()] = default_model;
     let feasible = cfg.feasible_reachability();
     for (done, check) in checks.iter().enumerate() {
         if started.elapsed() > budget {
@@ -155,7 +174,9 @@ fn check_function(analysis: &Analysis<'_>, decide: &dyn Decide, checks: &[CtlChe
             };
             let slot = filter.index();
             if models[slot].is_none() {
-                match flat_model(program, f, &analysis.effects, &analysis.behaviours, filter) {
+                // Models that keep infeasible edges track nothing: no hint for the others.
+                let hint = models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
+                match flat_model(program, f, &analysis.effects, &analysis.behaviours, filter, hint.as_ref()) {
                     Ok(model) => models[slot] = Some(model),
                     Err(e) => {
                         problems.push(internal_problem(program, f, &e.to_string()));
@@ -191,6 +212,17 @@ fn formulas(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]
     vars.iter().map(|v| check.template.instantiate(f, v.map(|id| (id, cfg.path(id))))).collect()
 }
 
+/// The instances worth deciding: one whose trigger propositions label no node of `model`
+/// cannot be violated.
+fn possible_instances(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, model: &Model, vars: &[Option<PathId>]) -> Vec<Option<PathId>> {
+    let possible = |v: &Option<PathId>| {
+        check.template.required.iter().all(|&atom| {
+            Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| model.atom(&name).is_some())
+        })
+    };
+    vars.iter().copied().filter(possible).collect()
+}
+
 fn check_local(
     analysis: &Analysis<'_>,
     decide: &dyn Decide,
@@ -201,13 +233,7 @@ fn check_local(
     feasible: &[bool],
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
-    // An instance whose trigger propositions label no node of the model cannot be violated.
-    let possible = |v: &Option<PathId>| {
-        check.template.required.iter().all(|&atom| {
-            Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| flat.model.atom(&name).is_some())
-        })
-    };
-    let vars: Vec<Option<PathId>> = vars.iter().copied().filter(possible).collect();
+    let vars = possible_instances(check, f, cfg, &flat.model, vars);
     if vars.is_empty() {
         return Vec::new();
     }
@@ -259,6 +285,11 @@ fn check_global(
     feasible: &[bool],
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
+    let vars = possible_instances(check, f, cfg, &pm.model, vars);
+    if vars.is_empty() {
+        return Vec::new();
+    }
+    let vars = vars.as_slice();
     let formulas = formulas(check, f, cfg, vars);
     let satisfying = decide.satisfying(&pm.model, pm.component(f), &formulas);
     let mut findings = Vec::new();

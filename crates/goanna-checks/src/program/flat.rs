@@ -40,6 +40,8 @@ pub struct FlatModel {
     pub origin: Vec<NodeId>,
     /// For each graph node, how many model nodes stand for it.
     pub states: Vec<usize>,
+    /// The refinement the model was built with (a hint for further models of the function).
+    pub refinement: Refinement,
 }
 
 impl FlatModel {
@@ -117,8 +119,9 @@ enum Know {
     Differs(i64),
 }
 
-/// The knowledge of every tracked variable.
-type Knowledge = Vec<Know>;
+/// The knowledge of every tracked variable (slots past the tracked ones stay `Unknown`). A
+/// fixed-size value, so product states are copied and hashed without allocating.
+type Knowledge = [Know; MAX_TRACKED];
 
 /// The facts a node states about the tracked variables, in order (writes after tests).
 fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId], follow_adds: bool) -> Vec<(usize, Fact)> {
@@ -175,7 +178,7 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
 /// Applies a node's facts; `None` when a test contradicts what is known (the path is
 /// infeasible).
 fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
-    let mut k = k.clone();
+    let mut k = *k;
     for &(v, fact) in facts {
         k[v] = match (fact, k[v]) {
             (Fact::Test(rel, c), Know::Equal(x)) => {
@@ -231,20 +234,33 @@ fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
     vars.into_iter().take(MAX_TRACKED).map(|(_, id)| id).collect()
 }
 
-/// Builds the model of `f`, keeping the edges `filter` allows.
+/// Builds the model of `f`, keeping the edges `filter` allows. `hint` is the refinement an
+/// earlier model of the same function settled on (e.g. [`FlatModel::refinement`]): the build
+/// starts from it instead of from the most precise one, so a function too large for full
+/// tracking pays for finding its level once, not once per model.
 pub fn flat_model(
     program: &Program<'_>,
     f: FnIndex,
     effects: &CallEffects,
     behaviours: &[Behaviour],
     filter: EdgeFilter,
+    hint: Option<&Refinement>,
 ) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
-    let tracked = if filter.include_infeasible { Vec::new() } else { tracked_variables(cfg) };
-    let mut refine = Refinement { tracked, follow_adds: true };
+    let mut refine = if filter.include_infeasible {
+        Refinement { tracked: Vec::new(), follow_adds: false }
+    } else {
+        match hint {
+            Some(hint) => hint.clone(),
+            None => Refinement { tracked: tracked_variables(cfg), follow_adds: true },
+        }
+    };
     loop {
         match build(program, f, cfg, effects, behaviours, filter, &refine)? {
-            Some(model) => return Ok(model),
+            Some(mut model) => {
+                model.refinement = refine;
+                return Ok(model);
+            }
             // Too many states: stop counting loop iterations first, then track fewer variables.
             None if refine.follow_adds => refine.follow_adds = false,
             None => {
@@ -254,8 +270,9 @@ pub fn flat_model(
     }
 }
 
-/// What the refinement tracks.
-struct Refinement {
+/// What the refinement of a function's model tracks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Refinement {
     /// The variables whose values are followed.
     tracked: Vec<PathId>,
     /// Whether increments keep a known value known (counting loop iterations).
@@ -282,10 +299,10 @@ fn build(
     // Without tracked variables a graph node has one state: a plain table is enough.
     let mut direct: Vec<u32> = if tracked.is_empty() { vec![u32::MAX; cfg.nodes.len()] } else { Vec::new() };
     let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
-    let unknown: Knowledge = vec![Know::Unknown; tracked.len()];
+    let unknown: Knowledge = [Know::Unknown; MAX_TRACKED];
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut to_sink: Vec<(u32, bool)> = Vec::new();
-    let start = apply(&unknown, &node_facts[cfg.entry.index()]).unwrap_or_else(|| unknown.clone());
+    let start = apply(&unknown, &node_facts[cfg.entry.index()]).unwrap_or(unknown);
     if tracked.is_empty() {
         direct[cfg.entry.index()] = 0;
     } else {
@@ -297,7 +314,7 @@ fn build(
         if states.len() > budget && !tracked.is_empty() {
             return Ok(None);
         }
-        let (n, k) = states[next].clone();
+        let (n, k) = states[next];
         let from = next as u32;
         next += 1;
         let node = cfg.node(n);
@@ -313,7 +330,7 @@ fn build(
                     let slot = &mut direct[edge.target.index()];
                     if *slot == u32::MAX {
                         *slot = states.len() as u32;
-                        states.push((edge.target, Vec::new()));
+                        states.push((edge.target, unknown));
                     }
                     *slot
                 } else {
@@ -323,7 +340,7 @@ fn build(
                         Some(&to) => to,
                         None => {
                             let to = states.len() as u32;
-                            index.insert(key.clone(), to);
+                            index.insert(key, to);
                             states.push(key);
                             to
                         }
@@ -345,11 +362,10 @@ fn build(
     let comp = b.add_component(&cfg.name);
     // Each graph node's atoms are interned once, whatever the number of its states; model nodes
     // need no names.
-    let mut atoms_of: FxHashMap<NodeId, Vec<goanna_mc::AtomId>> = FxHashMap::default();
+    let mut atoms_of: Vec<Option<Vec<goanna_mc::AtomId>>> = vec![None; cfg.nodes.len()];
     for (i, &(n, _)) in states.iter().enumerate() {
-        let atoms = atoms_of
-            .entry(n)
-            .or_insert_with(|| node_labels(program, f, n, effects).iter().map(|l| b.atom(l)).collect())
+        let atoms = atoms_of[n.index()]
+            .get_or_insert_with(|| node_labels(program, f, n, effects).iter().map(|l| b.atom(l)).collect())
             .clone();
         let id = b.add_node_with_atoms(comp, "", atoms);
         if i == 0 {
@@ -375,5 +391,5 @@ fn build(
     for n in &origin {
         counts[n.index()] += 1;
     }
-    Ok(Some(FlatModel { model: b.build()?, nodes, origin, states: counts }))
+    Ok(Some(FlatModel { model: b.build()?, nodes, origin, states: counts, refinement: Refinement::default() }))
 }

@@ -279,13 +279,12 @@ fn effects_of<'s>(program: &Program<'_>, f: FnIndex, summary_of: &dyn Fn(FnIndex
 
 /// Computes the summaries of every function, callees before callers; functions that call each
 /// other are iterated from "does nothing" until their summaries settle. Components of the call
-/// graph that do not depend on each other are summarised in parallel. Returns the summaries
-/// and the call effects they give.
+/// graph that do not depend on each other are summarised in parallel.
 pub fn summarise_program(
     program: &Program<'_>,
     behaviours: &[Behaviour],
     decide: &dyn Decide,
-) -> Result<(Vec<Summary>, CallEffects), goanna_mc::Error> {
+) -> Result<ProgramSummaries, goanna_mc::Error> {
     use rayon::prelude::*;
     let count = program.functions.len();
     let mut summaries: Vec<Summary> = (0..count)
@@ -318,20 +317,37 @@ pub fn summarise_program(
     for (i, &l) in level.iter().enumerate() {
         by_level[l].push(i);
     }
+    let mut models: Vec<Option<FlatModel>> = (0..count).map(|_| None).collect();
     for components in by_level {
-        let done: Vec<Result<Vec<(FnIndex, Summary)>, goanna_mc::Error>> = components
+        let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
             .par_iter()
             .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries))
             .collect();
         for result in done {
-            for (f, summary) in result? {
+            for (f, summary, model) in result? {
                 summaries[f as usize] = summary;
+                models[f as usize] = model;
             }
         }
     }
     let effects = call_effects(program, &summaries);
-    Ok((summaries, effects))
+    Ok(ProgramSummaries { summaries, effects, models })
 }
+
+/// What [`summarise_program`] computes.
+pub struct ProgramSummaries {
+    /// Each function's summary (index = [`FnIndex`]).
+    pub summaries: Vec<Summary>,
+    /// The effects of every call node, given the callees' summaries.
+    pub effects: CallEffects,
+    /// Each function's own model with the default edge filter, built from the final
+    /// summaries of its callees (the one the checks need first); `None` when the last model
+    /// built was not final (a recursive component that did not settle).
+    pub models: Vec<Option<FlatModel>>,
+}
+
+/// A function, its summary, and its final model when it has one.
+type Summarised = (FnIndex, Summary, Option<FlatModel>);
 
 /// Summarises the functions of one component of the call graph, iterating while they call
 /// each other and their summaries change.
@@ -341,26 +357,36 @@ fn summarise_component(
     decide: &dyn Decide,
     members: &[FnIndex],
     summaries: &[Summary],
-) -> Result<Vec<(FnIndex, Summary)>, goanna_mc::Error> {
+) -> Result<Vec<Summarised>, goanna_mc::Error> {
     // The members' summaries being computed; everybody else's are final.
     let mut local: rustc_hash::FxHashMap<FnIndex, Summary> =
         members.iter().map(|&f| (f, summaries[f as usize].clone())).collect();
     let recursive = members.len() > 1 || program.calls[members[0] as usize].iter().any(|&(_, g)| g == members[0]);
     let rounds = if recursive { MAX_ROUNDS } else { 1 };
+    let mut models: rustc_hash::FxHashMap<FnIndex, FlatModel> = Default::default();
+    let mut settled = false;
     for _ in 0..rounds {
         let mut changed = false;
         for &f in members {
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
-            let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default())?;
+            let hint = models.get(&f).map(|m: &FlatModel| m.refinement.clone());
+            let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
             let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
             }
+            models.insert(f, model);
         }
-        if !changed {
+        // A round that changed nothing built every model from the final summaries; so did the
+        // only round of a function that does not call itself (its callees are all final).
+        if !changed || !recursive {
+            settled = true;
             break;
         }
     }
-    Ok(members.iter().map(|&f| (f, local.remove(&f).unwrap_or_default())).collect())
+    Ok(members
+        .iter()
+        .map(|&f| (f, local.remove(&f).unwrap_or_default(), if settled { models.remove(&f) } else { None }))
+        .collect())
 }
