@@ -306,7 +306,7 @@ fn build(
     if tracked.is_empty() {
         direct[cfg.entry.index()] = 0;
     } else {
-        index.insert((cfg.entry, start.clone()), 0);
+        index.insert((cfg.entry, start), 0);
     }
     states.push((cfg.entry, start));
     let mut next = 0usize;
