@@ -243,6 +243,11 @@ pub enum StmtKind {
     Switch {
         /// Controlling expression.
         cond: Expr,
+        /// When the controlling expression has an enumeration type (before integer
+        /// promotion): the values of its enumerators, so a switch that lists them all is known
+        /// to be complete.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        enum_values: Option<Vec<i64>>,
         /// Body, containing the `case`/`default` labels.
         body: Box<Stmt>,
     },

@@ -91,7 +91,7 @@ pub fn stmt(tu: &TranslationUnit, s: &Stmt, depth: usize, out: &mut String) {
             line(out, depth, &format!("for {init}; {cond}; {inc}"));
             stmt(tu, body, depth + 1, out);
         }
-        StmtKind::Switch { cond, body } => {
+        StmtKind::Switch { cond, body, .. } => {
             line(out, depth, &format!("switch {}", expr(tu, cond)));
             stmt(tu, body, depth + 1, out);
         }

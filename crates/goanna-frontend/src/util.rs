@@ -228,6 +228,39 @@ fn push_code(out: &mut Vec<u8>, v: u32) {
     }
 }
 
+/// When `expr` (looked at through implicit conversions and parentheses) has an enumeration
+/// type: the values of that enumeration's constants.
+pub(crate) fn enum_values_of(expr: CXCursor) -> Option<Vec<i64>> {
+    let mut cursor = expr;
+    // Integer promotion wraps the enum-typed operand in an implicit cast; a few levels suffice.
+    for _ in 0..8 {
+        // SAFETY: pure accessors on cursor and type values of a live translation unit.
+        let canonical = unsafe { clang_getCanonicalType(clang_getCursorType(cursor)) };
+        if canonical.kind == CXType_Enum {
+            // SAFETY: as above; the declaration cursor belongs to the same unit.
+            let decl = unsafe { clang_getTypeDeclaration(canonical) };
+            if is_null(decl) {
+                return None;
+            }
+            let values: Vec<i64> = children(decl)
+                .into_iter()
+                .filter(|&c| kind(c) == CXCursor_EnumConstantDecl)
+                // SAFETY: `c` is an enumerator declaration cursor.
+                .map(|c| unsafe { clang_getEnumConstantDeclValue(c) })
+                .collect();
+            return (!values.is_empty()).then_some(values);
+        }
+        match kind(cursor) {
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr => match children(cursor).first() {
+                Some(&inner) => cursor = inner,
+                None => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::unescape_string_literal;
@@ -239,3 +272,4 @@ mod tests {
         assert_eq!(unescape_string_literal(r#""""#), "");
     }
 }
+

@@ -14,9 +14,24 @@ int no_default_bad(int k) {
     return r;
 }
 
-int enum_no_default_bad(enum color c) {
+int enum_missing_one_bad(enum color c) {
     int r = 0;
     switch (c) { // expect: SWITCH-no-default
+    case RED:
+        r = 1;
+        break;
+    case BLUE:
+        r = 3;
+        break;
+    }
+    return r;
+}
+
+/* Every enumerator is listed: the switch is complete, and the compiler's -Wswitch keeps
+ * watching it when an enumerator is added; a default would silence that. */
+int enum_complete_ok(enum color c) {
+    int r = 0;
+    switch (c) {
     case RED:
         r = 1;
         break;
@@ -28,6 +43,36 @@ int enum_no_default_bad(enum color c) {
         break;
     }
     return r;
+}
+
+typedef enum { OP_ADD = 10, OP_SUB = 20, OP_NEG = 30 } opcode;
+struct insn { opcode op; int a, b; };
+
+int enum_member_complete_ok(const struct insn *i) {
+    switch (i->op) {
+    case OP_ADD: return i->a + i->b;
+    case OP_SUB: return i->a - i->b;
+    case OP_NEG: return -i->a;
+    }
+    return 0;
+}
+
+int enum_range_complete_ok(enum color c) {
+    switch (c) {
+    case RED ... GREEN: return 1;
+    case BLUE: return 2;
+    }
+    return 0;
+}
+
+/* The enum is converted to int first: the switch is on an int, which has other values. */
+int enum_cast_to_int_bad(enum color c) {
+    switch ((int)c) { // expect: SWITCH-no-default
+    case RED: return 1;
+    case GREEN: return 2;
+    case BLUE: return 3;
+    }
+    return 0;
 }
 
 int nested_inner_bad(int a, int b) {

@@ -137,6 +137,8 @@ struct JumpCtx {
 struct SwitchCtx {
     cond: NodeId,
     has_default: bool,
+    /// The values of its `case` labels (the range bounds of GNU ranges).
+    cases: Vec<(i64, i64)>,
 }
 
 /// Builder state for one function.

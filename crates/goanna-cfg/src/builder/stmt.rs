@@ -83,7 +83,7 @@ impl Builder<'_, '_> {
                 self.pending = f;
                 self.pending.extend(ctx.breaks);
             }
-            StmtKind::Switch { cond, body } => self.switch(cond, body),
+            StmtKind::Switch { cond, enum_values, body } => self.switch(cond, enum_values.as_deref(), body),
             StmtKind::Case { lo, hi, body } => {
                 let name = match (lo, hi) {
                     (Some(lo), Some(hi)) => format!("case {lo} ... {hi}"),
@@ -91,8 +91,11 @@ impl Builder<'_, '_> {
                     _ => "case ?".to_string(),
                 };
                 let id = self.add_node(NodeKind::Label(name), Some(s.span), Vec::new());
-                if let Some(sw) = self.switches.last() {
+                if let Some(sw) = self.switches.last_mut() {
                     let cond = sw.cond;
+                    if let Some(lo) = *lo {
+                        sw.cases.push((lo, hi.unwrap_or(lo)));
+                    }
                     self.add_edge(cond, id, EdgeKind::Case(lo.unwrap_or(i64::MIN)));
                     if lo.is_none() || hi.is_some() {
                         if let Some(flag) = self.switch_unknown_case.last_mut() {
@@ -204,7 +207,7 @@ impl Builder<'_, '_> {
         self.pending.append(&mut ends);
     }
 
-    fn switch(&mut self, cond: &Expr, body: &Stmt) {
+    fn switch(&mut self, cond: &Expr, enum_values: Option<&[i64]>, body: &Stmt) {
         self.push_acc(cond.span);
         self.eval(cond);
         let (props, noreturn) = self.take_acc();
@@ -214,7 +217,7 @@ impl Builder<'_, '_> {
         if noreturn {
             self.goto_sink(id);
         }
-        self.switches.push(SwitchCtx { cond: id, has_default: false });
+        self.switches.push(SwitchCtx { cond: id, has_default: false, cases: Vec::new() });
         self.switch_unknown_case.push(false);
         self.jumps.push(JumpCtx { is_loop: false, breaks: Vec::new(), continues: Vec::new() });
         self.stmt(body);
@@ -222,9 +225,15 @@ impl Builder<'_, '_> {
         let sw = self.switches.pop();
         let unknown_case = self.switch_unknown_case.pop().unwrap_or(true);
         self.pending.extend(ctx.breaks);
-        if !sw.is_some_and(|sw| sw.has_default) && !noreturn {
+        let has_default = sw.as_ref().is_some_and(|sw| sw.has_default);
+        // A switch on an enumeration that lists every enumerator is complete as written.
+        let lists_every_enumerator = enum_values.is_some_and(|values| {
+            let cases = sw.as_ref().map_or(&[][..], |sw| &sw.cases[..]);
+            values.iter().all(|v| cases.iter().any(|&(lo, hi)| lo <= *v && *v <= hi))
+        });
+        if !has_default && !noreturn {
             self.pending.push((id, EdgeKind::Default));
-            if !cond.span.from_macro {
+            if !cond.span.from_macro && !lists_every_enumerator {
                 if let Some(node) = self.nodes.get_mut(id.index()) {
                     node.props.push(Prop { kind: PropKind::SwitchNoDefault, subject: Subject::None, span: cond.span, value: None });
                 }

@@ -60,9 +60,10 @@ impl Converter {
             }
             CXCursor_ForStmt => self.for_stmt(cursor, &kids, span),
             CXCursor_SwitchStmt => {
+                let enum_values = kids.first().and_then(|&c| util::enum_values_of(c));
                 let cond = self.expr_or_unknown(kids.first().copied(), span);
                 let body = self.boxed_stmt(kids.get(1).copied(), span);
-                StmtKind::Switch { cond, body }
+                StmtKind::Switch { cond, enum_values, body }
             }
             CXCursor_CaseStmt => {
                 let lo = kids.first().and_then(|&c| util::eval_int(c));
