@@ -7,11 +7,13 @@ mod dead;
 mod switch;
 mod uninit;
 mod unused;
+mod unused_static;
 
 pub use dead::{unreachable_code, unreachable_code_with};
 pub use switch::fall_through;
 pub use uninit::uninitialised_on_all_paths;
 pub use unused::unused_variables;
+pub use unused_static::unused_statics;
 
 use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_cfg::Cfg;

@@ -62,11 +62,13 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         .par_iter()
         .flat_map_iter(|unit| {
             let ctx = UnitContext::new(unit.files);
-            unit.cfgs
-                .iter()
-                .filter(|cfg| small(cfg))
-                .flat_map(|cfg| intra::run_all(&ctx, cfg, &per_graph))
-                .collect::<Vec<_>>()
+            let mut found: Vec<Finding> =
+                unit.cfgs.iter().filter(|cfg| small(cfg)).flat_map(|cfg| intra::run_all(&ctx, cfg, &per_graph)).collect();
+            // Variables with internal linkage: every access is in this unit's graphs.
+            if let Some(spec) = catalogue().get("RED-unused-static").filter(|spec| (options.enabled)(spec)) {
+                found.extend(intra::unused_statics(&ctx, unit.cfgs, spec));
+            }
+            found
         })
         .collect();
 
