@@ -59,6 +59,9 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// Arguments that name a function the call starts as a new thread (`pthread_create`'s
+    /// start routine): `thread_start_f`.
+    pub thread_start: Vec<usize>,
 }
 
 impl FunctionModel {

@@ -188,11 +188,16 @@ pub enum PropKind {
     SwitchNoDefault,
     /// `p = realloc(p, n)`: the result of a reallocation overwrites its own first argument.
     ReallocSelf,
+    /// The function named by the subject is started as a new thread (`pthread_create`).
+    ThreadStart,
+    /// The entry of a function that some call starts as a thread: it begins without any lock
+    /// held. Added when units are linked, never by the graph builder.
+    ThreadEntry,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 50] = [
+    pub const ALL: [PropKind; 52] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -243,6 +248,8 @@ impl PropKind {
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
+        PropKind::ThreadStart,
+        PropKind::ThreadEntry,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -303,6 +310,8 @@ impl PropKind {
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",
+            PropKind::ThreadStart => "thread_start",
+            PropKind::ThreadEntry => "thread_entry",
         }
     }
 }

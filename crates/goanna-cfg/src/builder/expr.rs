@@ -533,6 +533,15 @@ impl Builder<'_, '_> {
                         }
                     }
                 }
+                if m.thread_start.contains(&i) {
+                    let routine = match &core.kind {
+                        ExprKind::Unary { op: UnaryOp::AddrOf, operand } => strip_casts(operand),
+                        _ => core,
+                    };
+                    if let ExprKind::FunctionRef { name, .. } = &routine.kind {
+                        self.prop(PropKind::ThreadStart, Subject::Function(name.clone()), a.span);
+                    }
+                }
                 if m.alloc_out.contains(&i) {
                     if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
                         if let Some(p) = self.path_of(operand) {

@@ -43,6 +43,9 @@ pub struct Program<'a> {
     pub component: Vec<u32>,
     /// For each function, its loop heads (targets of back edges), sorted.
     pub loop_heads: Vec<Vec<NodeId>>,
+    /// For each function, whether some call starts it as a thread (`thread_start` of a
+    /// library model): it then begins without any lock held.
+    pub thread_entries: Vec<bool>,
 }
 
 impl<'a> Program<'a> {
@@ -96,7 +99,8 @@ impl<'a> Program<'a> {
                 heads
             })
             .collect();
-        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads };
+        let thread_entries = thread_entries(units, &functions);
+        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads, thread_entries };
         let mut component = vec![0u32; program.functions.len()];
         for (i, scc) in super::behaviour::call_graph_sccs(&program).into_iter().enumerate() {
             for f in scc {
@@ -130,4 +134,30 @@ impl<'a> Program<'a> {
         let calls = &self.calls[f as usize];
         calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1)
     }
+}
+
+/// Which functions are started as threads: named by a `thread_start` proposition, resolved by
+/// name to a function of the same unit first (a `static` one), then to any non-static one.
+fn thread_entries(units: &[UnitGraphs<'_>], functions: &[FunctionRef]) -> Vec<bool> {
+    let mut by_name: FxHashMap<(Option<u32>, &str), usize> = FxHashMap::default();
+    for (i, f) in functions.iter().enumerate() {
+        let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
+        let key = (cfg.is_static.then_some(f.unit), cfg.name.as_str());
+        by_name.entry(key).or_insert(i);
+    }
+    let mut entries = vec![false; functions.len()];
+    for (u, unit) in units.iter().enumerate() {
+        for cfg in unit.cfgs {
+            for prop in cfg.nodes.iter().flat_map(|n| &n.props) {
+                let (goanna_cfg::PropKind::ThreadStart, goanna_cfg::Subject::Function(name)) = (prop.kind, &prop.subject) else {
+                    continue;
+                };
+                let found = by_name.get(&(Some(u as u32), name.as_str())).or_else(|| by_name.get(&(None, name.as_str())));
+                if let Some(&i) = found {
+                    entries[i] = true;
+                }
+            }
+        }
+    }
+    entries
 }

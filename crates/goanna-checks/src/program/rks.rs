@@ -62,6 +62,9 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
     }
     if n == cfg.entry {
         labels.push(plain_atom(PropKind::Entry, f));
+        if program.thread_entries.get(f as usize).copied().unwrap_or(false) {
+            labels.push(plain_atom(PropKind::ThreadEntry, f));
+        }
     }
     labels
 }

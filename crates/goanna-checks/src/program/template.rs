@@ -29,6 +29,7 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::RecursiveCall,
     PropKind::LoopHead,
     PropKind::Entry,
+    PropKind::ThreadEntry,
     PropKind::CondAlways,
     PropKind::CondNever,
     PropKind::ResultIgnored,
