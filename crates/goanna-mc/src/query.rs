@@ -16,6 +16,25 @@ pub fn satisfying_nodes(model: &Model, comp: CompId, formulas: &[Formula]) -> Ve
     satisfying_nodes_with(model, comp, formulas, true)
 }
 
+/// For each instance, the nodes of `comp` that satisfy `shape` when `comp` is the outermost
+/// component, with the shape's atoms replaced: instance `i` puts the model atom named
+/// `instances[i][slot]` where `shape.atoms[slot]` stands (a name the model does not know holds
+/// nowhere). One DAG serves every instance of a template, so deciding many instances costs no
+/// formula building; they are decided 64 per pass, as in [`satisfying_nodes`].
+pub fn satisfying_instances(model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>> {
+    let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); instances.len()];
+    let flat = model.component(comp).boxes.is_empty();
+    let all: Vec<usize> = (0..instances.len()).collect();
+    for chunk in all.chunks(64) {
+        let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..shape.atoms.len())
+            .map(|slot| chunk.iter().map(|&i| instances[i].get(slot).and_then(|name| model.atom(name))).collect())
+            .collect();
+        let vals = chunk_values(model, comp, shape, lane_atoms, chunk.len(), flat);
+        spread(model, comp, &vals, chunk, &mut out);
+    }
+    out
+}
+
 /// [`satisfying_nodes`], optionally without the fast path for components without boxes (so
 /// tests can compare both).
 fn satisfying_nodes_with(
@@ -26,35 +45,48 @@ fn satisfying_nodes_with(
 ) -> Vec<Vec<NodeId>> {
     let dags: Vec<Dag> = formulas.iter().map(Dag::new).collect();
     let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); dags.len()];
-    let c = model.component(comp);
-    let n_nodes = c.n_nodes();
-    let flat = fast && c.boxes.is_empty();
+    let flat = fast && model.component(comp).boxes.is_empty();
     for chunk in same_shape_chunks(&dags) {
-        let d0 = &dags[chunk[0]];
         let lane_atoms = lane_atoms(model, &dags, &chunk);
-        let owned;
-        let mut eng;
-        let vals: &[u64] = if flat {
-            owned = label_without_boxes(model, comp, d0, &lane_atoms, chunk.len());
-            &owned
-        } else {
-            eng = Engine::new(model, d0, lane_atoms, chunk.len());
-            let ctx = eng.initial_ctx(d0.root, comp);
-            eng.full_vals(d0.root, comp, &ctx)
-        };
-        for v in 0..n_nodes {
-            let word = vals[v as usize];
-            if word == 0 {
-                continue;
-            }
-            for (lane, &i) in chunk.iter().enumerate() {
-                if word >> lane & 1 != 0 {
-                    out[i].push(model.vertex_node(comp, v));
-                }
+        let vals = chunk_values(model, comp, &dags[chunk[0]], lane_atoms, chunk.len(), flat);
+        spread(model, comp, &vals, &chunk, &mut out);
+    }
+    out
+}
+
+/// The root's value, one bit per lane, at every vertex of `comp` in its own context: by the
+/// linear labelling when the component has no boxes (`flat`), else by the exhaustive engine.
+fn chunk_values(
+    model: &Model,
+    comp: CompId,
+    dag: &Dag,
+    lane_atoms: Vec<Vec<Option<AtomId>>>,
+    lanes: usize,
+    flat: bool,
+) -> Vec<u64> {
+    if flat {
+        label_without_boxes(model, comp, dag, &lane_atoms, lanes)
+    } else {
+        let mut eng = Engine::new(model, dag, lane_atoms, lanes);
+        let ctx = eng.initial_ctx(dag.root, comp);
+        eng.full_vals(dag.root, comp, &ctx).to_vec()
+    }
+}
+
+/// Adds each node of `comp` to the result of every lane (`chunk[lane]`) whose bit is set.
+fn spread(model: &Model, comp: CompId, vals: &[u64], chunk: &[usize], out: &mut [Vec<NodeId>]) {
+    let n_nodes = model.component(comp).n_nodes();
+    for v in 0..n_nodes {
+        let word = vals[v as usize];
+        if word == 0 {
+            continue;
+        }
+        for (lane, &i) in chunk.iter().enumerate() {
+            if word >> lane & 1 != 0 {
+                out[i].push(model.vertex_node(comp, v));
             }
         }
     }
-    out
 }
 
 /// Successors of `v` in a component without boxes, in its own context: exits and vertices
@@ -308,6 +340,65 @@ mod tests {
                 a.sort_unstable();
                 b.sort_unstable();
                 assert_eq!(a, b, "case {case}, formula {}", formulas[i]);
+            }
+        }
+    }
+
+    /// `f` with every atom renamed by `name`.
+    fn renamed(f: &Formula, name: &dyn Fn(&str) -> String) -> Formula {
+        use Formula::*;
+        let r = |g: &Formula| Box::new(renamed(g, name));
+        match f {
+            Atom(a) => Atom(name(a)),
+            True => True,
+            False => False,
+            Not(a) => Not(r(a)),
+            And(a, b) => And(r(a), r(b)),
+            Or(a, b) => Or(r(a), r(b)),
+            Implies(a, b) => Implies(r(a), r(b)),
+            EX(a) => EX(r(a)),
+            AX(a) => AX(r(a)),
+            EF(a) => EF(r(a)),
+            AF(a) => AF(r(a)),
+            EG(a) => EG(r(a)),
+            AG(a) => AG(r(a)),
+            EU(a, b) => EU(r(a), r(b)),
+            AU(a, b) => AU(r(a), r(b)),
+            EW(a, b) => EW(r(a), r(b)),
+            AW(a, b) => AW(r(a), r(b)),
+        }
+    }
+
+    #[test]
+    fn instances_of_one_shape_agree_with_their_instantiated_formulas() {
+        let mut r = Lcg(0x1157);
+        let boxed = model();
+        for case in 0..200 {
+            // A template over p, q, r; every instance renames them (possibly onto one atom, or
+            // onto a name the model does not know).
+            let template = random_formula(&mut r, 3);
+            let shape = Dag::new(&template);
+            let names = ["p", "q", "r", "a", "b", "start", "done", "unknown"];
+            let instances: Vec<Vec<String>> = (0..1 + r.below(90))
+                .map(|_| shape.atoms.iter().map(|_| names[r.below(names.len() as u64) as usize].to_string()).collect())
+                .collect();
+            let formulas: Vec<Formula> = instances
+                .iter()
+                .map(|inst| {
+                    renamed(&template, &|a: &str| {
+                        let slot = shape.atoms.iter().position(|x| x == a).expect("atom of the template");
+                        inst[slot].clone()
+                    })
+                })
+                .collect();
+            for comp in [boxed.component_by_name("main").unwrap(), boxed.component_by_name("f").unwrap()] {
+                let mut by_shape = satisfying_instances(&boxed, comp, &shape, &instances);
+                let mut by_formula = satisfying_nodes(&boxed, comp, &formulas);
+                for (a, b) in by_shape.iter_mut().zip(by_formula.iter_mut()) {
+                    a.sort_unstable();
+                    b.sort_unstable();
+                }
+                assert_eq!(by_shape, by_formula, "case {case}: {template}");
             }
         }
     }

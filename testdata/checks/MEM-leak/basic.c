@@ -89,7 +89,7 @@ int stored_in_global_ok(const char *s) {
     char *copy = strdup(s);
     if (!copy)
         return -1;
-    last_message = copy;
+    last_message = copy; // expect: RED-unused-static
     return 0;
 }
 

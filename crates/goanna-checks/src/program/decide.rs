@@ -1,6 +1,6 @@
 //! What the program stage asks of the model checker.
 
-use goanna_mc::ctl::Formula;
+use goanna_mc::ctl::{Dag, Formula};
 use goanna_mc::{CompId, Model, NodeId};
 
 /// One step of a path in the model: the call stack (boxes, outermost first) and the node.
@@ -12,6 +12,11 @@ pub type PathPoint = (Vec<goanna_mc::BoxId>, NodeId);
 pub trait Decide: Sync {
     /// For each formula, the nodes of `comp` that satisfy it.
     fn satisfying(&self, model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>>;
+
+    /// For each instance of a template, the nodes of `comp` that satisfy the template's
+    /// `shape` with the instance's atoms in its slots (`instances[i][slot]` replaces
+    /// `shape.atoms[slot]`).
+    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>>;
 
     /// A path from `start` (a node of `comp`) along which the existential formula holds:
     /// a finite prefix (and, for `EG`, a loop, whose first point ends the list).
@@ -46,6 +51,10 @@ fn as_existential(formula: &Formula) -> Formula {
 impl Decide for ModelChecker {
     fn satisfying(&self, model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>> {
         goanna_mc::query::satisfying_nodes(model, comp, formulas)
+    }
+
+    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>> {
+        goanna_mc::query::satisfying_instances(model, comp, shape, instances)
     }
 
     fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {

@@ -208,8 +208,14 @@ fn internal_problem(program: &Program<'_>, f: FnIndex, message: &str) -> Problem
     }
 }
 
-fn formulas(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]) -> Vec<Formula> {
-    vars.iter().map(|v| check.template.instantiate(f, v.map(|id| (id, cfg.path(id))))).collect()
+/// The formula of one instance (for its witness).
+fn formula(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, var: Option<PathId>) -> Formula {
+    check.template.instantiate(f, var.map(|id| (id, cfg.path(id))))
+}
+
+/// The atoms each instance puts in the slots of the check's shape.
+fn instance_atoms(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]) -> Vec<Vec<String>> {
+    vars.iter().map(|v| check.template.instance_atoms(f, v.map(|id| (id, cfg.path(id))))).collect()
 }
 
 /// The instances worth deciding: one whose trigger propositions label no node of `model`
@@ -238,10 +244,13 @@ fn check_local(
         return Vec::new();
     }
     let vars = vars.as_slice();
-    let formulas = formulas(check, f, cfg, vars);
-    let satisfying = decide.satisfying(&flat.model, 0, &formulas);
+    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape, &instance_atoms(check, f, cfg, vars));
     let mut findings = Vec::new();
-    for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+    for (var, nodes) in vars.iter().zip(satisfying) {
+        if nodes.is_empty() {
+            continue;
+        }
+        let formula = &formula(check, f, cfg, *var);
         // Several product states stand for one graph node: one finding per graph node, with the
         // witness of the first state found; with `every_state`, only nodes all of whose states
         // violate the property.
@@ -290,10 +299,13 @@ fn check_global(
         return Vec::new();
     }
     let vars = vars.as_slice();
-    let formulas = formulas(check, f, cfg, vars);
-    let satisfying = decide.satisfying(&pm.model, pm.component(f), &formulas);
+    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape, &instance_atoms(check, f, cfg, vars));
     let mut findings = Vec::new();
-    for ((var, formula), nodes) in vars.iter().zip(&formulas).zip(satisfying) {
+    for (var, nodes) in vars.iter().zip(satisfying) {
+        if nodes.is_empty() {
+            continue;
+        }
+        let formula = &formula(check, f, cfg, *var);
         let nodes: Vec<u32> = nodes.into_iter().filter(|&m| pm.origin[m as usize].0 == f).collect();
         let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, |m| pm.origin[m as usize].1) } else { nodes };
         let nodes = if check.template.report_first { first_in_source(cfg, nodes, |m| pm.origin[m as usize].1) } else { nodes };

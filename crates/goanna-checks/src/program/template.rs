@@ -8,7 +8,7 @@ use super::atoms::{path_atom, plain_atom};
 use super::link::FnIndex;
 use crate::catalogue::{CheckSpec, Engine, Range};
 use goanna_cfg::{AccessPath, PathId, PropKind};
-use goanna_mc::ctl::{self, Formula};
+use goanna_mc::ctl::{self, Dag, Formula};
 
 /// An atom of a template, resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +85,11 @@ pub struct Template {
     /// Atoms that must hold wherever the formula holds (its positive top-level conjuncts): an
     /// instance whose required atoms label no node cannot be violated.
     pub required: Vec<TemplateAtom>,
+    /// The formula reduced once to the model checker's core DAG, atoms still the template's:
+    /// every instance is decided on it with its own atoms ([`Template::instance_atoms`]).
+    pub shape: Dag,
+    /// What each atom of [`Template::shape`] stands for (`None`: a name kept as written).
+    shape_atoms: Vec<Option<TemplateAtom>>,
 }
 
 fn atoms_of(f: &Formula, out: &mut Vec<String>) {
@@ -180,8 +185,12 @@ impl Template {
         let mut required_names = Vec::new();
         required_atoms(&formula, &mut required_names);
         let required = required_names.iter().filter_map(|n| resolve_atom(n).ok()).collect();
+        let shape = Dag::new(&formula);
+        let shape_atoms = shape.atoms.iter().map(|name| resolve_atom(name).ok()).collect();
         Ok(Template {
             required,
+            shape,
+            shape_atoms,
             formula,
             range,
             report_at,
@@ -204,6 +213,17 @@ impl Template {
             TemplateAtom::Plain(kind) => Some(plain_atom(kind, f)),
             TemplateAtom::OfVar(kind) => var.map(|(id, path)| path_atom(kind, f, id, path)),
         }
+    }
+
+    /// The atom names instance (`f`, `var`) puts in the slots of [`Template::shape`]: the
+    /// batch form of [`Template::instantiate`].
+    pub fn instance_atoms(&self, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Vec<String> {
+        self.shape
+            .atoms
+            .iter()
+            .zip(&self.shape_atoms)
+            .map(|(name, atom)| atom.and_then(|atom| Template::concrete_atom(atom, f, var)).unwrap_or_else(|| name.clone()))
+            .collect()
     }
 
     /// The formula for function `f` and variable `var` (`None` for function-wide checks).
