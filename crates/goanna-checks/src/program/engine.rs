@@ -218,14 +218,13 @@ fn instance_atoms(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<Pa
     vars.iter().map(|v| check.template.instance_atoms(f, v.map(|id| (id, cfg.path(id))))).collect()
 }
 
-/// The instances worth deciding: one whose trigger propositions label no node of `model`
-/// cannot be violated.
+/// The instances worth deciding: one for which no alternative of the template's requirements
+/// has all its propositions labelling nodes of `model` cannot be violated.
 fn possible_instances(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, model: &Model, vars: &[Option<PathId>]) -> Vec<Option<PathId>> {
-    let possible = |v: &Option<PathId>| {
-        check.template.required.iter().all(|&atom| {
-            Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| model.atom(&name).is_some())
-        })
+    let labels = |atom: TemplateAtom, v: &Option<PathId>| {
+        Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| model.atom(&name).is_some())
     };
+    let possible = |v: &Option<PathId>| check.template.required.iter().any(|set| set.iter().all(|&atom| labels(atom, v)));
     vars.iter().copied().filter(possible).collect()
 }
 

@@ -82,9 +82,10 @@ pub struct Template {
     pub steps: Vec<(TemplateAtom, String)>,
     /// True when the formula mentions `_X` atoms.
     pub uses_var: bool,
-    /// Atoms that must hold wherever the formula holds (its positive top-level conjuncts): an
-    /// instance whose required atoms label no node cannot be violated.
-    pub required: Vec<TemplateAtom>,
+    /// What the formula needs of a model to hold anywhere, as alternatives (sets of atoms): an
+    /// instance none of whose alternatives has all its atoms labelling nodes cannot be
+    /// violated.
+    pub required: Vec<Vec<TemplateAtom>>,
     /// The formula reduced once to the model checker's core DAG, atoms still the template's:
     /// every instance is decided on it with its own atoms ([`Template::instance_atoms`]).
     pub shape: Dag,
@@ -105,15 +106,42 @@ fn atoms_of(f: &Formula, out: &mut Vec<String>) {
     }
 }
 
-/// The atoms among the top-level conjuncts of `f`.
-fn required_atoms(f: &Formula, out: &mut Vec<String>) {
-    match f {
-        Formula::Atom(a) => out.push(a.clone()),
-        Formula::And(a, b) => {
-            required_atoms(a, out);
-            required_atoms(b, out);
+/// Most alternatives [`requirements`] keeps before it gives up (says "always possible").
+const MAX_ALTERNATIVES: usize = 16;
+
+/// What `f` needs of a model to hold anywhere in it, as alternatives: `f` can hold only if, for
+/// one of the returned sets, every atom of the set labels some node. An atom needs itself; a
+/// conjunction needs one alternative of each side, a disjunction one of either; a path formula
+/// needs what its goal needs (`EX b`, `EF b`, `E[a U b]`, `EG a`; `E[a W b]`: `a` or `b`);
+/// anything under a negation needs nothing. `[[]]` means "no requirement".
+fn requirements(f: &Formula) -> Vec<Vec<String>> {
+    use Formula::*;
+    let none = || vec![Vec::new()];
+    let alternatives = match f {
+        Atom(a) => vec![vec![a.clone()]],
+        True | Not(_) | Implies(_, _) => none(),
+        False => Vec::new(),
+        And(a, b) => {
+            let (left, right) = (requirements(a), requirements(b));
+            if left.len() * right.len() > MAX_ALTERNATIVES {
+                return none();
+            }
+            left.iter()
+                .flat_map(|l| right.iter().map(move |r| l.iter().chain(r).cloned().collect()))
+                .collect()
         }
-        _ => {}
+        Or(a, b) | EW(a, b) | AW(a, b) => {
+            let mut both = requirements(a);
+            both.extend(requirements(b));
+            both
+        }
+        EX(x) | AX(x) | EF(x) | AF(x) | EG(x) | AG(x) => requirements(x),
+        EU(_, b) | AU(_, b) => requirements(b),
+    };
+    if alternatives.len() > MAX_ALTERNATIVES {
+        none()
+    } else {
+        alternatives
     }
 }
 
@@ -182,9 +210,11 @@ impl Template {
         if spec.report_at_end && report_at.is_none() {
             return Err("`report_at_end` needs `report_at`".to_string());
         }
-        let mut required_names = Vec::new();
-        required_atoms(&formula, &mut required_names);
-        let required = required_names.iter().filter_map(|n| resolve_atom(n).ok()).collect();
+        // A name that is no template atom stays as written: it needs nothing of the instance.
+        let required = requirements(&formula)
+            .iter()
+            .map(|names| names.iter().filter_map(|n| resolve_atom(n).ok()).collect())
+            .collect();
         let shape = Dag::new(&formula);
         let shape_atoms = shape.atoms.iter().map(|name| resolve_atom(name).ok()).collect();
         Ok(Template {
@@ -248,5 +278,25 @@ mod tests {
         assert!(resolve_atom("freed_X").unwrap_err().contains("freed"));
         assert!(resolve_atom("free").is_err());
         assert!(resolve_atom("end_X").is_err());
+    }
+
+    #[test]
+    fn requirements_are_alternatives_of_what_must_label_some_node() {
+        let req = |text: &str| {
+            let mut alternatives = requirements(&ctl::parse(text).unwrap());
+            alternatives.iter_mut().for_each(|set| set.sort());
+            alternatives.sort();
+            alternatives
+        };
+        let set = |atoms: &[&str]| atoms.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        assert_eq!(req("free_X & EX E[ !def_X U free_X ]"), vec![set(&["free_X", "free_X"])]);
+        assert_eq!(
+            req("free_non_heap_X | (non_heap_X & EX E[ !def_X U free_X ])"),
+            vec![set(&["free_X", "non_heap_X"]), set(&["free_non_heap_X"])]
+        );
+        // Under a negation nothing is needed; `E[a W b]` may hold by `a` alone.
+        assert_eq!(req("!use_X"), vec![set(&[])]);
+        assert_eq!(req("E[ def_X W use_X ]"), vec![set(&["def_X"]), set(&["use_X"])]);
+        assert_eq!(req("false"), Vec::<Vec<String>>::new());
     }
 }
