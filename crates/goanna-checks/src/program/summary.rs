@@ -213,7 +213,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
 }
 
 /// The propositions the call at `node` gets from its callee's summary.
-fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKind, PathId)> {
+/// `unchecked_null`: the program's call sites do not test the callee's result for NULL
+/// ([`null_unchecked_by_convention`]), so its NULL return is not passed on.
+fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null: bool) -> Vec<(PropKind, PathId)> {
     let NodeKind::Call(site) = &cfg.node(node).kind else { return Vec::new() };
     let mut props = Vec::new();
     for (i, arg) in site.args.iter().enumerate() {
@@ -248,28 +250,68 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
         if s.returns_stream {
             props.push((PropKind::Fopen, r));
         }
-        if s.may_return_null {
+        if s.may_return_null && !unchecked_null {
             props.push((PropKind::MayBeNull, r));
         }
     }
     props
 }
 
-/// The propositions every call node gets from its callee's summary.
+/// The propositions every call node gets from its callee's summary. A function whose result
+/// the program's own call sites do not test for NULL (see [`null_unchecked_by_convention`])
+/// gives its callers no `may_be_null`: its NULL return is a corner the program has decided to
+/// ignore (an allocation wrapper whose failure handler ends the program through a function
+/// pointer, say), and reporting every one of its call sites would bury the real findings.
 pub fn call_effects(program: &Program<'_>, summaries: &[Summary]) -> CallEffects {
+    let convention = null_unchecked_by_convention(program);
     let mut effects = CallEffects::default();
     for f in 0..program.functions.len() as FnIndex {
-        effects.extend(effects_of(program, f, &|g| &summaries[g as usize]));
+        effects.extend(effects_of(program, f, &|g| &summaries[g as usize], &convention));
     }
     effects
 }
 
+/// Fewest call sites that store a function's pointer result before the program's habit counts.
+const CONVENTION_MIN_SITES: usize = 4;
+
+/// For each function: true when at least [`CONVENTION_MIN_SITES`] call sites store its pointer
+/// result in a variable and fewer than a quarter of them ever test that variable for NULL
+/// (Engler et al., "Bugs as deviant behavior": what most of the program does is the belief).
+pub fn null_unchecked_by_convention(program: &Program<'_>) -> Vec<bool> {
+    let mut sites = vec![0usize; program.functions.len()];
+    let mut checked = vec![0usize; program.functions.len()];
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, callee) in &program.calls[f as usize] {
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let Some(r) = site.result else { continue };
+            if cfg.path(r).class != goanna_ast::TypeClass::Pointer {
+                continue;
+            }
+            sites[callee as usize] += 1;
+            let tested = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| {
+                matches!(p.kind, PropKind::NullTest | PropKind::NonNullTest) && p.subject == goanna_cfg::Subject::Path(r)
+            });
+            if tested {
+                checked[callee as usize] += 1;
+            }
+        }
+    }
+    sites.iter().zip(&checked).map(|(&n, &c)| n >= CONVENTION_MIN_SITES && c * 4 < n).collect()
+}
+
 /// The effects of `f`'s calls given its callees' summaries.
-fn effects_of<'s>(program: &Program<'_>, f: FnIndex, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> CallEffects {
+fn effects_of<'s>(
+    program: &Program<'_>,
+    f: FnIndex,
+    summary_of: &dyn Fn(FnIndex) -> &'s Summary,
+    unchecked_null: &[bool],
+) -> CallEffects {
     let mut effects = CallEffects::default();
     let cfg = program.cfg(f);
     for &(node, callee) in &program.calls[f as usize] {
-        let props = site_effects(cfg, node, summary_of(callee));
+        let unchecked = unchecked_null.get(callee as usize).copied().unwrap_or(false);
+        let props = site_effects(cfg, node, summary_of(callee), unchecked);
         if !props.is_empty() {
             effects.insert((f, node), props);
         }
@@ -318,10 +360,11 @@ pub fn summarise_program(
         by_level[l].push(i);
     }
     let mut models: Vec<Option<FlatModel>> = (0..count).map(|_| None).collect();
+    let convention = null_unchecked_by_convention(program);
     for components in by_level {
         let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
             .par_iter()
-            .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries))
+            .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries, &convention))
             .collect();
         for result in done {
             for (f, summary, model) in result? {
@@ -330,7 +373,10 @@ pub fn summarise_program(
             }
         }
     }
-    let effects = call_effects(program, &summaries);
+    let mut effects = CallEffects::default();
+    for f in 0..count as FnIndex {
+        effects.extend(effects_of(program, f, &|g| &summaries[g as usize], &convention));
+    }
     Ok(ProgramSummaries { summaries, effects, models })
 }
 
@@ -357,6 +403,7 @@ fn summarise_component(
     decide: &dyn Decide,
     members: &[FnIndex],
     summaries: &[Summary],
+    unchecked_null: &[bool],
 ) -> Result<Vec<Summarised>, goanna_mc::Error> {
     // The members' summaries being computed; everybody else's are final.
     let mut local: rustc_hash::FxHashMap<FnIndex, Summary> =
@@ -368,7 +415,7 @@ fn summarise_component(
     for _ in 0..rounds {
         let mut changed = false;
         for &f in members {
-            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
+            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
             let hint = models.get(&f).map(|m: &FlatModel| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
             let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
