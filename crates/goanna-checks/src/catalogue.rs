@@ -92,6 +92,11 @@ pub struct CheckSpec {
     /// the violating node passes a non-null test of it with no new value since).
     #[serde(default)]
     pub skip_if_nonnull: bool,
+    /// For CTL checks: a CTL formula over the same atoms; an instance for which it holds at the
+    /// function's entry is not checked at all (e.g. "some path from the entry reaches the NULL
+    /// test without a dereference": the test is meant for other paths).
+    #[serde(default)]
+    pub unless_at_entry: Option<String>,
     /// For CTL checks: messages for the steps of the path where these atoms hold.
     #[serde(default)]
     pub steps: std::collections::BTreeMap<String, String>,
@@ -204,6 +209,7 @@ impl Catalogue {
                         || spec.skip_in_macros
                         || spec.every_state
                         || spec.skip_if_nonnull
+                        || spec.unless_at_entry.is_some()
                         || !spec.steps.is_empty()
                     {
                         errors.push(error("data-flow checks take no template fields".to_string()));

@@ -10,7 +10,7 @@ use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
 use super::rks::{build_model, CallEffects, ProgramModel};
-use super::template::{Template, TemplateAtom};
+use super::template::{Shape, Template, TemplateAtom};
 use crate::catalogue::{CheckSpec, Range};
 use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
@@ -213,9 +213,26 @@ fn formula(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, var: Option<PathId>) -> 
     check.template.instantiate(f, var.map(|id| (id, cfg.path(id))))
 }
 
-/// The atoms each instance puts in the slots of the check's shape.
-fn instance_atoms(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]) -> Vec<Vec<String>> {
-    vars.iter().map(|v| check.template.instance_atoms(f, v.map(|id| (id, cfg.path(id))))).collect()
+/// The atoms each instance puts in the slots of `shape`.
+fn instance_atoms(shape: &Shape, f: FnIndex, cfg: &Cfg, vars: &[Option<PathId>]) -> Vec<Vec<String>> {
+    vars.iter().map(|v| shape.instance_atoms(f, v.map(|id| (id, cfg.path(id))))).collect()
+}
+
+/// The instances left once those for which the template's `unless_at_entry` holds at the
+/// function's entry are dropped; `at` is the model, the function's component in it and the
+/// entry node.
+fn unless_at_entry(
+    check: &CtlCheck<'_>,
+    decide: &dyn Decide,
+    at: (&Model, goanna_mc::CompId, u32),
+    f: FnIndex,
+    cfg: &Cfg,
+    vars: Vec<Option<PathId>>,
+) -> Vec<Option<PathId>> {
+    let Some(shape) = &check.template.unless_at_entry else { return vars };
+    let (model, comp, entry) = at;
+    let holds = decide.satisfying_instances(model, comp, &shape.dag, &instance_atoms(shape, f, cfg, &vars));
+    vars.into_iter().zip(holds).filter(|(_, nodes)| !nodes.contains(&entry)).map(|(v, _)| v).collect()
 }
 
 /// The instances worth deciding: one for which no alternative of the template's requirements
@@ -239,11 +256,12 @@ fn check_local(
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
+    let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars);
     if vars.is_empty() {
         return Vec::new();
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape, &instance_atoms(check, f, cfg, vars));
+    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
     let mut findings = Vec::new();
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
@@ -294,11 +312,12 @@ fn check_global(
 ) -> Vec<Finding> {
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &pm.model, vars);
+    let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars);
     if vars.is_empty() {
         return Vec::new();
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape, &instance_atoms(check, f, cfg, vars));
+    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
     let mut findings = Vec::new();
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {

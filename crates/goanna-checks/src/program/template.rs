@@ -87,10 +87,40 @@ pub struct Template {
     /// violated.
     pub required: Vec<Vec<TemplateAtom>>,
     /// The formula reduced once to the model checker's core DAG, atoms still the template's:
-    /// every instance is decided on it with its own atoms ([`Template::instance_atoms`]).
-    pub shape: Dag,
-    /// What each atom of [`Template::shape`] stands for (`None`: a name kept as written).
-    shape_atoms: Vec<Option<TemplateAtom>>,
+    /// every instance is decided on it with its own atoms ([`Shape::instance_atoms`]).
+    pub shape: Shape,
+    /// `unless_at_entry`, reduced and with its atoms resolved: instances for which it holds at
+    /// the function's entry are left out.
+    pub unless_at_entry: Option<Shape>,
+}
+
+/// A formula reduced to the model checker's DAG, with what each of its atoms stands for, so
+/// that one reduction serves every instance.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    /// The reduced formula, atoms still the template's.
+    pub dag: Dag,
+    /// What each atom of `dag` stands for (`None`: a name kept as written).
+    atoms: Vec<Option<TemplateAtom>>,
+}
+
+impl Shape {
+    /// Reduces `formula`; its atoms must be template atoms or plain names.
+    fn new(formula: &Formula) -> Shape {
+        let dag = Dag::new(formula);
+        let atoms = dag.atoms.iter().map(|name| resolve_atom(name).ok()).collect();
+        Shape { dag, atoms }
+    }
+
+    /// The atom names instance (`f`, `var`) puts in the slots of the DAG.
+    pub fn instance_atoms(&self, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Vec<String> {
+        self.dag
+            .atoms
+            .iter()
+            .zip(&self.atoms)
+            .map(|(name, atom)| atom.and_then(|atom| Template::concrete_atom(atom, f, var)).unwrap_or_else(|| name.clone()))
+            .collect()
+    }
 }
 
 fn atoms_of(f: &Formula, out: &mut Vec<String>) {
@@ -215,12 +245,23 @@ impl Template {
             .iter()
             .map(|names| names.iter().filter_map(|n| resolve_atom(n).ok()).collect())
             .collect();
-        let shape = Dag::new(&formula);
-        let shape_atoms = shape.atoms.iter().map(|name| resolve_atom(name).ok()).collect();
+        let shape = Shape::new(&formula);
+        let unless_at_entry = match &spec.unless_at_entry {
+            Some(text) => {
+                let f = ctl::parse(text).map_err(|e| format!("bad `unless_at_entry` formula: {e}"))?;
+                let mut names = Vec::new();
+                atoms_of(&f, &mut names);
+                for name in &names {
+                    resolve_atom(name)?;
+                }
+                Some(Shape::new(&f))
+            }
+            None => None,
+        };
         Ok(Template {
             required,
             shape,
-            shape_atoms,
+            unless_at_entry,
             formula,
             range,
             report_at,
@@ -243,17 +284,6 @@ impl Template {
             TemplateAtom::Plain(kind) => Some(plain_atom(kind, f)),
             TemplateAtom::OfVar(kind) => var.map(|(id, path)| path_atom(kind, f, id, path)),
         }
-    }
-
-    /// The atom names instance (`f`, `var`) puts in the slots of [`Template::shape`]: the
-    /// batch form of [`Template::instantiate`].
-    pub fn instance_atoms(&self, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Vec<String> {
-        self.shape
-            .atoms
-            .iter()
-            .zip(&self.shape_atoms)
-            .map(|(name, atom)| atom.and_then(|atom| Template::concrete_atom(atom, f, var)).unwrap_or_else(|| name.clone()))
-            .collect()
     }
 
     /// The formula for function `f` and variable `var` (`None` for function-wide checks).
