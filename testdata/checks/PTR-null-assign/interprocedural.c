@@ -86,3 +86,38 @@ int checked_before_helper_ok(struct node *head, int use_head) {
         return 0;
     return node_value(n);
 }
+
+/* The callee dereferences only when there is something to read: an empty buffer may be NULL. */
+static long sum(const int *values, int count) {
+    long total = 0;
+    for (int i = 0; i < count; i++)
+        total += values[i];
+    return total;
+}
+
+long empty_sum_ok(void) {
+    int *values = NULL;
+    return sum(values, 0);
+}
+
+/* The callee dereferences on one branch of another argument only. */
+static int first_or(const int *values, int use, int fallback) {
+    if (use)
+        return values[0];
+    return fallback;
+}
+
+int fallback_ok(void) {
+    int *values = NULL;
+    return first_or(values, 0, 7);
+}
+
+/* The callee dereferences on every path: the NULL reaches it. */
+static int first(const int *values) {
+    return values[0] + 1;
+}
+
+int first_of_nothing_bad(void) {
+    int *values = NULL;
+    return first(values); // expect: PTR-null-assign
+}

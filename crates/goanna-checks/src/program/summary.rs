@@ -21,7 +21,7 @@ pub struct Summary {
     pub frees_all: Vec<bool>,
     /// Per parameter: may free, store or otherwise take ownership of the pointer.
     pub takes: Vec<bool>,
-    /// Per parameter: may dereference the pointer before testing it.
+    /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
     /// Per parameter: may store newly allocated memory into `*param`.
     pub allocates_out: Vec<bool>,
@@ -144,7 +144,10 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         per_param.push((i, Question::KeepsOpen, keeps_open));
         per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
-        per_param.push((i, Question::Derefs, eu(not(tested), deref)));
+        // Every path dereferences the pointer before testing it or giving it a new value: a
+        // callee that dereferences only on some paths (a loop over zero elements, a branch on
+        // another argument) is not taken to crash on NULL.
+        per_param.push((i, Question::Derefs, Formula::AU(Box::new(not(tested)), Box::new(deref))));
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
