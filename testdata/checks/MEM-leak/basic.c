@@ -155,3 +155,29 @@ int realloc_into_out_param_ok(char **bufp, size_t n) {
     *bufp = tmp;
     return 0;
 }
+
+/* Handed to the caller with a tag in its low bits, or as a pointer past a header. */
+#include <stdint.h>
+struct hdr { size_t size; };
+
+void *tagged_ok(size_t n) {
+    void *p = malloc(n);
+    if (!p)
+        return NULL;
+    return (void *)((uintptr_t)p | 1u);
+}
+
+void *past_header_ok(size_t n) {
+    struct hdr *h = malloc(sizeof *h + n);
+    if (!h)
+        return NULL;
+    h->size = n;
+    return (char *)h + sizeof *h;
+}
+
+long distance_bad(const char *base) {
+    char *p = malloc(16); // expect: MEM-leak
+    if (!p)
+        return -1;
+    return p - base;
+}

@@ -102,3 +102,35 @@ void noreturn_helper_ok(size_t n) {
         fail_hard();
     free(buf);
 }
+
+/* A realloc wrapper: the old block is handed to it and the new one comes back. */
+static void *grow(void *old, size_t n) {
+    void *p = realloc(old, n);
+    if (!p && n != 0)
+        abort();
+    return p;
+}
+
+char *append_ok(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + 1);
+    if (!s)
+        return NULL;
+    memcpy(s, a, la + 1);
+    s = grow(s, la + lb + 1);
+    memcpy(s + la, b, lb + 1);
+    return s;
+}
+
+/* Overwritten by a call that does not take the old block: leaked. */
+static char *fresh(size_t n) {
+    return malloc(n);
+}
+
+char *replace_bad(size_t n) {
+    char *s = malloc(n); // expect: MEM-leak
+    if (!s)
+        return NULL;
+    s = fresh(n * 2);
+    return s;
+}

@@ -168,6 +168,39 @@ impl Builder<'_, '_> {
         matches!(self.paths.class(p), TypeClass::Pointer | TypeClass::Array).then_some(p)
     }
 
+    /// The pointers whose value `e` passes on: `p` itself (casts stripped), the base of
+    /// pointer arithmetic (`p + 1`), the pointers combined into an integer (`(uintptr_t)p | 1`,
+    /// a tagged pointer), either arm of `?:` and the right of a comma. Not pointers that are
+    /// only dereferenced, compared or passed to a call inside `e`.
+    pub(super) fn value_pointers(&mut self, e: &Expr) -> Vec<PathId> {
+        use goanna_ast::BinaryOp;
+        let e = crate::consts::strip_casts(e);
+        match &e.kind {
+            // `p - q` of two pointers is a distance, not a pointer.
+            ExprKind::Binary { op: BinaryOp::Sub, rhs, .. } if crate::consts::strip_casts(rhs).ty.is_pointer() => Vec::new(),
+            ExprKind::Binary {
+                op: BinaryOp::Add | BinaryOp::Sub | BinaryOp::BitOr | BinaryOp::BitAnd | BinaryOp::BitXor,
+                lhs,
+                rhs,
+            } => {
+                let mut out = self.value_pointers(lhs);
+                out.extend(self.value_pointers(rhs));
+                out
+            }
+            ExprKind::Binary { op: BinaryOp::Comma, rhs, .. } => self.value_pointers(rhs),
+            ExprKind::Conditional { cond, then, els } => {
+                // GNU `c ?: e` yields the condition itself when it is non-zero.
+                let mut out = match then {
+                    Some(then) => self.value_pointers(then),
+                    None => self.value_pointers(cond),
+                };
+                out.extend(self.value_pointers(els));
+                out
+            }
+            _ => self.pointer_path(e).into_iter().collect(),
+        }
+    }
+
     /// The path under `&` (or the path itself, for a pointer-typed path): the lock argument of
     /// `pthread_mutex_lock(&m)` is `m`.
     pub(super) fn addressed_path(&mut self, e: &Expr) -> Option<PathId> {

@@ -298,7 +298,9 @@ impl Builder<'_, '_> {
         self.push_acc(s.span);
         if let Some(e) = value {
             self.eval(e);
-            if let Some(p) = self.pointer_path(e) {
+            // What the caller receives: the pointer itself, a pointer into its block, or its bits
+            // in a tagged integer.
+            for p in self.value_pointers(e) {
                 self.prop(PropKind::Escape, Subject::Path(p), e.span);
             }
             if e.ty.is_pointer() && is_zero_literal(e) {
