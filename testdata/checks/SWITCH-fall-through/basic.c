@@ -106,3 +106,33 @@ int returns_and_gotos_ok(int k) {
 done:
     return r;
 }
+
+/* An unrolled copy: every case falls into the next on purpose (Duff's device style). */
+void copy_tail(char *d, const char *s, int n) {
+    switch (n) { // expect: SWITCH-no-default
+    case 4: *d++ = *s++;
+    case 3: *d++ = *s++;
+    case 2: *d++ = *s++;
+    case 1: *d++ = *s++;
+    case 0: break;
+    }
+}
+
+/* Only one of several cases falls through: that one is reported. */
+int classify(int c) {
+    int r = 0;
+    switch (c) { // expect: SWITCH-no-default
+    case 1:
+        r = 10;
+        break;
+    case 2:
+        r = 20;
+    case 3: // expect: SWITCH-fall-through
+        r += 30;
+        break;
+    case 4:
+        r = 40;
+        break;
+    }
+    return r;
+}

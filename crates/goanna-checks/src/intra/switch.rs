@@ -38,9 +38,22 @@ fn marked_intended(text: Option<&[u8]>, from: u32, to: u32) -> bool {
     window.contains("fall") || window.contains("thru") || window.contains("through")
 }
 
+/// Fewest fall-throughs that make a switch a deliberate cascade when every label but the first
+/// is one (an unrolled copy loop or Duff's device: `case 3: *d++ = *s++; case 2: ...`).
+const CASCADE_MIN: usize = 3;
+
+/// The `switch` condition node that jumps to `label`, if any.
+fn switch_of(cfg: &Cfg, preds: &[Vec<NodeId>], label: NodeId) -> Option<NodeId> {
+    preds[label.index()].iter().copied().find(|&p| {
+        cfg.node(p).succs.iter().any(|e| e.target == label && matches!(e.kind, EdgeKind::Case(_) | EdgeKind::Default))
+    })
+}
+
 /// Reports each `case`/`default` label that a reachable node other than the `switch` and
 /// other than another label (grouped labels `case 1: case 2:` are fine) flows into, unless the
-/// fall-through is marked as intended or the label comes from a macro expansion.
+/// fall-through is marked as intended, the label comes from a macro expansion, or the switch is
+/// a deliberate cascade (at least [`CASCADE_MIN`] fall-throughs, into every label but the
+/// first).
 pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
     let candidates: Vec<NodeId> = cfg
         .node_ids()
@@ -53,10 +66,10 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         return Vec::new();
     }
     let preds = cfg.predecessors();
-    let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
-    let mut findings = Vec::new();
+    // Per switch: how many labels it has, and which of them are fallen into.
+    let mut labels_of: HashMap<Option<NodeId>, usize> = HashMap::new();
+    let mut fallen: Vec<(NodeId, Vec<NodeId>, Option<NodeId>)> = Vec::new();
     for label in candidates {
-        let Some(label_span) = cfg.node(label).span else { continue };
         let mut falls = Vec::new();
         for &p in &preds[label.index()] {
             let node = cfg.node(p);
@@ -68,9 +81,27 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
                 falls.push(p);
             }
         }
-        if falls.is_empty() {
+        let switch = switch_of(cfg, &preds, label);
+        *labels_of.entry(switch).or_default() += 1;
+        if !falls.is_empty() {
+            fallen.push((label, falls, switch));
+        }
+    }
+    let mut falls_of: HashMap<Option<NodeId>, usize> = HashMap::new();
+    for (_, _, switch) in &fallen {
+        *falls_of.entry(*switch).or_default() += 1;
+    }
+    let cascade = |switch: Option<NodeId>| {
+        let falls = falls_of.get(&switch).copied().unwrap_or(0);
+        switch.is_some() && falls >= CASCADE_MIN && falls + 1 >= labels_of.get(&switch).copied().unwrap_or(0)
+    };
+    let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
+    let mut findings = Vec::new();
+    for (label, falls, switch) in fallen {
+        if cascade(switch) {
             continue;
         }
+        let Some(label_span) = cfg.node(label).span else { continue };
         let location = ctx.location(label_span);
         let text = sources.entry(location.file.clone()).or_insert_with(|| std::fs::read(&location.file).ok());
         let intended = falls.iter().any(|&p| {
