@@ -161,3 +161,19 @@ int read_after_goto_ok(int x) {
 out:
     return rc;
 }
+
+/* Invalidating two pointers at once is the defensive NULL idiom, not an unused value. */
+struct seg { struct seg *prev, *next; };
+extern void merge(struct seg *a, struct seg *b);
+void merge_and_forget(struct seg *a, struct seg *b) {
+    merge(a, b);
+    a = b = NULL;
+}
+
+/* A chained assignment of another value is still an unused value. */
+int chained_bad(int x) {
+    int a, b;
+    a = b = x * 2; // expect: RED-unused-val
+    a = x + 1;
+    return a + b;
+}

@@ -381,23 +381,29 @@ impl Builder<'_, '_> {
     /// Effects of storing the value of `rhs` into `target` (`None`: not an access path).
     pub(super) fn assign_effects(&mut self, target: Option<PathId>, rhs: &Expr, span: Span) {
         let core = transparent(rhs);
+        // In `a = b = NULL` the value `a` receives is the inner assignment's.
+        let mut value = rhs;
+        while let ExprKind::Assign { rhs: inner, .. } = &strip_casts(value).kind {
+            value = inner;
+        }
+        let rhs_value = value;
         if let Some(t) = target {
             let is_ptr = self.paths.class(t) == TypeClass::Pointer;
-            if is_ptr && is_zero_literal(rhs) {
+            if is_ptr && is_zero_literal(rhs_value) {
                 self.prop(PropKind::AssignNull, Subject::Path(t), span);
             }
             if is_ptr {
                 self.pointer_assign_effects(t, rhs, span);
             }
             if self.paths.class(t) == TypeClass::Integer {
-                if let Some(c) = const_value(self.tu, rhs) {
+                if let Some(c) = const_value(self.tu, rhs_value) {
                     self.prop_value(PropKind::AssignConst, Subject::Path(t), span, Some(c));
                 }
             }
             let is_zero = match self.paths.class(t) {
-                TypeClass::Integer => const_value(self.tu, rhs) == Some(0),
+                TypeClass::Integer => const_value(self.tu, rhs_value) == Some(0),
                 TypeClass::Floating => {
-                    matches!(strip_casts(rhs).kind, ExprKind::FloatLit(v) if v == 0.0) || is_zero_literal(rhs)
+                    matches!(strip_casts(rhs_value).kind, ExprKind::FloatLit(v) if v == 0.0) || is_zero_literal(rhs_value)
                 }
                 _ => false,
             };
