@@ -59,6 +59,13 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// Arguments whose pointee is read (`load_p`; `use_a` for a local array `a` or `&x`).
+    pub reads: Vec<usize>,
+    /// Arguments whose pointee is written (`store_p`).
+    pub writes: Vec<usize>,
+    /// The memory the result points to has defined contents (`calloc`, `strdup`): `store_x`
+    /// on the assigned path along with `alloc_x`.
+    pub filled: bool,
 }
 
 impl FunctionModel {

@@ -47,6 +47,10 @@ pub struct AccessPath {
     pub steps: Vec<PathStep>,
     /// Class of the type of the whole path (e.g. `Pointer` for `p->next`).
     pub class: TypeClass,
+    /// Some `.f` step selects a member of a union: writing a sibling member gives this path a
+    /// value too.
+    #[serde(default)]
+    pub in_union: bool,
 }
 
 impl AccessPath {
@@ -188,11 +192,19 @@ pub enum PropKind {
     SwitchNoDefault,
     /// `p = realloc(p, n)`: the result of a reallocation overwrites its own first argument.
     ReallocSelf,
+    /// Memory the pointer points to is read (`*p`, `p[i]`, `p->f` as values, `strlen(p)`,
+    /// the source of `memcpy`).
+    Load,
+    /// Memory the pointer points to may be written (`*p = v`, `p[i] = v`, `memset(p, ..)`,
+    /// `fgets(p, ..)`), or its address is handed on where it may be (copied into another
+    /// pointer, passed to a function without a model, `&p->f`); also on the pointer that
+    /// receives memory whose contents are defined (`calloc`, `realloc`, `strdup`).
+    Store,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 50] = [
+    pub const ALL: [PropKind; 52] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -243,6 +255,8 @@ impl PropKind {
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
+        PropKind::Load,
+        PropKind::Store,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -303,6 +317,8 @@ impl PropKind {
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",
+            PropKind::Load => "load",
+            PropKind::Store => "store",
         }
     }
 }

@@ -55,6 +55,9 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     resource_use: Vec::new(),
     no_escape: true,
     must_check_result: false,
+    reads: Vec::new(),
+    writes: Vec::new(),
+    filled: false,
 };
 
 /// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes

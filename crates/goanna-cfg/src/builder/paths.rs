@@ -62,12 +62,12 @@ impl Builder<'_, '_> {
             type_spelling: info.ty.spelling.clone(),
             decl_span: info.span,
         };
-        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class });
+        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class, in_union: false });
         self.paths.roots.insert(var, id);
         Some(id)
     }
 
-    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass) -> PathId {
+    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass, union_member: bool) -> PathId {
         let key = (parent, step);
         if let Some(&id) = self.paths.steps.get(&key) {
             return id;
@@ -75,6 +75,7 @@ impl Builder<'_, '_> {
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
+        path.in_union |= union_member;
         let id = self.paths.push(path);
         self.paths.steps.insert(key, id);
         id
@@ -84,18 +85,18 @@ impl Builder<'_, '_> {
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).
     pub(super) fn path_chain(&mut self, e: &Expr) -> Option<Vec<Link>> {
-        let mut steps: Vec<(PathStep, TypeClass, Span)> = Vec::new();
+        let mut steps: Vec<(PathStep, TypeClass, Span, bool)> = Vec::new();
         let mut cur = e;
         let (var, root_span) = loop {
             match &cur.kind {
                 ExprKind::Var(v) => break (*v, cur.span),
                 ExprKind::Member { base, field, arrow } => {
                     let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
-                    steps.push((step, cur.ty.class, cur.span));
+                    steps.push((step, cur.ty.class, cur.span, !*arrow && base.ty.is_union));
                     cur = base;
                 }
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => {
-                    steps.push((PathStep::Deref, cur.ty.class, cur.span));
+                    steps.push((PathStep::Deref, cur.ty.class, cur.span, false));
                     cur = operand;
                 }
                 ExprKind::Cast(inner) => cur = inner,
@@ -109,9 +110,9 @@ impl Builder<'_, '_> {
         let mut chain = Vec::with_capacity(steps.len() + 1);
         chain.push(Link { id: root, span: root_span, derefs_parent: false });
         let mut last = root;
-        for (step, class, span) in steps.into_iter().rev() {
+        for (step, class, span, union_member) in steps.into_iter().rev() {
             let derefs_parent = matches!(step, PathStep::Deref | PathStep::Arrow(_));
-            last = self.extend_path(last, step, class);
+            last = self.extend_path(last, step, class, union_member);
             chain.push(Link { id: last, span, derefs_parent });
         }
         Some(chain)

@@ -1,17 +1,33 @@
-//! `SPC-uninit-var-all`: a local variable read while it is uninitialised on every path.
+//! Reads of uninitialised storage on every path: `SPC-uninit-var-all` (scalar locals),
+//! `SPC-uninit-arr-all` (local arrays), `SPC-uninit-struct-field` (members of local
+//! structures) and `SPC-uninit-heap-all` (memory from `malloc` and the like).
 //!
-//! A forward *must* analysis: a variable is in the set at a point when every path from the
-//! entry to that point passes its declaration (without initialiser) and then no write to it,
-//! no `&x`, and no earlier reported read. Joins intersect. Reads of a variable in the set are
-//! reported; the read then removes it, so one mistake is reported once, not at every later use.
+//! A forward *must* analysis: an object is in the set at a point when every path from the
+//! entry to that point creates it without a value (a declaration without initialiser, an
+//! allocation whose contents are undefined) and then does not write it. Joins intersect.
+//! Reads of an object in the set are reported, unless every path to the read has read it
+//! already (a second must-set), so one mistake is reported once, not at every later use, and
+//! a read inside a loop is still reported when the loop comes back to it.
+//!
+//! What writes what:
+//! - a variable, array or member: `def`, `decl_init` or `addr_taken` of it or of a path it is
+//!   part of (`s = t` and `memset(&s, ..)` write every member); members of unions are not
+//!   tracked (writing one member gives the others a value);
+//! - heap memory reached through pointer `p`: `store_p` (a write through `p`, a copy of `p`,
+//!   `p` passed to a function that may write), a new value of `p`, `&p`, `free_p`, `escape_p`.
+//!
+//! One level of aliasing is followed for `q = &x`: reading `*q` while `x` has no value reads
+//! `x`; any other use of `q` (a write through it, passing it on) counts as a write of `x`.
+//! Aliases are must-information too: `q` points to `x` after a join only if it does on every
+//! incoming path.
 
 use super::finding;
 use crate::{CheckSpec, Finding, PathStep, UnitContext};
-use goanna_ast::{TypeClass, VarKind};
+use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject};
 use std::collections::{HashMap, VecDeque};
 
-/// A fixed-size bit set over the tracked variables.
+/// A fixed-size bit set over the tracked objects.
 #[derive(Clone, PartialEq, Eq)]
 struct Bits(Vec<u64>);
 
@@ -44,77 +60,351 @@ impl Bits {
     }
 }
 
-/// Effects of one node on the tracked variables.
+/// The checks of this module that are enabled (a disabled one tracks nothing).
+#[derive(Clone, Copy, Default)]
+pub struct UninitSpecs<'a> {
+    /// `SPC-uninit-var-all`
+    pub var: Option<&'a CheckSpec>,
+    /// `SPC-uninit-arr-all`
+    pub arr: Option<&'a CheckSpec>,
+    /// `SPC-uninit-struct-field`
+    pub field: Option<&'a CheckSpec>,
+    /// `SPC-uninit-heap-all`
+    pub heap: Option<&'a CheckSpec>,
+}
+
+impl UninitSpecs<'_> {
+    fn any(&self) -> bool {
+        self.var.is_some() || self.arr.is_some() || self.field.is_some() || self.heap.is_some()
+    }
+}
+
+/// What kind of object a tracked item is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A scalar local (integer, floating, pointer).
+    Var,
+    /// A local array (all its elements together).
+    Array,
+    /// A scalar or array member of a local structure (`s.f`, `s.in.g`).
+    Field,
+    /// The heap block a local pointer variable points to.
+    Heap,
+}
+
+/// One tracked object.
+struct Item {
+    path: PathId,
+    kind: Kind,
+}
+
+/// Effects of one node on the tracked objects.
 #[derive(Default)]
 struct Effects {
-    declared: Vec<usize>,
+    /// Objects created without a value.
+    created: Vec<usize>,
+    /// Objects written.
     written: Vec<usize>,
-    read: Vec<(usize, goanna_ast::Span)>,
+    /// Objects read (with where).
+    read: Vec<(usize, Span)>,
+    /// Alias slots whose pointer gets a new value.
+    alias_reset: Vec<usize>,
+    /// `q = &x`: slot of `q`, item of `x`.
+    alias_set: Option<(usize, usize)>,
+    /// Slots whose pointer is dereferenced for a read (`*q`, `q[i]`).
+    alias_load: Vec<(usize, Span)>,
+    /// Slots whose pointer is used in any other way (the object may be written through it).
+    alias_other: Vec<usize>,
 }
 
-/// Variables the check tracks: non-static locals of scalar type, by their path id.
-fn tracked_variables(cfg: &Cfg) -> HashMap<PathId, usize> {
-    let mut tracked = HashMap::new();
+/// The tracked objects of one function.
+struct Tracking {
+    items: Vec<Item>,
+    /// Local pointer variables that may alias a tracked object, by path.
+    slots: HashMap<PathId, usize>,
+}
+
+fn is_scalar(class: TypeClass) -> bool {
+    matches!(class, TypeClass::Integer | TypeClass::Floating | TypeClass::Pointer)
+}
+
+/// The root variable's path of every path (paths are interned root first).
+fn roots(cfg: &Cfg) -> Vec<PathId> {
+    let mut by_var: HashMap<&goanna_cfg::VarRef, PathId> = HashMap::new();
     for (i, path) in cfg.paths.iter().enumerate() {
-        let scalar = matches!(path.root.class, TypeClass::Integer | TypeClass::Floating | TypeClass::Pointer);
-        // Volatile objects may be written behind the compiler's back.
-        let volatile = path.root.type_spelling.contains("volatile");
-        if path.is_variable() && path.root.kind == VarKind::Local && scalar && !volatile {
-            let index = tracked.len();
-            tracked.insert(PathId(i as u32), index);
+        if path.is_variable() {
+            by_var.entry(&path.root).or_insert(PathId(i as u32));
         }
     }
-    tracked
+    cfg.paths.iter().enumerate().map(|(i, p)| by_var.get(&p.root).copied().unwrap_or(PathId(i as u32))).collect()
 }
 
-fn node_effects(cfg: &Cfg, tracked: &HashMap<PathId, usize>) -> Vec<Effects> {
-    cfg.nodes
-        .iter()
-        .map(|node| {
-            let mut effects = Effects::default();
-            for prop in &node.props {
-                let Subject::Path(path) = prop.subject else { continue };
-                let Some(&var) = tracked.get(&path) else { continue };
-                match prop.kind {
-                    PropKind::Decl => effects.declared.push(var),
-                    PropKind::DeclInit | PropKind::Def | PropKind::AddrTaken => effects.written.push(var),
-                    PropKind::Use => effects.read.push((var, prop.span)),
-                    _ => {}
+fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Tracking {
+    let mut items = Vec::new();
+    let mut allocated = vec![false; cfg.paths.len()];
+    for n in cfg.node_ids() {
+        let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+            Subject::Path(path) => Some((p.kind, path)),
+            _ => None,
+        });
+        for (kind, p) in own.chain(extra(n)) {
+            if let (PropKind::Alloc, Some(slot)) = (kind, allocated.get_mut(p.0 as usize)) {
+                *slot = true;
+            }
+        }
+    }
+    let mut slots = HashMap::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        let id = PathId(i as u32);
+        // Volatile objects may be written behind the compiler's back.
+        if path.root.kind != VarKind::Local || path.root.type_spelling.contains("volatile") {
+            continue;
+        }
+        if path.is_variable() {
+            if path.class == TypeClass::Pointer {
+                slots.insert(id, slots.len());
+            }
+            if is_scalar(path.class) && specs.var.is_some() {
+                items.push(Item { path: id, kind: Kind::Var });
+            } else if path.class == TypeClass::Array && specs.arr.is_some() {
+                items.push(Item { path: id, kind: Kind::Array });
+            }
+            if path.class == TypeClass::Pointer && allocated[i] && specs.heap.is_some() {
+                items.push(Item { path: id, kind: Kind::Heap });
+            }
+        } else if path.root.class == TypeClass::Record
+            && !path.in_union
+            && path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+            && (is_scalar(path.class) || path.class == TypeClass::Array)
+            && specs.field.is_some()
+        {
+            items.push(Item { path: id, kind: Kind::Field });
+        }
+    }
+    Tracking { items, slots }
+}
+
+/// True when writing `writer` writes `item` too: same root, and `writer`'s steps (all `.f`)
+/// are a prefix of `item`'s.
+fn covers(cfg: &Cfg, roots: &[PathId], writer: PathId, item: PathId) -> bool {
+    if roots[writer.0 as usize] != roots[item.0 as usize] {
+        return false;
+    }
+    let (w, i) = (cfg.path(writer), cfg.path(item));
+    w.steps.len() <= i.steps.len()
+        && w.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+        && i.steps[..w.steps.len()] == w.steps[..]
+}
+
+fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Vec<Effects> {
+    let roots = roots(cfg);
+    // Items by root, for prefix writes.
+    let mut by_root: HashMap<PathId, Vec<usize>> = HashMap::new();
+    let mut heap_of: HashMap<PathId, usize> = HashMap::new();
+    let mut item_of: HashMap<PathId, usize> = HashMap::new();
+    for (i, item) in t.items.iter().enumerate() {
+        if item.kind == Kind::Heap {
+            heap_of.insert(item.path, i);
+        } else {
+            by_root.entry(roots[item.path.0 as usize]).or_default().push(i);
+            item_of.insert(item.path, i);
+        }
+    }
+    cfg.node_ids()
+        .map(|n| {
+            let node = cfg.node(n);
+            let span = node.span.unwrap_or_default();
+            let mut props: Vec<(PropKind, PathId, Span)> = node
+                .props
+                .iter()
+                .filter_map(|p| match p.subject {
+                    Subject::Path(path) => Some((p.kind, path, p.span)),
+                    _ => None,
+                })
+                .collect();
+            props.extend(extra(n).into_iter().map(|(k, p)| (k, p, span)));
+            let mut e = Effects::default();
+            // `q = &x` for a local pointer `q` and a tracked `x`: an alias, not a write of `x`.
+            let addr: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::AddrTaken).map(|p| p.1).collect();
+            let defs: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Def).map(|p| p.1).collect();
+            if let ([x], [q]) = (&addr[..], &defs[..]) {
+                let non_heap = props.iter().any(|p| p.0 == PropKind::NonHeap && p.1 == *q);
+                if let (true, Some(&slot), Some(&item)) = (non_heap, t.slots.get(q), item_of.get(x)) {
+                    if node.kind == NodeKind::Statement {
+                        e.alias_set = Some((slot, item));
+                    }
                 }
             }
-            effects
+            for &(kind, path, pspan) in &props {
+                match kind {
+                    PropKind::Decl => {
+                        if let Some(items) = by_root.get(&path) {
+                            e.created.extend(items.iter().copied());
+                        }
+                    }
+                    PropKind::DeclInit | PropKind::Def | PropKind::AddrTaken => {
+                        let aliased = e.alias_set.is_some_and(|(_, x)| kind == PropKind::AddrTaken && t.items[x].path == path);
+                        if !aliased {
+                            if let Some(items) = by_root.get(&roots[path.0 as usize]) {
+                                e.written.extend(items.iter().copied().filter(|&i| covers(cfg, &roots, path, t.items[i].path)));
+                            }
+                        }
+                    }
+                    PropKind::Use => {
+                        if let Some(&i) = item_of.get(&path) {
+                            e.read.push((i, pspan));
+                        }
+                    }
+                    _ => {}
+                }
+                if let Some(&h) = heap_of.get(&path) {
+                    match kind {
+                        PropKind::Load => e.read.push((h, pspan)),
+                        PropKind::Def | PropKind::Store | PropKind::AddrTaken | PropKind::Free | PropKind::Escape => {
+                            e.written.push(h)
+                        }
+                        _ => {}
+                    }
+                }
+                // Uses of possible aliases.
+                let root = roots[path.0 as usize];
+                if let Some(&slot) = t.slots.get(&root) {
+                    match kind {
+                        PropKind::Def if path == root => e.alias_reset.push(slot),
+                        PropKind::Load if path == root => e.alias_load.push((slot, pspan)),
+                        PropKind::Use | PropKind::Deref | PropKind::Load | PropKind::NonHeap | PropKind::Mention => {}
+                        _ => e.alias_other.push(slot),
+                    }
+                }
+            }
+            // A pointer used without being dereferenced for a read is handed on.
+            for &(kind, path, _) in &props {
+                if kind == PropKind::Use {
+                    if let Some(&slot) = t.slots.get(&path) {
+                        if !e.alias_load.iter().any(|&(s, _)| s == slot) && !e.alias_reset.contains(&slot) {
+                            e.alias_other.push(slot);
+                        }
+                    }
+                }
+            }
+            // Heap blocks created here: an allocation whose contents are undefined.
+            for &(kind, path, _) in &props {
+                if kind == PropKind::Alloc {
+                    let filled = props.iter().any(|p| p.0 == PropKind::Store && p.1 == path);
+                    if let (false, Some(&h)) = (filled, heap_of.get(&path)) {
+                        e.created.push(h);
+                    }
+                }
+            }
+            e
         })
         .collect()
 }
 
-/// Applies a node's effects to the set of uninitialised variables flowing into it.
-fn transfer(state: &mut Bits, effects: &Effects) {
-    for &(var, _) in &effects.read {
-        state.remove(var);
+/// Must-state: objects without a value, objects already reported, and what each alias slot
+/// surely points to.
+#[derive(Clone, PartialEq, Eq)]
+struct State {
+    bits: Bits,
+    reported: Bits,
+    alias: Vec<u32>,
+}
+
+/// Alias slot: not computed yet (top of the lattice).
+const TOP: u32 = u32::MAX;
+/// Alias slot: points to nothing known.
+const NONE: u32 = u32::MAX - 1;
+
+impl State {
+    fn top(items: usize, slots: usize) -> State {
+        State { bits: Bits::full(items), reported: Bits::full(items), alias: vec![TOP; slots] }
     }
-    for &var in &effects.written {
-        state.remove(var);
+    fn entry(items: usize, slots: usize) -> State {
+        State { bits: Bits::empty(items), reported: Bits::empty(items), alias: vec![NONE; slots] }
     }
-    for &var in &effects.declared {
-        state.insert(var);
+    fn meet(&mut self, other: &State) {
+        self.bits.intersect_with(&other.bits);
+        self.reported.intersect_with(&other.reported);
+        for (a, &b) in self.alias.iter_mut().zip(&other.alias) {
+            if *a == TOP {
+                *a = b;
+            } else if b != TOP && *a != b {
+                *a = NONE;
+            }
+        }
+    }
+    fn target(&self, slot: usize) -> Option<usize> {
+        let a = self.alias[slot];
+        (a != TOP && a != NONE).then_some(a as usize)
     }
 }
 
-/// Reports reads of locals that are uninitialised on every path reaching them.
-pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
-    let tracked = tracked_variables(cfg);
-    if tracked.is_empty() || cfg.nodes.is_empty() {
+/// A read of an object without a value: (object, where, through which alias slot).
+type Read = (usize, Span, Option<usize>);
+
+/// Applies a node's effects to the state flowing into it; returns the reported reads.
+fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
+    let mut reads = Vec::new();
+    for &(item, span) in &e.read {
+        if state.bits.contains(item) && !state.reported.contains(item) {
+            reads.push((item, span, None));
+            state.reported.insert(item);
+        }
+    }
+    for &(slot, span) in &e.alias_load {
+        if let Some(x) = state.target(slot) {
+            if state.bits.contains(x) && !state.reported.contains(x) {
+                reads.push((x, span, Some(slot)));
+                state.reported.insert(x);
+            }
+        }
+    }
+    for &slot in &e.alias_other {
+        if let Some(x) = state.target(slot) {
+            state.bits.remove(x);
+        }
+    }
+    for &item in &e.written {
+        state.bits.remove(item);
+    }
+    for &slot in &e.alias_reset {
+        if let Some(a) = state.alias.get_mut(slot) {
+            *a = NONE;
+        }
+    }
+    if let Some((slot, x)) = e.alias_set {
+        state.alias[slot] = x as u32;
+    }
+    for &item in &e.created {
+        state.bits.insert(item);
+        state.reported.remove(item);
+    }
+    reads
+}
+
+/// Reports reads of objects that have no value on every path reaching them. `extra` gives
+/// the propositions a call node gets from its callee's summary (none without linking).
+pub fn uninitialised_on_all_paths(
+    ctx: &UnitContext<'_>,
+    cfg: &Cfg,
+    specs: &UninitSpecs<'_>,
+    extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
+) -> Vec<Finding> {
+    if !specs.any() || cfg.nodes.is_empty() {
         return Vec::new();
     }
-    let vars = tracked.len();
-    let effects = node_effects(cfg, &tracked);
+    let t = tracked(cfg, specs, extra);
+    if t.items.is_empty() {
+        return Vec::new();
+    }
+    let (items, slots) = (t.items.len(), t.slots.len());
+    let effects = node_effects(cfg, &t, extra);
     let preds = cfg.predecessors();
     let count = cfg.nodes.len();
 
-    // in[n] starts at "everything" (the top of the must-lattice) except at the entry.
-    let mut input = vec![Bits::full(vars); count];
-    let mut output = vec![Bits::full(vars); count];
-    input[cfg.entry.index()] = Bits::empty(vars);
+    let mut input = vec![State::top(items, slots); count];
+    let mut output = vec![State::top(items, slots); count];
+    input[cfg.entry.index()] = State::entry(items, slots);
     // Only code some feasible path reaches counts (design note 10: `if (0)` is not a path).
     let live = cfg.feasible_reachability();
     let mut queue: VecDeque<usize> = (0..count).filter(|&i| live[i]).collect();
@@ -125,10 +415,10 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
     while let Some(n) = queue.pop_front() {
         queued[n] = false;
         if n != cfg.entry.index() {
-            let mut meet = Bits::full(vars);
+            let mut meet = State::top(items, slots);
             for p in &preds[n] {
                 if live[p.index()] {
-                    meet.intersect_with(&output[p.index()]);
+                    meet.meet(&output[p.index()]);
                 }
             }
             input[n] = meet;
@@ -147,39 +437,62 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
         }
     }
 
-    let names: HashMap<usize, PathId> = tracked.iter().map(|(&p, &v)| (v, p)).collect();
+    let slot_paths: HashMap<usize, PathId> = t.slots.iter().map(|(&p, &s)| (s, p)).collect();
     let mut findings = Vec::new();
     for n in 0..count {
         if !live[n] {
             continue;
         }
-        let mut reported = Vec::new();
-        for &(var, span) in &effects[n].read {
-            if !input[n].contains(var) || reported.contains(&var) {
-                continue;
-            }
-            reported.push(var);
-            let path = cfg.path(names[&var]);
+        let mut state = input[n].clone();
+        for (item, span, via) in transfer(&mut state, &effects[n]) {
+            let it = &t.items[item];
+            let spec = match it.kind {
+                Kind::Var => specs.var,
+                Kind::Array => specs.arr,
+                Kind::Field => specs.field,
+                Kind::Heap => specs.heap,
+            };
+            let Some(spec) = spec else { continue };
+            let path = cfg.path(it.path);
             let name = path.text();
-            let mut steps = vec![PathStep {
-                location: ctx.location(path.root.decl_span),
-                message: format!("`{name}` is declared without an initial value"),
-            }];
-            steps.extend(branch_steps(ctx, cfg, &effects, var, NodeId(n as u32)));
-            steps.push(PathStep {
-                location: ctx.location(span),
-                message: format!("`{name}` is read here before any value is assigned"),
-            });
+            let mut steps = Vec::new();
+            if it.kind == Kind::Heap {
+                steps.extend(creation_steps(ctx, cfg, &effects, item, &name));
+            } else {
+                steps.push(PathStep {
+                    location: ctx.location(path.root.decl_span),
+                    message: format!("`{}` is declared without an initial value", path.root.name),
+                });
+            }
+            steps.extend(branch_steps(ctx, cfg, &effects, item, NodeId(n as u32)));
+            if let Some(q) = via.and_then(|s| slot_paths.get(&s)) {
+                steps.push(PathStep {
+                    location: ctx.location(span),
+                    message: format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text()),
+                });
+            }
+            let what = if it.kind == Kind::Heap { format!("the memory `{name}` points to") } else { format!("`{name}`") };
+            steps.push(PathStep { location: ctx.location(span), message: format!("{what} is read here before any value is written") });
             findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
     findings
 }
 
-/// The branches taken on a shortest path from the variable's declaration to the read.
-fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], var: usize, target: NodeId) -> Vec<PathStep> {
+/// The allocation a heap finding starts from (the first node creating the block).
+fn creation_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usize, name: &str) -> Vec<PathStep> {
+    (0..cfg.nodes.len())
+        .find(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
+        .and_then(|i| cfg.nodes[i].span)
+        .map(|span| PathStep { location: ctx.location(span), message: format!("`{name}` receives memory whose contents are undefined") })
+        .into_iter()
+        .collect()
+}
+
+/// The branches taken on a shortest path from the object's creation to the read.
+fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usize, target: NodeId) -> Vec<PathStep> {
     let starts: Vec<usize> = (0..cfg.nodes.len())
-        .filter(|&i| cfg.nodes[i].reachable && effects[i].declared.contains(&var))
+        .filter(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
         .collect();
     let mut parent: Vec<Option<usize>> = vec![None; cfg.nodes.len()];
     let mut seen = vec![false; cfg.nodes.len()];

@@ -56,7 +56,13 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     // never return; without linking, from the graph alone.
     let red_dead = catalogue().get("RED-dead").filter(|spec| (options.enabled)(spec));
     let link = (!checks.is_empty() || red_dead.is_some()) && units.iter().any(|u| !u.cfgs.is_empty());
-    let per_graph = |spec: &CheckSpec| (options.enabled)(spec) && !(link && spec.id == "RED-dead");
+    // The uninitialised-read checks run once callee summaries are known, when they will be.
+    let uninit_linked = link && !checks.is_empty();
+    let per_graph = |spec: &CheckSpec| {
+        (options.enabled)(spec)
+            && !(link && spec.id == "RED-dead")
+            && !(uninit_linked && intra::UNINIT_CHECKS.contains(&spec.id.as_str()))
+    };
 
     let mut findings: Vec<Finding> = units
         .par_iter()
@@ -90,17 +96,33 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         }
         match summarise_program(&program, &behaviours, decide) {
             Ok((_, effects)) => {
+                let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                let uninit: Vec<Finding> = (0..program.functions.len() as FnIndex)
+                    .into_par_iter()
+                    .flat_map_iter(|f| {
+                        let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
+                        intra::uninitialised_on_all_paths(&UnitContext::new(program.files(f)), program.cfg(f), &specs, &extra)
+                    })
+                    .collect();
+                findings.extend(uninit);
                 let analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 let (more, more_problems) = run_checks(&analysis, decide, &checks, options.function_budget);
                 findings.extend(more);
                 problems.extend(more_problems);
             }
-            Err(e) => problems.push(Problem {
-                file: Default::default(),
-                message: format!("internal error: summaries could not be computed ({e}); CTL checks skipped"),
-                severity: ProblemSeverity::Error,
-                details: Vec::new(),
-            }),
+            Err(e) => {
+                problems.push(Problem {
+                    file: Default::default(),
+                    message: format!("internal error: summaries could not be computed ({e}); CTL checks skipped"),
+                    severity: ProblemSeverity::Error,
+                    details: Vec::new(),
+                });
+                let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                for f in 0..program.functions.len() as FnIndex {
+                    let ctx = UnitContext::new(program.files(f));
+                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new()));
+                }
+            }
         }
     }
     apply_precedence(&mut findings);

@@ -25,12 +25,16 @@ pub struct Summary {
     pub derefs: Vec<bool>,
     /// Per parameter: may store newly allocated memory into `*param`.
     pub allocates_out: Vec<bool>,
+    /// Per parameter: reads what the pointer points to before writing it, on every path.
+    pub reads_all: Vec<bool>,
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
     /// Per parameter: may use the stream it was given (read, write, ...) before a new value.
     pub uses_stream: Vec<bool>,
     /// May return newly allocated memory.
     pub returns_alloc: bool,
+    /// May return newly allocated memory before anything was written to it.
+    pub returns_uninit: bool,
     /// May return a stream it opened.
     pub returns_stream: bool,
     /// May return a null pointer.
@@ -45,6 +49,7 @@ impl Summary {
             takes: vec![false; n],
             derefs: vec![false; n],
             allocates_out: vec![false; n],
+            reads_all: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             ..Summary::default()
@@ -67,6 +72,8 @@ struct Questions {
     may_return_null: Vec<Formula>,
     /// One per local pointer: opened as a stream, then returned.
     returns_stream: Vec<Formula>,
+    /// One per local pointer: allocated with undefined contents, returned before a write.
+    returns_uninit: Vec<Formula>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +83,8 @@ enum Question {
     Takes,
     Derefs,
     AllocatesOut,
+    /// `A[!(store | def) U load]`: every path reads `*p` before writing it or `p`.
+    ReadsAll,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
     UsesStream,
@@ -145,6 +154,8 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
         per_param.push((i, Question::Derefs, eu(not(tested), deref)));
+        let written = any(vec![atom(PropKind::Store, f, p), def.clone()]);
+        per_param.push((i, Question::ReadsAll, Formula::AU(Box::new(not(written)), Box::new(atom(PropKind::Load, f, p)))));
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
@@ -154,6 +165,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     let mut returns_alloc = Vec::new();
     let mut may_return_null = Vec::new();
     let mut returns_stream = Vec::new();
+    let mut returns_uninit = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
         if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
             continue;
@@ -164,6 +176,11 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
         returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
         returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(atom(PropKind::Fclose, f, v)), returned.clone())))));
+        let store = atom(PropKind::Store, f, v);
+        let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
+        // A path on which the pointer was found NULL returns no memory.
+        let stop = any(vec![atom(PropKind::Free, f, v), store, atom(PropKind::NullTest, f, v)]);
+        returns_uninit.push(ef(and(fresh, ex(eu(stays(stop), returned.clone())))));
         may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
     }
     let returns_pointer = cfg
@@ -175,7 +192,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     } else {
         may_return_null.clear();
     }
-    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream }
+    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream, returns_uninit }
 }
 
 /// Answers the questions of function `f` on its own model.
@@ -187,6 +204,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_alloc.iter().cloned());
     formulas.extend(qs.may_return_null.iter().cloned());
     formulas.extend(qs.returns_stream.iter().cloned());
+    formulas.extend(qs.returns_uninit.iter().cloned());
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -199,16 +217,19 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = holds,
+            Question::ReadsAll => summary.reads_all[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
         }
     }
     let base = qs.per_param.len() + 1;
     let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
-    let (null, stream) = rest.split_at(qs.may_return_null.len());
+    let (null, rest) = rest.split_at(qs.may_return_null.len());
+    let (stream, uninit) = rest.split_at(qs.returns_stream.len());
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
     summary.returns_stream = stream.iter().any(|&b| b);
+    summary.returns_uninit = uninit.iter().any(|&b| b);
     summary
 }
 
@@ -218,6 +239,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
     let mut props = Vec::new();
     for (i, arg) in site.args.iter().enumerate() {
         let Some(x) = *arg else { continue };
+        // A local array whose elements the callee reads on every path before writing any.
+        if cfg.path(x).class == goanna_ast::TypeClass::Array && s.reads_all.get(i) == Some(&true) {
+            props.push((PropKind::Use, x));
+        }
         if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
@@ -236,6 +261,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
         }
     }
     for (i, arg) in site.address_args.iter().enumerate() {
+        // `f(&x)` where `f` reads `*p` before writing it: a read of `x`.
+        if let (Some(x), Some(true)) = (*arg, s.reads_all.get(i)) {
+            props.push((PropKind::Use, x));
+        }
         if let (Some(x), Some(true)) = (*arg, s.allocates_out.get(i)) {
             props.push((PropKind::Def, x));
             props.push((PropKind::Alloc, x));
@@ -244,6 +273,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
     if let Some(r) = site.result {
         if s.returns_alloc {
             props.push((PropKind::Alloc, r));
+            // Memory the callee wrote (or may have) before returning it has defined contents.
+            if !s.returns_uninit {
+                props.push((PropKind::Store, r));
+            }
         }
         if s.returns_stream {
             props.push((PropKind::Fopen, r));
