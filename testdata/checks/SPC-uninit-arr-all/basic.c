@@ -126,3 +126,48 @@ int written_then_passed_ok(void) {
     a[1] = 2;
     return sum(a, 2);
 }
+
+/* Constant indices. */
+
+int skipped_element_bad(void) {
+    int rgb[3];
+    rgb[0] = 255;
+    rgb[2] = 0;
+    return rgb[1]; // expect: SPC-uninit-arr-all
+}
+
+int skipped_row_bad(void) {
+    int m[2][2];
+    m[0][0] = 1;
+    m[0][1] = 2;
+    return m[1][1]; // expect: SPC-uninit-arr-all
+}
+
+int written_elements_ok(void) {
+    int rgb[3];
+    rgb[0] = 255;
+    rgb[2] = 0;
+    return rgb[0] + rgb[2];
+}
+
+int element_written_on_one_path_ok(int c) {
+    int v[2];
+    if (c)
+        v[1] = 1;
+    else
+        v[0] = 0;
+    return v[1]; /* written on one of the paths */
+}
+
+int unknown_index_written_ok(int k) {
+    int v[4];
+    v[0] = 1;
+    v[k & 3] = 2;
+    return v[3];
+}
+
+int unknown_index_read_ok(int k) {
+    int v[4];
+    v[0] = 1;
+    return v[k & 3]; /* may be the written element */
+}

@@ -7,7 +7,8 @@
 //! - writing gives `def` of the path plus the same prefix effects (`p->f = 1` → `use_p`,
 //!   `deref_p`, `def_p->f`); `x += 1`, `x++` give `use_x` and `def_x`;
 //! - array elements summarise to the array: reading `a[i]` (or `*a`, `a->f`) is `use_a`,
-//!   writing it is `def_a`
+//!   writing it is `def_a`, both with the index as their value when it is a constant (for
+//!   `m[i][j]`, the first one)
 //!   (a weak update); through a pointer, `p[i]` is `use_p` + `deref_p` for both;
 //! - an array used as a value (decay) and `&x` give `addr_taken`; `sizeof` gives nothing;
 //! - what happens to the memory a pointer points to: `load_p` when it is read (`*p`, `p[i]`,
@@ -204,7 +205,8 @@ impl Builder<'_, '_> {
                 }
             }
             ExprKind::Index { base, index } => {
-                self.element_base(base, e.span, Access::Read);
+                let at = const_value(self.tu, index);
+                self.element_base(base, e.span, Access::Read, at);
                 self.eval(index);
             }
             ExprKind::Unary { operand, .. } => {
@@ -217,8 +219,9 @@ impl Builder<'_, '_> {
     }
 
     /// The base of `base[i]`: an array (path or not) summarises to its root (`use_a`, or
-    /// `def_a` when written); a pointer is used and dereferenced.
-    fn element_base(&mut self, base: &Expr, span: Span, access: Access) {
+    /// `def_a` when written, carrying the index `at` when it is a constant); a pointer is used
+    /// and dereferenced.
+    fn element_base(&mut self, base: &Expr, span: Span, access: Access, at: Option<i64>) {
         let write = access != Access::Read;
         let core = strip_casts(base);
         if let Some(chain) = self.path_chain(core) {
@@ -228,7 +231,7 @@ impl Builder<'_, '_> {
                     // `p->a[i]`: the element is in the memory `p` points to.
                     self.prefix_effects(&chain, access);
                     let kind = if write { PropKind::Def } else { PropKind::Use };
-                    self.prop(kind, Subject::Path(id), span);
+                    self.prop_value(kind, Subject::Path(id), span, at);
                 } else {
                     self.prefix_effects(&chain, Access::Read);
                     self.prop(PropKind::Use, Subject::Path(id), last.span);
@@ -288,7 +291,8 @@ impl Builder<'_, '_> {
                         Access::Address => &[PropKind::AddrTaken],
                     };
                     for &kind in kinds {
-                        self.prop(kind, Subject::Path(id), pair[1].span);
+                        let at = (kind != PropKind::AddrTaken).then_some(0);
+                        self.prop_value(kind, Subject::Path(id), pair[1].span, at);
                     }
                     continue;
                 }
@@ -368,7 +372,8 @@ impl Builder<'_, '_> {
                 self.deref_root(base, lhs.span, access);
             }
             ExprKind::Index { base, index } => {
-                self.element_base(base, lhs.span, access);
+                let at = const_value(self.tu, index);
+                self.element_base(base, lhs.span, access, at);
                 self.eval(index);
             }
             ExprKind::Unary { op: UnaryOp::Deref, operand } => {

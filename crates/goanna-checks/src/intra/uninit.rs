@@ -13,6 +13,10 @@
 //! - a variable, array or member: `def`, `decl_init` or `addr_taken` of it or of a path it is
 //!   part of (`s = t` and `memset(&s, ..)` write every member); members of unions are not
 //!   tracked (writing one member gives the others a value);
+//! - an element of an array at a constant index (`a[2] = v`) writes that element only: a read
+//!   at another constant index is still a read of nothing written, as long as every write
+//!   since the declaration was at a constant index (below 64); a read at an unknown index is
+//!   reported only when no element was written;
 //! - heap memory reached through pointer `p`: `store_p` (a write through `p`, a copy of `p`,
 //!   `p` passed to a function that may write), a new value of `p`, `&p`, `free_p`, `escape_p`.
 //!
@@ -105,8 +109,10 @@ struct Effects {
     created: Vec<usize>,
     /// Objects written.
     written: Vec<usize>,
-    /// Objects read (with where).
-    read: Vec<(usize, Span)>,
+    /// Elements of arrays written at a constant index.
+    written_at: Vec<(usize, i64)>,
+    /// Objects read (with where, and the constant index for an array element).
+    read: Vec<(usize, Span, Option<i64>)>,
     /// Alias slots whose pointer gets a new value.
     alias_reset: Vec<usize>,
     /// `q = &x`: slot of `q`, item of `x`.
@@ -214,15 +220,15 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
         .map(|n| {
             let node = cfg.node(n);
             let span = node.span.unwrap_or_default();
-            let mut props: Vec<(PropKind, PathId, Span)> = node
+            let mut props: Vec<(PropKind, PathId, Span, Option<i64>)> = node
                 .props
                 .iter()
                 .filter_map(|p| match p.subject {
-                    Subject::Path(path) => Some((p.kind, path, p.span)),
+                    Subject::Path(path) => Some((p.kind, path, p.span, p.value)),
                     _ => None,
                 })
                 .collect();
-            props.extend(extra(n).into_iter().map(|(k, p)| (k, p, span)));
+            props.extend(extra(n).into_iter().map(|(k, p)| (k, p, span, None)));
             let mut e = Effects::default();
             // `q = &x` for a local pointer `q` and a tracked `x`: an alias, not a write of `x`.
             let addr: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::AddrTaken).map(|p| p.1).collect();
@@ -235,11 +241,18 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                     }
                 }
             }
-            for &(kind, path, pspan) in &props {
+            for &(kind, path, pspan, value) in &props {
+                let array = cfg.path(path).class == TypeClass::Array;
+                let at = value.filter(|_| array);
                 match kind {
                     PropKind::Decl => {
                         if let Some(items) = by_root.get(&path) {
                             e.created.extend(items.iter().copied());
+                        }
+                    }
+                    PropKind::Def if at.is_some() && item_of.contains_key(&path) => {
+                        if let (Some(&i), Some(k)) = (item_of.get(&path), at) {
+                            e.written_at.push((i, k));
                         }
                     }
                     PropKind::DeclInit | PropKind::Def | PropKind::AddrTaken => {
@@ -252,14 +265,14 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                     }
                     PropKind::Use => {
                         if let Some(&i) = item_of.get(&path) {
-                            e.read.push((i, pspan));
+                            e.read.push((i, pspan, at));
                         }
                     }
                     _ => {}
                 }
                 if let Some(&h) = heap_of.get(&path) {
                     match kind {
-                        PropKind::Load => e.read.push((h, pspan)),
+                        PropKind::Load => e.read.push((h, pspan, None)),
                         PropKind::Def | PropKind::Store | PropKind::AddrTaken | PropKind::Free | PropKind::Escape => {
                             e.written.push(h)
                         }
@@ -278,7 +291,7 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                 }
             }
             // A pointer used without being dereferenced for a read is handed on.
-            for &(kind, path, _) in &props {
+            for &(kind, path, _, _) in &props {
                 if kind == PropKind::Use {
                     if let Some(&slot) = t.slots.get(&path) {
                         if !e.alias_load.iter().any(|&(s, _)| s == slot) && !e.alias_reset.contains(&slot) {
@@ -288,7 +301,7 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                 }
             }
             // Heap blocks created here: an allocation whose contents are undefined.
-            for &(kind, path, _) in &props {
+            for &(kind, path, _, _) in &props {
                 if kind == PropKind::Alloc {
                     let filled = props.iter().any(|p| p.0 == PropKind::Store && p.1 == path);
                     if let (false, Some(&h)) = (filled, heap_of.get(&path)) {
@@ -307,6 +320,8 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
 struct State {
     bits: Bits,
     reported: Bits,
+    /// Per object: the constant indices (below 64) written on some path (a may-set).
+    elems: Vec<u64>,
     alias: Vec<u32>,
 }
 
@@ -317,14 +332,17 @@ const NONE: u32 = u32::MAX - 1;
 
 impl State {
     fn top(items: usize, slots: usize) -> State {
-        State { bits: Bits::full(items), reported: Bits::full(items), alias: vec![TOP; slots] }
+        State { bits: Bits::full(items), reported: Bits::full(items), elems: vec![0; items], alias: vec![TOP; slots] }
     }
     fn entry(items: usize, slots: usize) -> State {
-        State { bits: Bits::empty(items), reported: Bits::empty(items), alias: vec![NONE; slots] }
+        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: vec![0; items], alias: vec![NONE; slots] }
     }
     fn meet(&mut self, other: &State) {
         self.bits.intersect_with(&other.bits);
         self.reported.intersect_with(&other.reported);
+        for (a, b) in self.elems.iter_mut().zip(&other.elems) {
+            *a |= *b;
+        }
         for (a, &b) in self.alias.iter_mut().zip(&other.alias) {
             if *a == TOP {
                 *a = b;
@@ -345,8 +363,12 @@ type Read = (usize, Span, Option<usize>);
 /// Applies a node's effects to the state flowing into it; returns the reported reads.
 fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     let mut reads = Vec::new();
-    for &(item, span) in &e.read {
-        if state.bits.contains(item) && !state.reported.contains(item) {
+    for &(item, span, at) in &e.read {
+        let unwritten = match at {
+            Some(k) if (0..64).contains(&k) => state.elems[item] & (1u64 << k) == 0,
+            _ => state.elems[item] == 0,
+        };
+        if unwritten && state.bits.contains(item) && !state.reported.contains(item) {
             reads.push((item, span, None));
             state.reported.insert(item);
         }
@@ -367,6 +389,13 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     for &item in &e.written {
         state.bits.remove(item);
     }
+    for &(item, k) in &e.written_at {
+        if (0..64).contains(&k) {
+            state.elems[item] |= 1u64 << k;
+        } else {
+            state.bits.remove(item);
+        }
+    }
     for &slot in &e.alias_reset {
         if let Some(a) = state.alias.get_mut(slot) {
             *a = NONE;
@@ -378,6 +407,7 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     for &item in &e.created {
         state.bits.insert(item);
         state.reported.remove(item);
+        state.elems[item] = 0;
     }
     reads
 }
