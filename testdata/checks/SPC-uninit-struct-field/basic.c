@@ -100,3 +100,38 @@ int written_on_some_path_ok(int c) {
         p.y = 1;
     return p.y; /* only on some paths: not certain */
 }
+
+/* A structure passed by value: the callee reads a member the caller never wrote. */
+
+static int area(struct point p) {
+    return p.x * p.y; // expect: SPC-uninit-struct-field
+}
+
+static int first(struct point p) {
+    return p.x;
+}
+
+int passed_half_written_bad(void) {
+    struct point p;
+    p.x = 2;
+    return area(p);
+}
+
+int passed_fully_written_ok(void) {
+    struct point p;
+    p.x = 2;
+    p.y = 3;
+    return area(p);
+}
+
+int passed_member_written_ok(void) {
+    struct point p;
+    p.x = 2;
+    return first(p);
+}
+
+int passed_after_copy_ok(struct point q) {
+    struct point p;
+    p = q;
+    return area(p);
+}

@@ -236,7 +236,7 @@ impl Builder<'_, '_> {
                     self.prefix_effects(&chain, Access::Read);
                     self.prop(PropKind::Use, Subject::Path(id), last.span);
                     self.prop(PropKind::Deref, Subject::Path(id), span);
-                    self.mem_access(id, access, span);
+                    self.mem_access(id, access, span, at);
                 }
                 return;
             }
@@ -259,18 +259,20 @@ impl Builder<'_, '_> {
         if let Some(p) = self.pointer_root(pointer) {
             if self.paths.class(p) == TypeClass::Pointer {
                 self.prop(PropKind::Deref, Subject::Path(p), span);
-                self.mem_access(p, access, span);
+                self.mem_access(p, access, span, None);
             }
         }
     }
 
-    /// `load_p` and/or `store_p` for an access to the memory `p` points to.
-    fn mem_access(&mut self, p: PathId, access: Access, span: Span) {
+    /// `load_p` and/or `store_p` for an access to the memory `p` points to, with the element
+    /// index as value when it is a constant (`*p` and `p->f` are element 0).
+    fn mem_access(&mut self, p: PathId, access: Access, span: Span, at: Option<i64>) {
         if matches!(access, Access::Read | Access::ReadWrite) {
-            self.prop(PropKind::Load, Subject::Path(p), span);
+            self.prop_value(PropKind::Load, Subject::Path(p), span, at);
         }
         if access != Access::Read {
-            self.prop(PropKind::Store, Subject::Path(p), span);
+            let at = if access == Access::Address { None } else { at };
+            self.prop_value(PropKind::Store, Subject::Path(p), span, at);
         }
     }
 
@@ -298,7 +300,7 @@ impl Builder<'_, '_> {
                 }
                 self.prop(PropKind::Use, Subject::Path(id), pair[0].span);
                 self.prop(PropKind::Deref, Subject::Path(id), pair[1].span);
-                self.mem_access(id, here, pair[1].span);
+                self.mem_access(id, here, pair[1].span, Some(0));
             }
         }
     }
@@ -315,7 +317,7 @@ impl Builder<'_, '_> {
                 } else if pair[1].derefs_parent {
                     self.prop(PropKind::Use, Subject::Path(pair[0].id), pair[0].span);
                     let access = if Some(i + 1) == last_deref { Access::Address } else { Access::Read };
-                    self.mem_access(pair[0].id, access, pair[1].span);
+                    self.mem_access(pair[0].id, access, pair[1].span, None);
                 }
             }
             if let Some(last) = chain.last() {

@@ -20,13 +20,19 @@
 //! - heap memory reached through pointer `p`: `store_p` (a write through `p`, a copy of `p`,
 //!   `p` passed to a function that may write), a new value of `p`, `&p`, `free_p`, `escape_p`.
 //!
+//! Callees: a function's certain reads of what its caller provides — `*p` (or `p[k]`) of a
+//! pointer parameter, `s.f` of a structure passed by value — before it writes them are found
+//! by the same analysis run on the callee with those objects created at its entry
+//! ([`caller_reads`]); at a call that passes an object certainly without a value there, the
+//! read is reported where the callee makes it, with the path through the call.
+//!
 //! One level of aliasing is followed for `q = &x`: reading `*q` while `x` has no value reads
 //! `x`; any other use of `q` (a write through it, passing it on) counts as a write of `x`.
 //! Aliases are must-information too: `q` points to `x` after a join only if it does on every
 //! incoming path.
 
 use super::finding;
-use crate::{CheckSpec, Finding, PathStep, UnitContext};
+use crate::{CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject};
 use std::collections::{HashMap, VecDeque};
@@ -94,12 +100,64 @@ enum Kind {
     Field,
     /// The heap block a local pointer variable points to.
     Heap,
+    /// A local structure as a whole (written only by writes of all of it), to answer for the
+    /// members a callee reads.
+    Record,
+    /// What a pointer parameter points to (callee mode).
+    Pointee,
+    /// A member of a structure parameter (callee mode).
+    ParamField,
+}
+
+impl Kind {
+    /// Objects read through a pointer (`load`), written by `store`.
+    fn behind_pointer(self) -> bool {
+        matches!(self, Kind::Heap | Kind::Pointee)
+    }
 }
 
 /// One tracked object.
 struct Item {
     path: PathId,
     kind: Kind,
+    /// The parameter it belongs to (callee mode).
+    param: usize,
+}
+
+/// A read a function makes of storage its caller provides, before writing it, on every path
+/// to the read: `*p` (`p[k]`) of pointer parameter `param` (empty `steps`), or member `steps`
+/// of a structure passed by value.
+#[derive(Clone, Debug)]
+pub struct CallerRead {
+    /// Index of the parameter.
+    pub param: usize,
+    /// The member steps (`.f`) for a structure parameter; empty for a pointer's target.
+    pub steps: Vec<goanna_cfg::PathStep>,
+    /// The constant element index, when there is one.
+    pub index: Option<i64>,
+    /// Where the read is (in the callee).
+    pub location: Location,
+    /// The expression read, as the callee writes it (`*pp`, `s1.uninit`).
+    pub text: String,
+}
+
+/// A callee's read mapped to a call: what of the caller's storage it reads.
+#[derive(Clone, Debug)]
+pub struct RemoteRead {
+    /// The caller's path passed: `x` of `&x` when `address`, else the argument (`a`, `p`, `s`).
+    pub target: PathId,
+    /// The argument was `&target`.
+    pub address: bool,
+    /// Member steps below `target` (a structure passed by value).
+    pub steps: Vec<goanna_cfg::PathStep>,
+    /// The constant element index, when there is one.
+    pub index: Option<i64>,
+    /// The callee.
+    pub callee: String,
+    /// Where the callee reads, and what.
+    pub location: Location,
+    /// The expression read in the callee.
+    pub text: String,
 }
 
 /// Effects of one node on the tracked objects.
@@ -111,8 +169,11 @@ struct Effects {
     written: Vec<usize>,
     /// Elements of arrays written at a constant index.
     written_at: Vec<(usize, i64)>,
-    /// Objects read (with where, and the constant index for an array element).
-    read: Vec<(usize, Span, Option<i64>)>,
+    /// Objects read (with where, the constant index for an array element, and the callee's
+    /// read in `remote` when the read is made by a callee).
+    read: Vec<(usize, Span, Option<i64>, Option<usize>)>,
+    /// Reads made by the callee of a call node.
+    remote: Vec<RemoteRead>,
     /// Alias slots whose pointer gets a new value.
     alias_reset: Vec<usize>,
     /// `q = &x`: slot of `q`, item of `x`.
@@ -145,6 +206,33 @@ fn roots(cfg: &Cfg) -> Vec<PathId> {
     cfg.paths.iter().enumerate().map(|(i, p)| by_var.get(&p.root).copied().unwrap_or(PathId(i as u32))).collect()
 }
 
+/// The parameters' objects a callee may read from its caller (callee mode).
+fn tracked_params(cfg: &Cfg) -> Tracking {
+    let mut items = Vec::new();
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(pid) = *param else { continue };
+        let root = cfg.path(pid);
+        if root.root.type_spelling.contains("volatile") {
+            continue;
+        }
+        if root.class == TypeClass::Pointer {
+            items.push(Item { path: pid, kind: Kind::Pointee, param: i });
+        } else if root.class == TypeClass::Record {
+            for (j, path) in cfg.paths.iter().enumerate() {
+                if path.root == root.root
+                    && !path.is_variable()
+                    && !path.in_union
+                    && path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+                    && (is_scalar(path.class) || path.class == TypeClass::Array)
+                {
+                    items.push(Item { path: PathId(j as u32), kind: Kind::ParamField, param: i });
+                }
+            }
+        }
+    }
+    Tracking { items, slots: HashMap::new() }
+}
+
 fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Tracking {
     let mut items = Vec::new();
     let mut allocated = vec![false; cfg.paths.len()];
@@ -171,12 +259,14 @@ fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(Pr
                 slots.insert(id, slots.len());
             }
             if is_scalar(path.class) && specs.var.is_some() {
-                items.push(Item { path: id, kind: Kind::Var });
+                items.push(Item { path: id, kind: Kind::Var, param: 0 });
             } else if path.class == TypeClass::Array && specs.arr.is_some() {
-                items.push(Item { path: id, kind: Kind::Array });
+                items.push(Item { path: id, kind: Kind::Array, param: 0 });
+            } else if path.class == TypeClass::Record && specs.field.is_some() {
+                items.push(Item { path: id, kind: Kind::Record, param: 0 });
             }
             if path.class == TypeClass::Pointer && allocated[i] && specs.heap.is_some() {
-                items.push(Item { path: id, kind: Kind::Heap });
+                items.push(Item { path: id, kind: Kind::Heap, param: 0 });
             }
         } else if path.root.class == TypeClass::Record
             && !path.in_union
@@ -184,7 +274,7 @@ fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(Pr
             && (is_scalar(path.class) || path.class == TypeClass::Array)
             && specs.field.is_some()
         {
-            items.push(Item { path: id, kind: Kind::Field });
+            items.push(Item { path: id, kind: Kind::Field, param: 0 });
         }
     }
     Tracking { items, slots }
@@ -202,14 +292,19 @@ fn covers(cfg: &Cfg, roots: &[PathId], writer: PathId, item: PathId) -> bool {
         && i.steps[..w.steps.len()] == w.steps[..]
 }
 
-fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Vec<Effects> {
+fn node_effects(
+    cfg: &Cfg,
+    t: &Tracking,
+    extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
+    remote: &dyn Fn(NodeId) -> Vec<RemoteRead>,
+) -> Vec<Effects> {
     let roots = roots(cfg);
     // Items by root, for prefix writes.
     let mut by_root: HashMap<PathId, Vec<usize>> = HashMap::new();
     let mut heap_of: HashMap<PathId, usize> = HashMap::new();
     let mut item_of: HashMap<PathId, usize> = HashMap::new();
     for (i, item) in t.items.iter().enumerate() {
-        if item.kind == Kind::Heap {
+        if item.kind.behind_pointer() {
             heap_of.insert(item.path, i);
         } else {
             by_root.entry(roots[item.path.0 as usize]).or_default().push(i);
@@ -230,6 +325,16 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                 .collect();
             props.extend(extra(n).into_iter().map(|(k, p)| (k, p, span, None)));
             let mut e = Effects::default();
+            if n == cfg.entry {
+                e.created.extend((0..t.items.len()).filter(|&i| matches!(t.items[i].kind, Kind::Pointee | Kind::ParamField)));
+            }
+            for r in remote(n) {
+                if let Some(item) = resolve(cfg, &roots, &r, &item_of, &heap_of, t) {
+                    let index = if t.items[item].kind == Kind::Var || t.items[item].kind == Kind::Field { None } else { r.index };
+                    e.read.push((item, span, index, Some(e.remote.len())));
+                    e.remote.push(r);
+                }
+            }
             // `q = &x` for a local pointer `q` and a tracked `x`: an alias, not a write of `x`.
             let addr: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::AddrTaken).map(|p| p.1).collect();
             let defs: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Def).map(|p| p.1).collect();
@@ -264,15 +369,16 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
                         }
                     }
                     PropKind::Use => {
-                        if let Some(&i) = item_of.get(&path) {
-                            e.read.push((i, pspan, at));
+                        if let Some(&i) = item_of.get(&path).filter(|&&i| t.items[i].kind != Kind::Record) {
+                            e.read.push((i, pspan, at, None));
                         }
                     }
                     _ => {}
                 }
                 if let Some(&h) = heap_of.get(&path) {
                     match kind {
-                        PropKind::Load => e.read.push((h, pspan, None)),
+                        PropKind::Load => e.read.push((h, pspan, value, None)),
+                        PropKind::Store if value.is_some() => e.written_at.push((h, value.unwrap_or_default())),
                         PropKind::Def | PropKind::Store | PropKind::AddrTaken | PropKind::Free | PropKind::Escape => {
                             e.written.push(h)
                         }
@@ -312,6 +418,41 @@ fn node_effects(cfg: &Cfg, t: &Tracking, extra: &dyn Fn(NodeId) -> Vec<(PropKind
             e
         })
         .collect()
+}
+
+/// The caller's object a callee's read is about.
+fn resolve(
+    cfg: &Cfg,
+    roots: &[PathId],
+    r: &RemoteRead,
+    item_of: &HashMap<PathId, usize>,
+    heap_of: &HashMap<PathId, usize>,
+    t: &Tracking,
+) -> Option<usize> {
+    let class = cfg.paths.get(r.target.0 as usize)?.class;
+    if r.steps.is_empty() {
+        return match (r.address, class) {
+            (true, _) => item_of.get(&r.target).copied().filter(|&i| t.items[i].kind != Kind::Record),
+            (false, TypeClass::Array) => item_of.get(&r.target).copied(),
+            (false, TypeClass::Pointer) => heap_of.get(&r.target).copied(),
+            _ => None,
+        };
+    }
+    if r.address || class != TypeClass::Record {
+        return None;
+    }
+    // The member's own path when the caller mentions it; otherwise it is never written on its
+    // own, and the structure as a whole answers for it.
+    let base = cfg.path(r.target);
+    let root = roots[r.target.0 as usize];
+    let member = cfg.paths.iter().enumerate().find(|(j, p)| {
+        roots[*j] == root && p.steps.len() == base.steps.len() + r.steps.len() && p.steps[..base.steps.len()] == base.steps[..] && p.steps[base.steps.len()..] == r.steps[..]
+    });
+    match member {
+        Some((j, _)) => item_of.get(&PathId(j as u32)).copied(),
+        None if base.is_variable() => item_of.get(&r.target).copied(),
+        None => None,
+    }
 }
 
 /// Must-state: objects without a value, objects already reported, and what each alias slot
@@ -357,26 +498,27 @@ impl State {
     }
 }
 
-/// A read of an object without a value: (object, where, through which alias slot).
-type Read = (usize, Span, Option<usize>);
+/// A read of an object without a value: (object, where, through which alias slot, which
+/// callee read).
+type Read = (usize, Span, Option<usize>, Option<usize>);
 
 /// Applies a node's effects to the state flowing into it; returns the reported reads.
 fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     let mut reads = Vec::new();
-    for &(item, span, at) in &e.read {
+    for &(item, span, at, remote) in &e.read {
         let unwritten = match at {
             Some(k) if (0..64).contains(&k) => state.elems[item] & (1u64 << k) == 0,
             _ => state.elems[item] == 0,
         };
         if unwritten && state.bits.contains(item) && !state.reported.contains(item) {
-            reads.push((item, span, None));
+            reads.push((item, span, None, remote));
             state.reported.insert(item);
         }
     }
     for &(slot, span) in &e.alias_load {
         if let Some(x) = state.target(slot) {
             if state.bits.contains(x) && !state.reported.contains(x) {
-                reads.push((x, span, Some(slot)));
+                reads.push((x, span, Some(slot), None));
                 state.reported.insert(x);
             }
         }
@@ -419,6 +561,7 @@ pub fn uninitialised_on_all_paths(
     cfg: &Cfg,
     specs: &UninitSpecs<'_>,
     extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
+    remote: &dyn Fn(NodeId) -> Vec<RemoteRead>,
 ) -> Vec<Finding> {
     if !specs.any() || cfg.nodes.is_empty() {
         return Vec::new();
@@ -427,8 +570,43 @@ pub fn uninitialised_on_all_paths(
     if t.items.is_empty() {
         return Vec::new();
     }
+    let effects = node_effects(cfg, &t, extra, remote);
+    let (input, live) = fixpoint(cfg, &t, &effects);
+    report(ctx, cfg, specs, &t, &effects, &input, &live)
+}
+
+/// What `cfg`'s function certainly reads of the storage its caller provides (pointer
+/// parameters' targets, members of structures passed by value) before writing it.
+pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
+    let t = tracked_params(cfg);
+    if t.items.is_empty() || cfg.nodes.is_empty() {
+        return Vec::new();
+    }
+    let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| Vec::new());
+    let (input, live) = fixpoint(cfg, &t, &effects);
+    let mut out = Vec::new();
+    for n in 0..cfg.nodes.len() {
+        if !live[n] {
+            continue;
+        }
+        let mut state = input[n].clone();
+        for (item, span, _, _) in transfer(&mut state, &effects[n]) {
+            let it = &t.items[item];
+            let index = effects[n].read.iter().find(|r| r.0 == item && r.1 == span).and_then(|r| r.2);
+            let path = cfg.path(it.path);
+            let (steps, text) = match it.kind {
+                Kind::Pointee => (Vec::new(), format!("*{}", path.text())),
+                _ => (path.steps.clone(), path.text()),
+            };
+            out.push(CallerRead { param: it.param, steps, index, location: ctx.location(span), text });
+        }
+    }
+    out
+}
+
+/// The must-states at the entry of every node, and which nodes a feasible path reaches.
+fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bool>) {
     let (items, slots) = (t.items.len(), t.slots.len());
-    let effects = node_effects(cfg, &t, extra);
     let preds = cfg.predecessors();
     let count = cfg.nodes.len();
 
@@ -466,6 +644,20 @@ pub fn uninitialised_on_all_paths(
             }
         }
     }
+    (input, live)
+}
+
+/// Findings for the reads of objects without a value.
+fn report(
+    ctx: &UnitContext<'_>,
+    cfg: &Cfg,
+    specs: &UninitSpecs<'_>,
+    t: &Tracking,
+    effects: &[Effects],
+    input: &[State],
+    live: &[bool],
+) -> Vec<Finding> {
+    let count = cfg.nodes.len();
 
     let slot_paths: HashMap<usize, PathId> = t.slots.iter().map(|(&p, &s)| (s, p)).collect();
     let mut findings = Vec::new();
@@ -474,27 +666,28 @@ pub fn uninitialised_on_all_paths(
             continue;
         }
         let mut state = input[n].clone();
-        for (item, span, via) in transfer(&mut state, &effects[n]) {
+        for (item, span, via, remote) in transfer(&mut state, &effects[n]) {
             let it = &t.items[item];
             let spec = match it.kind {
                 Kind::Var => specs.var,
                 Kind::Array => specs.arr,
-                Kind::Field => specs.field,
+                Kind::Field | Kind::Record => specs.field,
                 Kind::Heap => specs.heap,
+                Kind::Pointee | Kind::ParamField => None,
             };
             let Some(spec) = spec else { continue };
             let path = cfg.path(it.path);
             let name = path.text();
             let mut steps = Vec::new();
             if it.kind == Kind::Heap {
-                steps.extend(creation_steps(ctx, cfg, &effects, item, &name));
+                steps.extend(creation_steps(ctx, cfg, effects, item, &name));
             } else {
                 steps.push(PathStep {
                     location: ctx.location(path.root.decl_span),
                     message: format!("`{}` is declared without an initial value", path.root.name),
                 });
             }
-            steps.extend(branch_steps(ctx, cfg, &effects, item, NodeId(n as u32)));
+            steps.extend(branch_steps(ctx, cfg, effects, item, NodeId(n as u32)));
             if let Some(q) = via.and_then(|s| slot_paths.get(&s)) {
                 steps.push(PathStep {
                     location: ctx.location(span),
@@ -502,11 +695,46 @@ pub fn uninitialised_on_all_paths(
                 });
             }
             let what = if it.kind == Kind::Heap { format!("the memory `{name}` points to") } else { format!("`{name}`") };
+            if let Some(r) = remote.and_then(|i| effects[n].remote.get(i)) {
+                let (name, what) = match (it.kind, r.steps.is_empty()) {
+                    (Kind::Record, false) => {
+                        let member = format!("{name}{}", steps_text(&r.steps));
+                        (member.clone(), format!("`{member}`"))
+                    }
+                    _ => (name, what),
+                };
+                steps.push(PathStep { location: ctx.location(span), message: format!("{what} is passed to `{}` here", r.callee) });
+                steps.push(PathStep {
+                    location: r.location.clone(),
+                    message: format!("`{}` reads it as `{}` before any value is written", r.callee, r.text),
+                });
+                findings.push(finding(spec, cfg, r.location.clone(), &name, steps));
+                continue;
+            }
             steps.push(PathStep { location: ctx.location(span), message: format!("{what} is read here before any value is written") });
             findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
     findings
+}
+
+/// `.f.g` for member steps.
+fn steps_text(steps: &[goanna_cfg::PathStep]) -> String {
+    let mut text = String::new();
+    for step in steps {
+        match step {
+            goanna_cfg::PathStep::Field(f) => {
+                text.push('.');
+                text.push_str(f);
+            }
+            goanna_cfg::PathStep::Arrow(f) => {
+                text.push_str("->");
+                text.push_str(f);
+            }
+            goanna_cfg::PathStep::Deref => text.insert(0, '*'),
+        }
+    }
+    text
 }
 
 /// The allocation a heap finding starts from (the first node creating the block).

@@ -97,11 +97,16 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         match summarise_program(&program, &behaviours, decide) {
             Ok((_, effects)) => {
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                let reads: Vec<Vec<intra::CallerRead>> = (0..program.functions.len() as FnIndex)
+                    .into_par_iter()
+                    .map(|f| intra::caller_reads(&UnitContext::new(program.files(f)), program.cfg(f)))
+                    .collect();
                 let uninit: Vec<Finding> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
                     .flat_map_iter(|f| {
                         let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
-                        intra::uninitialised_on_all_paths(&UnitContext::new(program.files(f)), program.cfg(f), &specs, &extra)
+                        let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads);
+                        intra::uninitialised_on_all_paths(&UnitContext::new(program.files(f)), program.cfg(f), &specs, &extra, &remote)
                     })
                     .collect();
                 findings.extend(uninit);
@@ -120,7 +125,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 for f in 0..program.functions.len() as FnIndex {
                     let ctx = UnitContext::new(program.files(f));
-                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new()));
+                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| Vec::new()));
                 }
             }
         }
@@ -128,6 +133,31 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     apply_precedence(&mut findings);
     sort_and_dedup(&mut findings);
     (findings, problems)
+}
+
+/// The reads the callee of call node `n` of `f` makes of what the call passes it.
+fn remote_reads(program: &Program<'_>, f: FnIndex, n: goanna_cfg::NodeId, reads: &[Vec<intra::CallerRead>]) -> Vec<intra::RemoteRead> {
+    let Some(g) = program.callee_at(f, n) else { return Vec::new() };
+    let goanna_cfg::NodeKind::Call(site) = &program.cfg(f).node(n).kind else { return Vec::new() };
+    let Some(list) = reads.get(g as usize) else { return Vec::new() };
+    let mut out = Vec::new();
+    for r in list {
+        let (target, address) = match (site.address_args.get(r.param).copied().flatten(), site.args.get(r.param).copied().flatten()) {
+            (Some(x), _) if r.steps.is_empty() => (x, true),
+            (_, Some(a)) => (a, false),
+            _ => continue,
+        };
+        out.push(intra::RemoteRead {
+            target,
+            address,
+            steps: r.steps.clone(),
+            index: r.index,
+            callee: program.cfg(g).name.clone(),
+            location: r.location.clone(),
+            text: r.text.clone(),
+        });
+    }
+    out
 }
 
 /// Drops findings of a check at a location where a check it gives way to (`unless`) reports.

@@ -25,8 +25,7 @@ pub struct Summary {
     pub derefs: Vec<bool>,
     /// Per parameter: may store newly allocated memory into `*param`.
     pub allocates_out: Vec<bool>,
-    /// Per parameter: reads what the pointer points to before writing it, on every path.
-    pub reads_all: Vec<bool>,
+
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
     /// Per parameter: may use the stream it was given (read, write, ...) before a new value.
@@ -49,7 +48,6 @@ impl Summary {
             takes: vec![false; n],
             derefs: vec![false; n],
             allocates_out: vec![false; n],
-            reads_all: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             ..Summary::default()
@@ -83,8 +81,6 @@ enum Question {
     Takes,
     Derefs,
     AllocatesOut,
-    /// `A[!(store | def) U load]`: every path reads `*p` before writing it or `p`.
-    ReadsAll,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
     UsesStream,
@@ -154,8 +150,6 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
         per_param.push((i, Question::Derefs, eu(not(tested), deref)));
-        let written = any(vec![atom(PropKind::Store, f, p), def.clone()]);
-        per_param.push((i, Question::ReadsAll, Formula::AU(Box::new(not(written)), Box::new(atom(PropKind::Load, f, p)))));
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
@@ -217,7 +211,6 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = holds,
-            Question::ReadsAll => summary.reads_all[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
         }
@@ -239,10 +232,6 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
     let mut props = Vec::new();
     for (i, arg) in site.args.iter().enumerate() {
         let Some(x) = *arg else { continue };
-        // A local array whose elements the callee reads on every path before writing any.
-        if cfg.path(x).class == goanna_ast::TypeClass::Array && s.reads_all.get(i) == Some(&true) {
-            props.push((PropKind::Use, x));
-        }
         if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
@@ -261,10 +250,6 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
         }
     }
     for (i, arg) in site.address_args.iter().enumerate() {
-        // `f(&x)` where `f` reads `*p` before writing it: a read of `x`.
-        if let (Some(x), Some(true)) = (*arg, s.reads_all.get(i)) {
-            props.push((PropKind::Use, x));
-        }
         if let (Some(x), Some(true)) = (*arg, s.allocates_out.get(i)) {
             props.push((PropKind::Def, x));
             props.push((PropKind::Alloc, x));
