@@ -171,3 +171,53 @@ int unknown_index_read_ok(int k) {
     v[0] = 1;
     return v[k & 3]; /* may be the written element */
 }
+
+/* Callees that write only some elements of what they are given. */
+
+static void set_ends(int *v) {
+    v[0] = 1;
+    v[2] = 3;
+}
+
+static void set_first_if(int *v, int c) {
+    if (c)
+        *v = 0;
+}
+
+static void log_address(const int *v) {
+    printf("%p\n", (const void *)v);
+}
+
+int middle_left_unset_bad(void) {
+    int v[3];
+    set_ends(v);
+    return v[1]; // expect: SPC-uninit-arr-all
+}
+
+int ends_set_ok(void) {
+    int v[3];
+    set_ends(v);
+    return v[0] + v[2];
+}
+
+int maybe_set_ok(int c) {
+    int v[2];
+    set_first_if(v, c);
+    return v[0];
+}
+
+/* Any use of the pointer but a dereference (here: printing it) counts as a write. */
+int address_only_logged_ok(void) {
+    int v[2];
+    log_address(v);
+    return v[1];
+}
+
+static int count_of(const int *v, int n) {
+    return n;
+}
+
+int pointer_never_used_bad(void) {
+    int v[2];
+    return count_of(v, 2) + v[1]; // expect: SPC-uninit-arr-all
+}

@@ -144,3 +144,35 @@ int written_on_some_path_ok(int c) {
     free(v);
     return x;
 }
+
+/* Elements at constant indices. */
+
+int other_element_bad(void) {
+    long *v = malloc(4 * sizeof *v);
+    if (!v)
+        return -1;
+    v[0] = 7;
+    int x = (int)v[1]; // expect: SPC-uninit-heap-all
+    free(v);
+    return x;
+}
+
+int same_element_ok(void) {
+    long *v = malloc(4 * sizeof *v);
+    if (!v)
+        return -1;
+    v[1] = 7;
+    int x = (int)v[1];
+    free(v);
+    return x;
+}
+
+int unknown_element_written_ok(int k) {
+    long *v = malloc(4 * sizeof *v);
+    if (!v)
+        return -1;
+    v[k & 3] = 7;
+    int x = (int)v[1];
+    free(v);
+    return x;
+}

@@ -10,7 +10,7 @@ mod unused;
 
 pub use dead::{unreachable_code, unreachable_code_with};
 pub use switch::fall_through;
-pub use uninit::{caller_reads, uninitialised_on_all_paths, CallerRead, RemoteRead, UninitSpecs};
+pub use uninit::{caller_reads, caller_writes, uninitialised_on_all_paths, CalleeEffects, CallerRead, RemoteRead, UninitSpecs};
 pub use unused::unused_variables;
 
 use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
@@ -22,7 +22,7 @@ pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) ->
     if let Some(spec) = catalogue().get("RED-dead").filter(|s| enabled(s)) {
         findings.extend(unreachable_code(ctx, cfg, spec));
     }
-    findings.extend(uninitialised_on_all_paths(ctx, cfg, &uninit_specs(enabled), &|_| Vec::new(), &|_| Vec::new()));
+    findings.extend(uninitialised_on_all_paths(ctx, cfg, &uninit_specs(enabled), &|_| Vec::new(), &|_| CalleeEffects::default()));
     if let Some(spec) = catalogue().get("RED-unused-var").filter(|s| enabled(s)) {
         findings.extend(unused_variables(ctx, cfg, spec));
     }

@@ -141,6 +141,55 @@ pub struct CallerRead {
     pub text: String,
 }
 
+/// What a call node's callee does to the storage its caller passes it.
+#[derive(Clone, Debug, Default)]
+pub struct CalleeEffects {
+    /// Certain reads.
+    pub reads: Vec<RemoteRead>,
+    /// Storage the callee writes only at constant element indices (a may-set, as a mask of
+    /// indices below 64): `(path passed, passed as `&path`, mask)`.
+    pub writes: Vec<(PathId, bool, u64)>,
+}
+
+/// For each parameter of `cfg`'s function: when it is a pointer through which the function
+/// writes nothing but elements at constant indices (below 64) and which it uses for nothing
+/// but dereferences, the mask of those indices (may be empty); otherwise `None`.
+pub fn caller_writes(cfg: &Cfg) -> Vec<Option<u64>> {
+    let roots = roots(cfg);
+    cfg.params
+        .iter()
+        .map(|param| {
+            let pid = (*param)?;
+            if cfg.path(pid).class != TypeClass::Pointer {
+                return None;
+            }
+            let mut mask = 0u64;
+            for node in &cfg.nodes {
+                let mine = |p: &goanna_cfg::Prop| matches!(p.subject, Subject::Path(x) if roots[x.0 as usize] == pid);
+                let on_p = |p: &goanna_cfg::Prop, k: PropKind| p.kind == k && p.subject == Subject::Path(pid);
+                let used = node.props.iter().any(|p| on_p(p, PropKind::Use));
+                let derefed = node.props.iter().any(|p| on_p(p, PropKind::Deref));
+                if used && !derefed {
+                    return None;
+                }
+                for p in node.props.iter().filter(|p| mine(p)) {
+                    let own = p.subject == Subject::Path(pid);
+                    match p.kind {
+                        PropKind::Store if own => match p.value {
+                            Some(k) if (0..64).contains(&k) => mask |= 1u64 << k,
+                            _ => return None,
+                        },
+                        PropKind::Use | PropKind::Deref | PropKind::Load | PropKind::Mention => {}
+                        PropKind::Def | PropKind::AssignConst | PropKind::AssignZero | PropKind::AssignNull if !own => {}
+                        _ => return None,
+                    }
+                }
+            }
+            Some(mask)
+        })
+        .collect()
+}
+
 /// A callee's read mapped to a call: what of the caller's storage it reads.
 #[derive(Clone, Debug)]
 pub struct RemoteRead {
@@ -296,7 +345,7 @@ fn node_effects(
     cfg: &Cfg,
     t: &Tracking,
     extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
-    remote: &dyn Fn(NodeId) -> Vec<RemoteRead>,
+    remote: &dyn Fn(NodeId) -> CalleeEffects,
 ) -> Vec<Effects> {
     let roots = roots(cfg);
     // Items by root, for prefix writes.
@@ -328,7 +377,24 @@ fn node_effects(
             if n == cfg.entry {
                 e.created.extend((0..t.items.len()).filter(|&i| matches!(t.items[i].kind, Kind::Pointee | Kind::ParamField)));
             }
-            for r in remote(n) {
+            let callee = remote(n);
+            // Storage the callee writes only at known elements: those elements, instead of
+            // everything (`&x`, the array decaying, the pointer handed on).
+            let mut precise: Vec<PathId> = Vec::new();
+            for &(target, address, mask) in &callee.writes {
+                let item = match (address, cfg.path(target).class) {
+                    (true, _) | (false, TypeClass::Array) => item_of.get(&target).copied(),
+                    (false, TypeClass::Pointer) => heap_of.get(&target).copied(),
+                    _ => None,
+                };
+                let Some(item) = item.filter(|&i| matches!(t.items[i].kind, Kind::Var | Kind::Array | Kind::Field | Kind::Heap)) else {
+                    continue;
+                };
+                precise.push(target);
+                e.written_at.extend((0..64).filter(|k| mask & (1u64 << k) != 0).map(|k| (item, k)));
+            }
+            props.retain(|p| !(matches!(p.0, PropKind::AddrTaken | PropKind::Store | PropKind::Escape) && precise.contains(&p.1)));
+            for r in callee.reads {
                 if let Some(item) = resolve(cfg, &roots, &r, &item_of, &heap_of, t) {
                     let index = if t.items[item].kind == Kind::Var || t.items[item].kind == Kind::Field { None } else { r.index };
                     e.read.push((item, span, index, Some(e.remote.len())));
@@ -561,7 +627,7 @@ pub fn uninitialised_on_all_paths(
     cfg: &Cfg,
     specs: &UninitSpecs<'_>,
     extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
-    remote: &dyn Fn(NodeId) -> Vec<RemoteRead>,
+    remote: &dyn Fn(NodeId) -> CalleeEffects,
 ) -> Vec<Finding> {
     if !specs.any() || cfg.nodes.is_empty() {
         return Vec::new();
@@ -582,7 +648,7 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
     if t.items.is_empty() || cfg.nodes.is_empty() {
         return Vec::new();
     }
-    let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| Vec::new());
+    let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| CalleeEffects::default());
     let (input, live) = fixpoint(cfg, &t, &effects);
     let mut out = Vec::new();
     for n in 0..cfg.nodes.len() {

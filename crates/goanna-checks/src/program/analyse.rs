@@ -97,9 +97,12 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         match summarise_program(&program, &behaviours, decide) {
             Ok((_, effects)) => {
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
-                let reads: Vec<Vec<intra::CallerRead>> = (0..program.functions.len() as FnIndex)
+                let reads: Vec<(Vec<intra::CallerRead>, Vec<Option<u64>>)> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
-                    .map(|f| intra::caller_reads(&UnitContext::new(program.files(f)), program.cfg(f)))
+                    .map(|f| {
+                        let cfg = program.cfg(f);
+                        (intra::caller_reads(&UnitContext::new(program.files(f)), cfg), intra::caller_writes(cfg))
+                    })
                     .collect();
                 let uninit: Vec<Finding> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
@@ -125,7 +128,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 for f in 0..program.functions.len() as FnIndex {
                     let ctx = UnitContext::new(program.files(f));
-                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| Vec::new()));
+                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| intra::CalleeEffects::default()));
                 }
             }
         }
@@ -135,12 +138,38 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     (findings, problems)
 }
 
-/// The reads the callee of call node `n` of `f` makes of what the call passes it.
-fn remote_reads(program: &Program<'_>, f: FnIndex, n: goanna_cfg::NodeId, reads: &[Vec<intra::CallerRead>]) -> Vec<intra::RemoteRead> {
-    let Some(g) = program.callee_at(f, n) else { return Vec::new() };
-    let goanna_cfg::NodeKind::Call(site) = &program.cfg(f).node(n).kind else { return Vec::new() };
-    let Some(list) = reads.get(g as usize) else { return Vec::new() };
-    let mut out = Vec::new();
+/// What the callee of call node `n` of `f` reads and writes of what the call passes it.
+fn remote_reads(
+    program: &Program<'_>,
+    f: FnIndex,
+    n: goanna_cfg::NodeId,
+    summaries: &[(Vec<intra::CallerRead>, Vec<Option<u64>>)],
+) -> intra::CalleeEffects {
+    let mut effects = intra::CalleeEffects::default();
+    let Some(g) = program.callee_at(f, n) else { return effects };
+    let goanna_cfg::NodeKind::Call(site) = &program.cfg(f).node(n).kind else { return effects };
+    let Some((list, writes)) = summaries.get(g as usize) else { return effects };
+    // Paths passed to parameters the callee writes only at known elements; a path also passed
+    // where that is not known is written in full.
+    let passed = |i: usize| match site.address_args.get(i).copied().flatten() {
+        Some(x) => Some((x, true)),
+        None => site.args.get(i).copied().flatten().map(|a| (a, false)),
+    };
+    let mut precise: Vec<(goanna_cfg::PathId, bool, u64)> = Vec::new();
+    let mut unknown: Vec<goanna_cfg::PathId> = Vec::new();
+    for i in 0..site.args.len() {
+        let Some((p, address)) = passed(i) else { continue };
+        match writes.get(i).copied().flatten() {
+            Some(mask) => match precise.iter_mut().find(|(q, a, _)| *q == p && *a == address) {
+                Some(entry) => entry.2 |= mask,
+                None => precise.push((p, address, mask)),
+            },
+            None => unknown.push(p),
+        }
+    }
+    precise.retain(|(p, _, _)| !unknown.contains(p));
+    effects.writes = precise;
+    let out = &mut effects.reads;
     for r in list {
         let (target, address) = match (site.address_args.get(r.param).copied().flatten(), site.args.get(r.param).copied().flatten()) {
             (Some(x), _) if r.steps.is_empty() => (x, true),
@@ -157,7 +186,7 @@ fn remote_reads(program: &Program<'_>, f: FnIndex, n: goanna_cfg::NodeId, reads:
             text: r.text.clone(),
         });
     }
-    out
+    effects
 }
 
 /// Drops findings of a check at a location where a check it gives way to (`unless`) reports.
