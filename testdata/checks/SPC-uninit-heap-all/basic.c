@@ -176,3 +176,26 @@ int unknown_element_written_ok(int k) {
     free(v);
     return x;
 }
+
+/* Copies of the pointer. */
+
+int read_through_copy_bad(void) {
+    int *v = malloc(2 * sizeof *v);
+    if (!v)
+        return -1;
+    int *w = v;
+    int x = *w; // expect: SPC-uninit-heap-all
+    free(v);
+    return x;
+}
+
+int offset_copy_after_write_ok(void) {
+    int *v = malloc(2 * sizeof *v);
+    if (!v)
+        return -1;
+    v[1] = 4;
+    int *w = v + 1;
+    int x = *w;
+    free(v);
+    return x;
+}

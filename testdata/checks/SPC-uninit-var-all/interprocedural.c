@@ -123,3 +123,21 @@ int other_element_written_bad(void) {
     trio[2] = 5;
     return second(trio);
 }
+
+/* The callee reads through a copy of its parameter. */
+
+static char first_char(void *arg) {
+    char **text = (char **)arg;
+    char *s = *text; // expect: SPC-uninit-var-all
+    return s ? s[0] : '\0';
+}
+
+int read_through_copy_bad(void) {
+    char *name;
+    return first_char(&name);
+}
+
+int read_through_copy_ok(void) {
+    char *name = "x";
+    return first_char(&name);
+}

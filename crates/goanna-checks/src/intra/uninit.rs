@@ -279,7 +279,13 @@ fn tracked_params(cfg: &Cfg) -> Tracking {
             }
         }
     }
-    Tracking { items, slots: HashMap::new() }
+    let mut slots = HashMap::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if path.is_variable() && path.root.kind == VarKind::Local && path.class == TypeClass::Pointer {
+            slots.insert(PathId(i as u32), slots.len());
+        }
+    }
+    Tracking { items, slots }
 }
 
 fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Tracking {
@@ -412,6 +418,18 @@ fn node_effects(
                     }
                 }
             }
+            // `q = p` (or `q = (T *)p`) for a pointer `p` to a tracked block: `q` points to it
+            // too; the copy is not a write.
+            let mut copied = None;
+            let stores: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Store && p.3.is_none()).map(|p| p.1).collect();
+            let calls = node.props.iter().any(|p| p.kind == PropKind::Call);
+            if let ([p], [q], None, false) = (&stores[..], &defs[..], e.alias_set, calls) {
+                if let (Some(&slot), Some(&h), NodeKind::Statement) = (t.slots.get(q), heap_of.get(p), &node.kind) {
+                    e.alias_set = Some((slot, h));
+                    copied = Some(*p);
+                }
+            }
+            props.retain(|p| !(matches!(p.0, PropKind::Store | PropKind::Escape) && Some(p.1) == copied));
             for &(kind, path, pspan, value) in &props {
                 let array = cfg.path(path).class == TypeClass::Array;
                 let at = value.filter(|_| array);
@@ -583,7 +601,7 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     }
     for &(slot, span) in &e.alias_load {
         if let Some(x) = state.target(slot) {
-            if state.bits.contains(x) && !state.reported.contains(x) {
+            if state.elems[x] == 0 && state.bits.contains(x) && !state.reported.contains(x) {
                 reads.push((x, span, Some(slot), None));
                 state.reported.insert(x);
             }
