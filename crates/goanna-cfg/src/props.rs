@@ -51,6 +51,13 @@ pub struct AccessPath {
     /// value too.
     #[serde(default)]
     pub in_union: bool,
+    /// For the value of a call that a branch tests (`if (f(x) > 0)`), a path the graph builder
+    /// makes up so that two such tests can be told to agree: the USR of the function called.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_of: Option<String>,
+    /// For such a value: the variables passed to the call (writing one changes the value).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depends_on: Vec<PathId>,
 }
 
 impl AccessPath {
