@@ -546,7 +546,8 @@ struct State {
     bits: Bits,
     reported: Bits,
     /// Per object: the constant indices (below 64) written on some path (a may-set).
-    elems: Vec<u64>,
+    /// Sorted by object; objects without a written element are left out.
+    elems: Vec<(u32, u64)>,
     alias: Vec<u32>,
 }
 
@@ -557,16 +558,40 @@ const NONE: u32 = u32::MAX - 1;
 
 impl State {
     fn top(items: usize, slots: usize) -> State {
-        State { bits: Bits::full(items), reported: Bits::full(items), elems: vec![0; items], alias: vec![TOP; slots] }
+        State { bits: Bits::full(items), reported: Bits::full(items), elems: Vec::new(), alias: vec![TOP; slots] }
     }
     fn entry(items: usize, slots: usize) -> State {
-        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: vec![0; items], alias: vec![NONE; slots] }
+        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: Vec::new(), alias: vec![NONE; slots] }
     }
     fn meet(&mut self, other: &State) {
         self.bits.intersect_with(&other.bits);
         self.reported.intersect_with(&other.reported);
-        for (a, b) in self.elems.iter_mut().zip(&other.elems) {
-            *a |= *b;
+        if !other.elems.is_empty() {
+            let mut merged = Vec::with_capacity(self.elems.len() + other.elems.len());
+            let (mut i, mut j) = (0, 0);
+            while i < self.elems.len() || j < other.elems.len() {
+                match (self.elems.get(i), other.elems.get(j)) {
+                    (Some(&a), Some(&b)) if a.0 == b.0 => {
+                        merged.push((a.0, a.1 | b.1));
+                        i += 1;
+                        j += 1;
+                    }
+                    (Some(&a), Some(&b)) if a.0 < b.0 => {
+                        merged.push(a);
+                        i += 1;
+                    }
+                    (Some(&a), None) => {
+                        merged.push(a);
+                        i += 1;
+                    }
+                    (_, Some(&b)) => {
+                        merged.push(b);
+                        j += 1;
+                    }
+                    (None, None) => break,
+                }
+            }
+            self.elems = merged;
         }
         for (a, &b) in self.alias.iter_mut().zip(&other.alias) {
             if *a == TOP {
@@ -576,8 +601,29 @@ impl State {
             }
         }
     }
+    /// Copies `other` into `self` without allocating.
+    fn assign(&mut self, other: &State) {
+        self.bits.0.clone_from(&other.bits.0);
+        self.reported.0.clone_from(&other.reported.0);
+        self.elems.clone_from(&other.elems);
+        self.alias.clone_from(&other.alias);
+    }
+    /// The constant indices of `item` written on some path.
+    fn elem(&self, item: usize) -> u64 {
+        self.elems.binary_search_by_key(&(item as u32), |e| e.0).map_or(0, |i| self.elems[i].1)
+    }
+    fn set_elem(&mut self, item: usize, mask: u64) {
+        match self.elems.binary_search_by_key(&(item as u32), |e| e.0) {
+            Ok(i) if mask == 0 => {
+                self.elems.remove(i);
+            }
+            Ok(i) => self.elems[i].1 = mask,
+            Err(i) if mask != 0 => self.elems.insert(i, (item as u32, mask)),
+            Err(_) => {}
+        }
+    }
     fn target(&self, slot: usize) -> Option<usize> {
-        let a = self.alias[slot];
+        let a = *self.alias.get(slot)?;
         (a != TOP && a != NONE).then_some(a as usize)
     }
 }
@@ -591,8 +637,8 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     let mut reads = Vec::new();
     for &(item, span, at, remote) in &e.read {
         let unwritten = match at {
-            Some(k) if (0..64).contains(&k) => state.elems[item] & (1u64 << k) == 0,
-            _ => state.elems[item] == 0,
+            Some(k) if (0..64).contains(&k) => state.elem(item) & (1u64 << k) == 0,
+            _ => state.elem(item) == 0,
         };
         if unwritten && state.bits.contains(item) && !state.reported.contains(item) {
             reads.push((item, span, None, remote));
@@ -601,7 +647,7 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     }
     for &(slot, span) in &e.alias_load {
         if let Some(x) = state.target(slot) {
-            if state.elems[x] == 0 && state.bits.contains(x) && !state.reported.contains(x) {
+            if state.elem(x) == 0 && state.bits.contains(x) && !state.reported.contains(x) {
                 reads.push((x, span, Some(slot), None));
                 state.reported.insert(x);
             }
@@ -617,7 +663,8 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     }
     for &(item, k) in &e.written_at {
         if (0..64).contains(&k) {
-            state.elems[item] |= 1u64 << k;
+            let mask = state.elem(item) | 1u64 << k;
+            state.set_elem(item, mask);
         } else {
             state.bits.remove(item);
         }
@@ -628,12 +675,14 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
         }
     }
     if let Some((slot, x)) = e.alias_set {
-        state.alias[slot] = x as u32;
+        if let Some(a) = state.alias.get_mut(slot) {
+            *a = x as u32;
+        }
     }
     for &item in &e.created {
         state.bits.insert(item);
         state.reported.remove(item);
-        state.elems[item] = 0;
+        state.set_elem(item, 0);
     }
     reads
 }
@@ -690,7 +739,9 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
 
 /// The must-states at the entry of every node, and which nodes a feasible path reaches.
 fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bool>) {
-    let (items, slots) = (t.items.len(), t.slots.len());
+    // Without any `q = &x` (or copy) there is no alias to follow: no slots to carry around.
+    let aliases = effects.iter().any(|e| e.alias_set.is_some());
+    let (items, slots) = (t.items.len(), if aliases { t.slots.len() } else { 0 });
     let preds = cfg.predecessors();
     let count = cfg.nodes.len();
 
@@ -704,21 +755,24 @@ fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bo
     for &i in &queue {
         queued[i] = true;
     }
+    // Scratch states, reused so that an iteration allocates nothing.
+    let top = State::top(items, slots);
+    let mut out = State::top(items, slots);
     while let Some(n) = queue.pop_front() {
         queued[n] = false;
         if n != cfg.entry.index() {
-            let mut meet = State::top(items, slots);
+            let meet = &mut input[n];
+            meet.assign(&top);
             for p in &preds[n] {
                 if live[p.index()] {
                     meet.meet(&output[p.index()]);
                 }
             }
-            input[n] = meet;
         }
-        let mut out = input[n].clone();
+        out.assign(&input[n]);
         transfer(&mut out, &effects[n]);
         if out != output[n] {
-            output[n] = out;
+            std::mem::swap(&mut output[n], &mut out);
             for edge in &cfg.nodes[n].succs {
                 let s = edge.target.index();
                 if !queued[s] && live[s] {
