@@ -135,3 +135,11 @@ int passed_after_copy_ok(struct point q) {
     p = q;
     return area(p);
 }
+
+int written_through_pointer_ok(void) {
+    struct point p;
+    struct point *pp = &p;
+    pp->x = 1;
+    pp->y = 2;
+    return p.x + p.y;
+}

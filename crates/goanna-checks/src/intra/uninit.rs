@@ -412,7 +412,10 @@ fn node_effects(
             let defs: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Def).map(|p| p.1).collect();
             if let ([x], [q]) = (&addr[..], &defs[..]) {
                 let non_heap = props.iter().any(|p| p.0 == PropKind::NonHeap && p.1 == *q);
-                if let (true, Some(&slot), Some(&item)) = (non_heap, t.slots.get(q), item_of.get(x)) {
+                // A whole structure is not followed: writes through `q` would have to reach
+                // each of its members.
+                let object = item_of.get(x).copied().filter(|&i| t.items[i].kind != Kind::Record);
+                if let (true, Some(&slot), Some(item)) = (non_heap, t.slots.get(q), object) {
                     if node.kind == NodeKind::Statement {
                         e.alias_set = Some((slot, item));
                     }
