@@ -35,6 +35,9 @@ pub struct CType {
     pub is_volatile: bool,
     /// `const`-qualified.
     pub is_const: bool,
+    /// A `union` (after typedefs are resolved): writing one member gives a value to all.
+    #[serde(default)]
+    pub is_union: bool,
 }
 
 impl CType {

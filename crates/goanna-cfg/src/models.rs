@@ -62,6 +62,13 @@ pub struct FunctionModel {
     /// Arguments that name a function the call starts as a new thread (`pthread_create`'s
     /// start routine): `thread_start_f`.
     pub thread_start: Vec<usize>,
+    /// Arguments whose pointee is read (`load_p`; `use_a` for a local array `a` or `&x`).
+    pub reads: Vec<usize>,
+    /// Arguments whose pointee is written (`store_p`).
+    pub writes: Vec<usize>,
+    /// The memory the result points to has defined contents (`calloc`, `strdup`): `store_x`
+    /// on the assigned path along with `alloc_x`.
+    pub filled: bool,
 }
 
 impl FunctionModel {

@@ -47,6 +47,17 @@ pub struct AccessPath {
     pub steps: Vec<PathStep>,
     /// Class of the type of the whole path (e.g. `Pointer` for `p->next`).
     pub class: TypeClass,
+    /// Some `.f` step selects a member of a union: writing a sibling member gives this path a
+    /// value too.
+    #[serde(default)]
+    pub in_union: bool,
+    /// For the value of a call that a branch tests (`if (f(x) > 0)`), a path the graph builder
+    /// makes up so that two such tests can be told to agree: the USR of the function called.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_of: Option<String>,
+    /// For such a value: the variables passed to the call (writing one changes the value).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depends_on: Vec<PathId>,
 }
 
 impl AccessPath {
@@ -193,11 +204,19 @@ pub enum PropKind {
     /// The entry of a function that some call starts as a thread: it begins without any lock
     /// held. Added when units are linked, never by the graph builder.
     ThreadEntry,
+    /// Memory the pointer points to is read (`*p`, `p[i]`, `p->f` as values, `strlen(p)`,
+    /// the source of `memcpy`).
+    Load,
+    /// Memory the pointer points to may be written (`*p = v`, `p[i] = v`, `memset(p, ..)`,
+    /// `fgets(p, ..)`), or its address is handed on where it may be (copied into another
+    /// pointer, passed to a function without a model, `&p->f`); also on the pointer that
+    /// receives memory whose contents are defined (`calloc`, `realloc`, `strdup`).
+    Store,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 52] = [
+    pub const ALL: [PropKind; 54] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -250,6 +269,8 @@ impl PropKind {
         PropKind::ReallocSelf,
         PropKind::ThreadStart,
         PropKind::ThreadEntry,
+        PropKind::Load,
+        PropKind::Store,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -312,6 +333,8 @@ impl PropKind {
             PropKind::ReallocSelf => "realloc_self",
             PropKind::ThreadStart => "thread_start",
             PropKind::ThreadEntry => "thread_entry",
+            PropKind::Load => "load",
+            PropKind::Store => "store",
         }
     }
 }

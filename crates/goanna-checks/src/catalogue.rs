@@ -157,7 +157,16 @@ pub struct Catalogue {
 }
 
 /// Ids of the checks implemented by the `intra` module's data-flow code.
-pub(crate) const DATAFLOW_CHECKS: &[&str] = &["RED-dead", "RED-unused-static", "RED-unused-var", "SPC-uninit-var-all", "SWITCH-fall-through"];
+pub(crate) const DATAFLOW_CHECKS: &[&str] = &[
+    "RED-dead",
+    "RED-unused-static",
+    "RED-unused-var",
+    "SPC-uninit-var-all",
+    "SPC-uninit-arr-all",
+    "SPC-uninit-struct-field",
+    "SPC-uninit-heap-all",
+    "SWITCH-fall-through",
+];
 
 impl Catalogue {
     /// Parses and validates catalogue files given as (path relative to `checks/`, contents).

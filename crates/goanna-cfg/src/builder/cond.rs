@@ -178,10 +178,13 @@ impl Builder<'_, '_> {
         self.pointer_path(target).or_else(|| self.scalar_path(target))
     }
 
-    /// An integer or floating access path (casts stripped).
+    /// An integer or floating access path (casts stripped), or the made-up path of the value
+    /// of a call ([`Builder::call_result`]).
     fn scalar_path(&mut self, e: &Expr) -> Option<PathId> {
-        let p = self.path_of(crate::consts::strip_casts(e))?;
-        matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating).then_some(p)
+        match self.path_of(crate::consts::strip_casts(e)) {
+            Some(p) => matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating).then_some(p),
+            None => self.call_result(e),
+        }
     }
 
     /// When `e` compares an integer variable with a constant (`x < 10`, `3 == x`, `!(x >= 2)`):

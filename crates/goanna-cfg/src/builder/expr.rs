@@ -6,9 +6,16 @@
 //!   and `deref` of the pointer prefix (`p->f` → `use_p`, `deref_p`, `use_p->f`);
 //! - writing gives `def` of the path plus the same prefix effects (`p->f = 1` → `use_p`,
 //!   `deref_p`, `def_p->f`); `x += 1`, `x++` give `use_x` and `def_x`;
-//! - array elements summarise to the array: reading `a[i]` is `use_a`, writing it is `def_a`
+//! - array elements summarise to the array: reading `a[i]` (or `*a`, `a->f`) is `use_a`,
+//!   writing it is `def_a`, both with the index as their value when it is a constant (for
+//!   `m[i][j]`, the first one)
 //!   (a weak update); through a pointer, `p[i]` is `use_p` + `deref_p` for both;
 //! - an array used as a value (decay) and `&x` give `addr_taken`; `sizeof` gives nothing;
+//! - what happens to the memory a pointer points to: `load_p` when it is read (`*p`, `p[i]`,
+//!   `p->f` as values, an argument a library model `reads`), `store_p` when it may be written
+//!   (`*p = v`, `p->f += 1` has both, an argument a model `writes` or any argument of a function
+//!   without a model, `&p->f`, copying `p` or `p + n` into another path); for `p->next->v`
+//!   only the last dereference is the access, the earlier ones read a pointer (`load_p`);
 //! - `escape_q` when a pointer path `q` is returned, stored anywhere but a local variable or
 //!   parameter (global, field, through a pointer, array element, aggregate initialiser), or
 //!   passed to a function that is neither modelled as `no_escape` nor defined in this unit.
@@ -18,6 +25,19 @@ use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
 use crate::props::{PathId, PropKind, Subject};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp};
+
+/// What an access path does with the memory at its last dereference.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Access {
+    /// Reads it (`load`).
+    Read,
+    /// Writes it (`store`).
+    Write,
+    /// Both (`+=`, `++`).
+    ReadWrite,
+    /// Hands its address on (`&p->f`, an array member decaying): it may be written (`store`).
+    Address,
+}
 
 /// Where the result of a call of an unmodelled function goes.
 pub(super) enum Target<'e> {
@@ -118,6 +138,7 @@ impl Builder<'_, '_> {
                     self.eval(item);
                     if let Some(p) = self.pointer_path(item) {
                         self.prop(PropKind::Escape, Subject::Path(p), item.span);
+                        self.prop(PropKind::Store, Subject::Path(p), item.span);
                     }
                 }
             }
@@ -166,7 +187,8 @@ impl Builder<'_, '_> {
     /// Reading an lvalue-like expression (`x`, `p->f`, `*p`, `a[i]`).
     fn read(&mut self, e: &Expr) {
         if let Some(chain) = self.path_chain(e) {
-            self.prefix_effects(&chain);
+            let decays = chain.last().is_some_and(|l| self.paths.class(l.id) == TypeClass::Array);
+            self.prefix_effects(&chain, if decays { Access::Address } else { Access::Read });
             if let Some(last) = chain.last() {
                 let kind = if self.paths.class(last.id) == TypeClass::Array { PropKind::AddrTaken } else { PropKind::Use };
                 self.prop(kind, Subject::Path(last.id), last.span);
@@ -177,18 +199,19 @@ impl Builder<'_, '_> {
             ExprKind::Member { base, arrow, .. } => {
                 if *arrow {
                     self.eval(base);
-                    self.deref_root(base, e.span);
+                    self.deref_root(base, e.span, Access::Read);
                 } else {
                     self.eval(base);
                 }
             }
             ExprKind::Index { base, index } => {
-                self.element_base(base, e.span, false);
+                let at = const_value(self.tu, index);
+                self.element_base(base, e.span, Access::Read, at);
                 self.eval(index);
             }
             ExprKind::Unary { operand, .. } => {
                 self.eval(operand);
-                self.deref_root(operand, e.span);
+                self.deref_root(operand, e.span, Access::Read);
             }
             // A variable outside the unit's table (malformed tree): nothing to record.
             _ => {}
@@ -196,19 +219,24 @@ impl Builder<'_, '_> {
     }
 
     /// The base of `base[i]`: an array (path or not) summarises to its root (`use_a`, or
-    /// `def_a` when `write`); a pointer is used and dereferenced.
-    fn element_base(&mut self, base: &Expr, span: Span, write: bool) {
+    /// `def_a` when written, carrying the index `at` when it is a constant); a pointer is used
+    /// and dereferenced.
+    fn element_base(&mut self, base: &Expr, span: Span, access: Access, at: Option<i64>) {
+        let write = access != Access::Read;
         let core = strip_casts(base);
         if let Some(chain) = self.path_chain(core) {
             if let Some(last) = chain.last() {
                 let id = last.id;
-                self.prefix_effects(&chain);
                 if self.paths.class(id) == TypeClass::Array {
+                    // `p->a[i]`: the element is in the memory `p` points to.
+                    self.prefix_effects(&chain, access);
                     let kind = if write { PropKind::Def } else { PropKind::Use };
-                    self.prop(kind, Subject::Path(id), span);
+                    self.prop_value(kind, Subject::Path(id), span, at);
                 } else {
+                    self.prefix_effects(&chain, Access::Read);
                     self.prop(PropKind::Use, Subject::Path(id), last.span);
                     self.prop(PropKind::Deref, Subject::Path(id), span);
+                    self.mem_access(id, access, span, at);
                 }
                 return;
             }
@@ -221,25 +249,58 @@ impl Builder<'_, '_> {
             }
         } else {
             self.eval(core);
-            self.deref_root(core, span);
+            self.deref_root(core, span, access);
         }
     }
 
-    /// `deref_p` for the pointer an address expression is based on.
-    fn deref_root(&mut self, pointer: &Expr, span: Span) {
+    /// `deref_p` (and `load_p`/`store_p` for `access`) for the pointer an address expression
+    /// is based on.
+    fn deref_root(&mut self, pointer: &Expr, span: Span, access: Access) {
         if let Some(p) = self.pointer_root(pointer) {
             if self.paths.class(p) == TypeClass::Pointer {
                 self.prop(PropKind::Deref, Subject::Path(p), span);
+                self.mem_access(p, access, span, None);
             }
         }
     }
 
-    /// `use` + `deref` of every pointer prefix dereferenced along an access path.
-    fn prefix_effects(&mut self, chain: &[super::paths::Link]) {
-        for pair in chain.windows(2) {
+    /// `load_p` and/or `store_p` for an access to the memory `p` points to, with the element
+    /// index as value when it is a constant (`*p` and `p->f` are element 0).
+    fn mem_access(&mut self, p: PathId, access: Access, span: Span, at: Option<i64>) {
+        if matches!(access, Access::Read | Access::ReadWrite) {
+            self.prop_value(PropKind::Load, Subject::Path(p), span, at);
+        }
+        if access != Access::Read {
+            let at = if access == Access::Address { None } else { at };
+            self.prop_value(PropKind::Store, Subject::Path(p), span, at);
+        }
+    }
+
+    /// `use` + `deref` of every pointer prefix dereferenced along an access path; the last
+    /// dereference does `access` to the memory, the earlier ones read a pointer from it.
+    fn prefix_effects(&mut self, chain: &[super::paths::Link], access: Access) {
+        let last_deref = chain.iter().rposition(|l| l.derefs_parent);
+        for (i, pair) in chain.windows(2).enumerate() {
             if pair[1].derefs_parent {
-                self.prop(PropKind::Use, Subject::Path(pair[0].id), pair[0].span);
-                self.prop(PropKind::Deref, Subject::Path(pair[0].id), pair[1].span);
+                let here = if Some(i + 1) == last_deref { access } else { Access::Read };
+                let id = pair[0].id;
+                if self.paths.class(id) == TypeClass::Array {
+                    // `*a` and `a->f` on an array are its first element: like `a[0]`.
+                    let kinds: &[PropKind] = match here {
+                        Access::Read => &[PropKind::Use],
+                        Access::Write => &[PropKind::Def],
+                        Access::ReadWrite => &[PropKind::Use, PropKind::Def],
+                        Access::Address => &[PropKind::AddrTaken],
+                    };
+                    for &kind in kinds {
+                        let at = (kind != PropKind::AddrTaken).then_some(0);
+                        self.prop_value(kind, Subject::Path(id), pair[1].span, at);
+                    }
+                    continue;
+                }
+                self.prop(PropKind::Use, Subject::Path(id), pair[0].span);
+                self.prop(PropKind::Deref, Subject::Path(id), pair[1].span);
+                self.mem_access(id, here, pair[1].span, Some(0));
             }
         }
     }
@@ -247,10 +308,16 @@ impl Builder<'_, '_> {
     /// `&e`: `addr_taken` of the path; the address computation's own reads are evaluated.
     fn address_of(&mut self, e: &Expr) {
         if let Some(chain) = self.path_chain(e) {
-            // `&p->f` reads p but does not dereference it.
-            for pair in chain.windows(2) {
-                if pair[1].derefs_parent {
+            // `&p->f` reads p but does not dereference it; what p points to may be written
+            // through the address (`store_p`).
+            let last_deref = chain.iter().rposition(|l| l.derefs_parent);
+            for (i, pair) in chain.windows(2).enumerate() {
+                if pair[1].derefs_parent && self.paths.class(pair[0].id) == TypeClass::Array {
+                    self.prop(PropKind::AddrTaken, Subject::Path(pair[0].id), pair[1].span);
+                } else if pair[1].derefs_parent {
                     self.prop(PropKind::Use, Subject::Path(pair[0].id), pair[0].span);
+                    let access = if Some(i + 1) == last_deref { Access::Address } else { Access::Read };
+                    self.mem_access(pair[0].id, access, pair[1].span, None);
                 }
             }
             if let Some(last) = chain.last() {
@@ -265,7 +332,13 @@ impl Builder<'_, '_> {
                     Some(p) if self.paths.class(p) == TypeClass::Array => {
                         self.prop(PropKind::AddrTaken, Subject::Path(p), e.span);
                     }
-                    _ => self.eval(core),
+                    _ => {
+                        self.eval(core);
+                        // `&p[i]`: the element may be written through the address.
+                        if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+                            self.prop(PropKind::Store, Subject::Path(p), e.span);
+                        }
+                    }
                 }
                 self.eval(index);
             }
@@ -281,8 +354,9 @@ impl Builder<'_, '_> {
     }
 
     fn write_inner(&mut self, lhs: &Expr, also_use: bool) -> Option<PathId> {
+        let access = if also_use { Access::ReadWrite } else { Access::Write };
         if let Some(chain) = self.path_chain(lhs) {
-            self.prefix_effects(&chain);
+            self.prefix_effects(&chain, access);
             let last = chain.last()?;
             let (id, span) = (last.id, last.span);
             if also_use {
@@ -297,15 +371,16 @@ impl Builder<'_, '_> {
             }
             ExprKind::Member { base, arrow: true, .. } => {
                 self.eval(base);
-                self.deref_root(base, lhs.span);
+                self.deref_root(base, lhs.span, access);
             }
             ExprKind::Index { base, index } => {
-                self.element_base(base, lhs.span, true);
+                let at = const_value(self.tu, index);
+                self.element_base(base, lhs.span, access, at);
                 self.eval(index);
             }
             ExprKind::Unary { op: UnaryOp::Deref, operand } => {
                 self.eval(operand);
-                self.deref_root(operand, lhs.span);
+                self.deref_root(operand, lhs.span, access);
             }
             ExprKind::Cast(inner) => return self.write(inner, also_use),
             _ => self.eval(lhs),
@@ -418,6 +493,9 @@ impl Builder<'_, '_> {
                     }
                     if m.allocates() {
                         self.prop(PropKind::Alloc, s.clone(), span);
+                        if m.filled {
+                            self.prop(PropKind::Store, s.clone(), span);
+                        }
                     }
                     if m.may_return_null {
                         self.prop(PropKind::MayBeNull, s.clone(), span);
@@ -429,6 +507,12 @@ impl Builder<'_, '_> {
                         self.prop(PropKind::Open, s, span);
                     }
                 }
+            }
+        }
+        // A copy of `p` (or of `p + n`) is another way to write what `p` points to.
+        if let Some(src) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+            if target != Some(src) {
+                self.prop(PropKind::Store, Subject::Path(src), rhs.span);
             }
         }
         if let Some(src) = self.pointer_path(core) {
@@ -469,6 +553,18 @@ impl Builder<'_, '_> {
             };
             if let Some(p) = pointer.filter(|_| const_value(self.tu, offset) != Some(0)) {
                 self.prop(PropKind::FreeOffset, Subject::Path(p), arg.span);
+            }
+        }
+    }
+
+    /// The object an argument gives a library function to read, when it is not behind a
+    /// pointer: an array `a` (or `s.a`) or `&x` (`&s.f`).
+    fn read_object(&mut self, arg: &Expr) -> Option<PathId> {
+        match &arg.kind {
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.direct_object(operand).map(|(_, full)| full),
+            _ => {
+                let (_, full) = self.direct_object(arg)?;
+                (self.paths.class(full) == TypeClass::Array).then_some(full)
             }
         }
     }
@@ -555,6 +651,27 @@ impl Builder<'_, '_> {
                             self.prop(PropKind::Alloc, Subject::Path(p), a.span);
                         }
                     }
+                }
+            }
+            // The memory an argument points to: read or written as the model says; any
+            // function without a model may write it.
+            if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+                match model {
+                    Some(m) => {
+                        if m.reads.contains(&i) {
+                            self.prop(PropKind::Load, Subject::Path(p), a.span);
+                        }
+                        if m.writes.contains(&i) {
+                            self.prop(PropKind::Store, Subject::Path(p), a.span);
+                        }
+                    }
+                    None => self.prop(PropKind::Store, Subject::Path(p), a.span),
+                }
+            }
+            // A local array (or `&x`) whose contents a library function reads.
+            if model.is_some_and(|m| m.reads.contains(&i)) {
+                if let Some(x) = self.read_object(core) {
+                    self.prop(PropKind::Use, Subject::Path(x), a.span);
                 }
             }
             if let Some(p) = self.pointer_path(core) {

@@ -56,6 +56,9 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     no_escape: true,
     must_check_result: false,
     thread_start: Vec::new(),
+    reads: Vec::new(),
+    writes: Vec::new(),
+    filled: false,
 };
 
 /// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes
@@ -366,11 +369,12 @@ impl<'c, 'a> Builder<'c, 'a> {
     }
 }
 
-/// Removes repeated (kind, subject) pairs, keeping the first occurrence and the order.
+/// Removes repeated (kind, subject, value) triples, keeping the first occurrence and the order.
 fn dedup_props(props: Vec<Prop>) -> Vec<Prop> {
     if props.len() < 2 {
         return props;
     }
-    let mut seen: FxHashSet<(PropKind, Subject)> = FxHashSet::default();
-    props.into_iter().filter(|p| seen.insert((p.kind, p.subject.clone()))).collect()
+    // The value is part of the key: `a[0] + a[1]` reads two elements.
+    let mut seen: FxHashSet<(PropKind, Subject, Option<i64>)> = FxHashSet::default();
+    props.into_iter().filter(|p| seen.insert((p.kind, p.subject.clone(), p.value))).collect()
 }

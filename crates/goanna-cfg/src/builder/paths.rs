@@ -14,6 +14,7 @@ pub(super) struct PathTable {
     paths: Vec<AccessPath>,
     roots: FxHashMap<VarId, PathId>,
     steps: FxHashMap<(PathId, PathStep), PathId>,
+    results: FxHashMap<String, PathId>,
 }
 
 impl PathTable {
@@ -62,12 +63,19 @@ impl Builder<'_, '_> {
             type_spelling: info.ty.spelling.clone(),
             decl_span: info.span,
         };
-        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class });
+        let id = self.paths.push(AccessPath {
+            root,
+            steps: Vec::new(),
+            class: info.ty.class,
+            in_union: false,
+            result_of: None,
+            depends_on: Vec::new(),
+        });
         self.paths.roots.insert(var, id);
         Some(id)
     }
 
-    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass) -> PathId {
+    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass, union_member: bool) -> PathId {
         let key = (parent, step);
         if let Some(&id) = self.paths.steps.get(&key) {
             return id;
@@ -75,6 +83,7 @@ impl Builder<'_, '_> {
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
+        path.in_union |= union_member;
         let id = self.paths.push(path);
         self.paths.steps.insert(key, id);
         id
@@ -84,18 +93,18 @@ impl Builder<'_, '_> {
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).
     pub(super) fn path_chain(&mut self, e: &Expr) -> Option<Vec<Link>> {
-        let mut steps: Vec<(PathStep, TypeClass, Span)> = Vec::new();
+        let mut steps: Vec<(PathStep, TypeClass, Span, bool)> = Vec::new();
         let mut cur = e;
         let (var, root_span) = loop {
             match &cur.kind {
                 ExprKind::Var(v) => break (*v, cur.span),
                 ExprKind::Member { base, field, arrow } => {
                     let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
-                    steps.push((step, cur.ty.class, cur.span));
+                    steps.push((step, cur.ty.class, cur.span, !*arrow && base.ty.is_union));
                     cur = base;
                 }
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => {
-                    steps.push((PathStep::Deref, cur.ty.class, cur.span));
+                    steps.push((PathStep::Deref, cur.ty.class, cur.span, false));
                     cur = operand;
                 }
                 ExprKind::Cast(inner) => cur = inner,
@@ -109,12 +118,59 @@ impl Builder<'_, '_> {
         let mut chain = Vec::with_capacity(steps.len() + 1);
         chain.push(Link { id: root, span: root_span, derefs_parent: false });
         let mut last = root;
-        for (step, class, span) in steps.into_iter().rev() {
+        for (step, class, span, union_member) in steps.into_iter().rev() {
             let derefs_parent = matches!(step, PathStep::Deref | PathStep::Arrow(_));
-            last = self.extend_path(last, step, class);
+            last = self.extend_path(last, step, class, union_member);
             chain.push(Link { id: last, span, derefs_parent });
         }
         Some(chain)
+    }
+
+    /// The made-up path of the value of `e` when it is a call of an integer function defined
+    /// in the unit (and not in the model table) whose arguments are constants and local
+    /// variables: the same callee with the same arguments gives the same path.
+    pub(super) fn call_result(&mut self, e: &Expr) -> Option<PathId> {
+        let core = crate::consts::strip_casts(e);
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, usr }, args } = &core.kind else { return None };
+        if core.ty.class != TypeClass::Integer || !self.ctx.defined.contains(usr.as_str()) || self.ctx.model(name).is_some() {
+            return None;
+        }
+        let mut depends_on = Vec::new();
+        let (mut text, mut key) = (Vec::new(), Vec::new());
+        for a in args {
+            let a = crate::consts::strip_casts(a);
+            if let Some(c) = crate::consts::const_value(self.tu, a) {
+                text.push(c.to_string());
+                key.push(format!("={c}"));
+                continue;
+            }
+            let p = self.path_of(a).filter(|&p| self.is_local_variable(p))?;
+            text.push(self.paths.paths[p.0 as usize].root.name.clone());
+            key.push(format!("#{}", p.0));
+            depends_on.push(p);
+        }
+        let key = format!("goanna:result:{usr}({})", key.join(","));
+        if let Some(&id) = self.paths.results.get(&key) {
+            return Some(id);
+        }
+        let root = VarRef {
+            name: format!("{name}({})", text.join(", ")),
+            usr: key.clone(),
+            kind: goanna_ast::VarKind::Local,
+            class: TypeClass::Integer,
+            type_spelling: core.ty.spelling.clone(),
+            decl_span: core.span,
+        };
+        let id = self.paths.push(AccessPath {
+            root,
+            steps: Vec::new(),
+            class: TypeClass::Integer,
+            in_union: false,
+            result_of: Some(usr.clone()),
+            depends_on,
+        });
+        self.paths.results.insert(key, id);
+        Some(id)
     }
 
     /// For an access path that reaches its object without dereferencing a pointer (`x`, `s.f`,

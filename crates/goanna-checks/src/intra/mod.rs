@@ -11,7 +11,7 @@ mod unused_static;
 
 pub use dead::{unreachable_code, unreachable_code_with};
 pub use switch::fall_through;
-pub use uninit::uninitialised_on_all_paths;
+pub use uninit::{caller_reads, caller_writes, uninitialised_on_all_paths, CalleeEffects, CallerRead, RemoteRead, UninitSpecs};
 pub use unused::unused_variables;
 pub use unused_static::unused_statics;
 
@@ -24,9 +24,7 @@ pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) ->
     if let Some(spec) = catalogue().get("RED-dead").filter(|s| enabled(s)) {
         findings.extend(unreachable_code(ctx, cfg, spec));
     }
-    if let Some(spec) = catalogue().get("SPC-uninit-var-all").filter(|s| enabled(s)) {
-        findings.extend(uninitialised_on_all_paths(ctx, cfg, spec));
-    }
+    findings.extend(uninitialised_on_all_paths(ctx, cfg, &uninit_specs(enabled), &|_| Vec::new(), &|_| CalleeEffects::default()));
     if let Some(spec) = catalogue().get("RED-unused-var").filter(|s| enabled(s)) {
         findings.extend(unused_variables(ctx, cfg, spec));
     }
@@ -34,6 +32,20 @@ pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) ->
         findings.extend(fall_through(ctx, cfg, spec));
     }
     findings
+}
+
+/// Ids of the checks [`uninitialised_on_all_paths`] decides.
+pub const UNINIT_CHECKS: [&str; 4] = ["SPC-uninit-var-all", "SPC-uninit-arr-all", "SPC-uninit-struct-field", "SPC-uninit-heap-all"];
+
+/// The uninitialised-read checks that `enabled` selects.
+pub fn uninit_specs(enabled: &dyn Fn(&CheckSpec) -> bool) -> UninitSpecs<'static> {
+    let get = |id: &str| catalogue().get(id).filter(|s| enabled(s));
+    UninitSpecs {
+        var: get(UNINIT_CHECKS[0]),
+        arr: get(UNINIT_CHECKS[1]),
+        field: get(UNINIT_CHECKS[2]),
+        heap: get(UNINIT_CHECKS[3]),
+    }
 }
 
 /// A finding of `spec` in the function of `cfg`.

@@ -1,17 +1,43 @@
-//! `SPC-uninit-var-all`: a local variable read while it is uninitialised on every path.
+//! Reads of uninitialised storage on every path: `SPC-uninit-var-all` (scalar locals),
+//! `SPC-uninit-arr-all` (local arrays), `SPC-uninit-struct-field` (members of local
+//! structures) and `SPC-uninit-heap-all` (memory from `malloc` and the like).
 //!
-//! A forward *must* analysis: a variable is in the set at a point when every path from the
-//! entry to that point passes its declaration (without initialiser) and then no write to it,
-//! no `&x`, and no earlier reported read. Joins intersect. Reads of a variable in the set are
-//! reported; the read then removes it, so one mistake is reported once, not at every later use.
+//! A forward *must* analysis: an object is in the set at a point when every path from the
+//! entry to that point creates it without a value (a declaration without initialiser, an
+//! allocation whose contents are undefined) and then does not write it. Joins intersect.
+//! Reads of an object in the set are reported, unless every path to the read has read it
+//! already (a second must-set), so one mistake is reported once, not at every later use, and
+//! a read inside a loop is still reported when the loop comes back to it.
+//!
+//! What writes what:
+//! - a variable, array or member: `def`, `decl_init` or `addr_taken` of it or of a path it is
+//!   part of (`s = t` and `memset(&s, ..)` write every member); members of unions are not
+//!   tracked (writing one member gives the others a value);
+//! - an element of an array at a constant index (`a[2] = v`) writes that element only: a read
+//!   at another constant index is still a read of nothing written, as long as every write
+//!   since the declaration was at a constant index (below 64); a read at an unknown index is
+//!   reported only when no element was written;
+//! - heap memory reached through pointer `p`: `store_p` (a write through `p`, a copy of `p`,
+//!   `p` passed to a function that may write), a new value of `p`, `&p`, `free_p`, `escape_p`.
+//!
+//! Callees: a function's certain reads of what its caller provides — `*p` (or `p[k]`) of a
+//! pointer parameter, `s.f` of a structure passed by value — before it writes them are found
+//! by the same analysis run on the callee with those objects created at its entry
+//! ([`caller_reads`]); at a call that passes an object certainly without a value there, the
+//! read is reported where the callee makes it, with the path through the call.
+//!
+//! One level of aliasing is followed for `q = &x`: reading `*q` while `x` has no value reads
+//! `x`; any other use of `q` (a write through it, passing it on) counts as a write of `x`.
+//! Aliases are must-information too: `q` points to `x` after a join only if it does on every
+//! incoming path.
 
 use super::finding;
-use crate::{CheckSpec, Finding, PathStep, UnitContext};
-use goanna_ast::{TypeClass, VarKind};
+use crate::{CheckSpec, Finding, Location, PathStep, UnitContext};
+use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject};
 use std::collections::{HashMap, VecDeque};
 
-/// A fixed-size bit set over the tracked variables.
+/// A fixed-size bit set over the tracked objects.
 #[derive(Clone, PartialEq, Eq)]
 struct Bits(Vec<u64>);
 
@@ -44,77 +70,687 @@ impl Bits {
     }
 }
 
-/// Effects of one node on the tracked variables.
-#[derive(Default)]
-struct Effects {
-    declared: Vec<usize>,
-    written: Vec<usize>,
-    read: Vec<(usize, goanna_ast::Span)>,
+/// The checks of this module that are enabled (a disabled one tracks nothing).
+#[derive(Clone, Copy, Default)]
+pub struct UninitSpecs<'a> {
+    /// `SPC-uninit-var-all`
+    pub var: Option<&'a CheckSpec>,
+    /// `SPC-uninit-arr-all`
+    pub arr: Option<&'a CheckSpec>,
+    /// `SPC-uninit-struct-field`
+    pub field: Option<&'a CheckSpec>,
+    /// `SPC-uninit-heap-all`
+    pub heap: Option<&'a CheckSpec>,
 }
 
-/// Variables the check tracks: non-static locals of scalar type, by their path id.
-fn tracked_variables(cfg: &Cfg) -> HashMap<PathId, usize> {
-    let mut tracked = HashMap::new();
-    for (i, path) in cfg.paths.iter().enumerate() {
-        let scalar = matches!(path.root.class, TypeClass::Integer | TypeClass::Floating | TypeClass::Pointer);
-        // Volatile objects may be written behind the compiler's back.
-        let volatile = path.root.type_spelling.contains("volatile");
-        if path.is_variable() && path.root.kind == VarKind::Local && scalar && !volatile {
-            let index = tracked.len();
-            tracked.insert(PathId(i as u32), index);
-        }
+impl UninitSpecs<'_> {
+    fn any(&self) -> bool {
+        self.var.is_some() || self.arr.is_some() || self.field.is_some() || self.heap.is_some()
     }
-    tracked
 }
 
-fn node_effects(cfg: &Cfg, tracked: &HashMap<PathId, usize>) -> Vec<Effects> {
-    cfg.nodes
+/// What kind of object a tracked item is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A scalar local (integer, floating, pointer).
+    Var,
+    /// A local array (all its elements together).
+    Array,
+    /// A scalar or array member of a local structure (`s.f`, `s.in.g`).
+    Field,
+    /// The heap block a local pointer variable points to.
+    Heap,
+    /// A local structure as a whole (written only by writes of all of it), to answer for the
+    /// members a callee reads.
+    Record,
+    /// What a pointer parameter points to (callee mode).
+    Pointee,
+    /// A member of a structure parameter (callee mode).
+    ParamField,
+}
+
+impl Kind {
+    /// Objects read through a pointer (`load`), written by `store`.
+    fn behind_pointer(self) -> bool {
+        matches!(self, Kind::Heap | Kind::Pointee)
+    }
+}
+
+/// One tracked object.
+struct Item {
+    path: PathId,
+    kind: Kind,
+    /// The parameter it belongs to (callee mode).
+    param: usize,
+}
+
+/// A read a function makes of storage its caller provides, before writing it, on every path
+/// to the read: `*p` (`p[k]`) of pointer parameter `param` (empty `steps`), or member `steps`
+/// of a structure passed by value.
+#[derive(Clone, Debug)]
+pub struct CallerRead {
+    /// Index of the parameter.
+    pub param: usize,
+    /// The member steps (`.f`) for a structure parameter; empty for a pointer's target.
+    pub steps: Vec<goanna_cfg::PathStep>,
+    /// The constant element index, when there is one.
+    pub index: Option<i64>,
+    /// Where the read is (in the callee).
+    pub location: Location,
+    /// The expression read, as the callee writes it (`*pp`, `s1.uninit`).
+    pub text: String,
+}
+
+/// What a call node's callee does to the storage its caller passes it.
+#[derive(Clone, Debug, Default)]
+pub struct CalleeEffects {
+    /// Certain reads.
+    pub reads: Vec<RemoteRead>,
+    /// Storage the callee writes only at constant element indices (a may-set, as a mask of
+    /// indices below 64): `(path passed, passed as `&path`, mask)`.
+    pub writes: Vec<(PathId, bool, u64)>,
+}
+
+/// For each parameter of `cfg`'s function: when it is a pointer through which the function
+/// writes nothing but elements at constant indices (below 64) and which it uses for nothing
+/// but dereferences, the mask of those indices (may be empty); otherwise `None`.
+pub fn caller_writes(cfg: &Cfg) -> Vec<Option<u64>> {
+    let roots = roots(cfg);
+    cfg.params
         .iter()
-        .map(|node| {
-            let mut effects = Effects::default();
-            for prop in &node.props {
-                let Subject::Path(path) = prop.subject else { continue };
-                let Some(&var) = tracked.get(&path) else { continue };
-                match prop.kind {
-                    PropKind::Decl => effects.declared.push(var),
-                    PropKind::DeclInit | PropKind::Def | PropKind::AddrTaken => effects.written.push(var),
-                    PropKind::Use => effects.read.push((var, prop.span)),
-                    _ => {}
+        .map(|param| {
+            let pid = (*param)?;
+            if cfg.path(pid).class != TypeClass::Pointer {
+                return None;
+            }
+            let mut mask = 0u64;
+            for node in &cfg.nodes {
+                let mine = |p: &goanna_cfg::Prop| matches!(p.subject, Subject::Path(x) if roots[x.0 as usize] == pid);
+                let on_p = |p: &goanna_cfg::Prop, k: PropKind| p.kind == k && p.subject == Subject::Path(pid);
+                let used = node.props.iter().any(|p| on_p(p, PropKind::Use));
+                let derefed = node.props.iter().any(|p| on_p(p, PropKind::Deref));
+                if used && !derefed {
+                    return None;
+                }
+                for p in node.props.iter().filter(|p| mine(p)) {
+                    let own = p.subject == Subject::Path(pid);
+                    match p.kind {
+                        PropKind::Store if own => match p.value {
+                            Some(k) if (0..64).contains(&k) => mask |= 1u64 << k,
+                            _ => return None,
+                        },
+                        PropKind::Use | PropKind::Deref | PropKind::Load | PropKind::Mention => {}
+                        PropKind::Def | PropKind::AssignConst | PropKind::AssignZero | PropKind::AssignNull if !own => {}
+                        _ => return None,
+                    }
                 }
             }
-            effects
+            Some(mask)
         })
         .collect()
 }
 
-/// Applies a node's effects to the set of uninitialised variables flowing into it.
-fn transfer(state: &mut Bits, effects: &Effects) {
-    for &(var, _) in &effects.read {
-        state.remove(var);
+/// A callee's read mapped to a call: what of the caller's storage it reads.
+#[derive(Clone, Debug)]
+pub struct RemoteRead {
+    /// The caller's path passed: `x` of `&x` when `address`, else the argument (`a`, `p`, `s`).
+    pub target: PathId,
+    /// The argument was `&target`.
+    pub address: bool,
+    /// Member steps below `target` (a structure passed by value).
+    pub steps: Vec<goanna_cfg::PathStep>,
+    /// The constant element index, when there is one.
+    pub index: Option<i64>,
+    /// The callee.
+    pub callee: String,
+    /// Where the callee reads, and what.
+    pub location: Location,
+    /// The expression read in the callee.
+    pub text: String,
+}
+
+/// Effects of one node on the tracked objects.
+#[derive(Default)]
+struct Effects {
+    /// Objects created without a value.
+    created: Vec<usize>,
+    /// Objects written.
+    written: Vec<usize>,
+    /// Elements of arrays written at a constant index.
+    written_at: Vec<(usize, i64)>,
+    /// Objects read (with where, the constant index for an array element, and the callee's
+    /// read in `remote` when the read is made by a callee).
+    read: Vec<(usize, Span, Option<i64>, Option<usize>)>,
+    /// Reads made by the callee of a call node.
+    remote: Vec<RemoteRead>,
+    /// Alias slots whose pointer gets a new value.
+    alias_reset: Vec<usize>,
+    /// `q = &x`: slot of `q`, item of `x`.
+    alias_set: Option<(usize, usize)>,
+    /// Slots whose pointer is dereferenced for a read (`*q`, `q[i]`).
+    alias_load: Vec<(usize, Span)>,
+    /// Slots whose pointer is used in any other way (the object may be written through it).
+    alias_other: Vec<usize>,
+}
+
+/// The tracked objects of one function.
+struct Tracking {
+    items: Vec<Item>,
+    /// Local pointer variables that may alias a tracked object, by path.
+    slots: HashMap<PathId, usize>,
+}
+
+fn is_scalar(class: TypeClass) -> bool {
+    matches!(class, TypeClass::Integer | TypeClass::Floating | TypeClass::Pointer)
+}
+
+/// The root variable's path of every path (paths are interned root first).
+fn roots(cfg: &Cfg) -> Vec<PathId> {
+    let mut by_var: HashMap<&goanna_cfg::VarRef, PathId> = HashMap::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if path.is_variable() {
+            by_var.entry(&path.root).or_insert(PathId(i as u32));
+        }
     }
-    for &var in &effects.written {
-        state.remove(var);
+    cfg.paths.iter().enumerate().map(|(i, p)| by_var.get(&p.root).copied().unwrap_or(PathId(i as u32))).collect()
+}
+
+/// The parameters' objects a callee may read from its caller (callee mode).
+fn tracked_params(cfg: &Cfg) -> Tracking {
+    let mut items = Vec::new();
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(pid) = *param else { continue };
+        let root = cfg.path(pid);
+        if root.root.type_spelling.contains("volatile") {
+            continue;
+        }
+        if root.class == TypeClass::Pointer {
+            items.push(Item { path: pid, kind: Kind::Pointee, param: i });
+        } else if root.class == TypeClass::Record {
+            for (j, path) in cfg.paths.iter().enumerate() {
+                if path.root == root.root
+                    && !path.is_variable()
+                    && !path.in_union
+                    && path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+                    && (is_scalar(path.class) || path.class == TypeClass::Array)
+                {
+                    items.push(Item { path: PathId(j as u32), kind: Kind::ParamField, param: i });
+                }
+            }
+        }
     }
-    for &var in &effects.declared {
-        state.insert(var);
+    let mut slots = HashMap::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if path.is_variable() && path.root.kind == VarKind::Local && path.class == TypeClass::Pointer {
+            slots.insert(PathId(i as u32), slots.len());
+        }
+    }
+    Tracking { items, slots }
+}
+
+fn tracked(cfg: &Cfg, specs: &UninitSpecs<'_>, extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>) -> Tracking {
+    let mut items = Vec::new();
+    let mut allocated = vec![false; cfg.paths.len()];
+    for n in cfg.node_ids() {
+        let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+            Subject::Path(path) => Some((p.kind, path)),
+            _ => None,
+        });
+        for (kind, p) in own.chain(extra(n)) {
+            if let (PropKind::Alloc, Some(slot)) = (kind, allocated.get_mut(p.0 as usize)) {
+                *slot = true;
+            }
+        }
+    }
+    let mut slots = HashMap::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        let id = PathId(i as u32);
+        // Volatile objects may be written behind the compiler's back.
+        if path.root.kind != VarKind::Local || path.root.type_spelling.contains("volatile") {
+            continue;
+        }
+        if path.is_variable() {
+            if path.class == TypeClass::Pointer {
+                slots.insert(id, slots.len());
+            }
+            if is_scalar(path.class) && specs.var.is_some() {
+                items.push(Item { path: id, kind: Kind::Var, param: 0 });
+            } else if path.class == TypeClass::Array && specs.arr.is_some() {
+                items.push(Item { path: id, kind: Kind::Array, param: 0 });
+            } else if path.class == TypeClass::Record && specs.field.is_some() {
+                items.push(Item { path: id, kind: Kind::Record, param: 0 });
+            }
+            if path.class == TypeClass::Pointer && allocated[i] && specs.heap.is_some() {
+                items.push(Item { path: id, kind: Kind::Heap, param: 0 });
+            }
+        } else if path.root.class == TypeClass::Record
+            && !path.in_union
+            && path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+            && (is_scalar(path.class) || path.class == TypeClass::Array)
+            && specs.field.is_some()
+        {
+            items.push(Item { path: id, kind: Kind::Field, param: 0 });
+        }
+    }
+    Tracking { items, slots }
+}
+
+/// True when writing `writer` writes `item` too: same root, and `writer`'s steps (all `.f`)
+/// are a prefix of `item`'s.
+fn covers(cfg: &Cfg, roots: &[PathId], writer: PathId, item: PathId) -> bool {
+    if roots[writer.0 as usize] != roots[item.0 as usize] {
+        return false;
+    }
+    let (w, i) = (cfg.path(writer), cfg.path(item));
+    w.steps.len() <= i.steps.len()
+        && w.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+        && i.steps[..w.steps.len()] == w.steps[..]
+}
+
+fn node_effects(
+    cfg: &Cfg,
+    t: &Tracking,
+    extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
+    remote: &dyn Fn(NodeId) -> CalleeEffects,
+) -> Vec<Effects> {
+    let roots = roots(cfg);
+    // Items by root, for prefix writes.
+    let mut by_root: HashMap<PathId, Vec<usize>> = HashMap::new();
+    let mut heap_of: HashMap<PathId, usize> = HashMap::new();
+    let mut item_of: HashMap<PathId, usize> = HashMap::new();
+    for (i, item) in t.items.iter().enumerate() {
+        if item.kind.behind_pointer() {
+            heap_of.insert(item.path, i);
+        } else {
+            by_root.entry(roots[item.path.0 as usize]).or_default().push(i);
+            item_of.insert(item.path, i);
+        }
+    }
+    cfg.node_ids()
+        .map(|n| {
+            let node = cfg.node(n);
+            let span = node.span.unwrap_or_default();
+            let mut props: Vec<(PropKind, PathId, Span, Option<i64>)> = node
+                .props
+                .iter()
+                .filter_map(|p| match p.subject {
+                    Subject::Path(path) => Some((p.kind, path, p.span, p.value)),
+                    _ => None,
+                })
+                .collect();
+            props.extend(extra(n).into_iter().map(|(k, p)| (k, p, span, None)));
+            let mut e = Effects::default();
+            if n == cfg.entry {
+                e.created.extend((0..t.items.len()).filter(|&i| matches!(t.items[i].kind, Kind::Pointee | Kind::ParamField)));
+            }
+            let callee = remote(n);
+            // Storage the callee writes only at known elements: those elements, instead of
+            // everything (`&x`, the array decaying, the pointer handed on).
+            let mut precise: Vec<PathId> = Vec::new();
+            for &(target, address, mask) in &callee.writes {
+                let item = match (address, cfg.path(target).class) {
+                    (true, _) | (false, TypeClass::Array) => item_of.get(&target).copied(),
+                    (false, TypeClass::Pointer) => heap_of.get(&target).copied(),
+                    _ => None,
+                };
+                let Some(item) = item.filter(|&i| matches!(t.items[i].kind, Kind::Var | Kind::Array | Kind::Field | Kind::Heap)) else {
+                    continue;
+                };
+                precise.push(target);
+                e.written_at.extend((0..64).filter(|k| mask & (1u64 << k) != 0).map(|k| (item, k)));
+            }
+            props.retain(|p| !(matches!(p.0, PropKind::AddrTaken | PropKind::Store | PropKind::Escape) && precise.contains(&p.1)));
+            for r in callee.reads {
+                if let Some(item) = resolve(cfg, &roots, &r, &item_of, &heap_of, t) {
+                    let index = if t.items[item].kind == Kind::Var || t.items[item].kind == Kind::Field { None } else { r.index };
+                    e.read.push((item, span, index, Some(e.remote.len())));
+                    e.remote.push(r);
+                }
+            }
+            // `q = &x` for a local pointer `q` and a tracked `x`: an alias, not a write of `x`.
+            let addr: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::AddrTaken).map(|p| p.1).collect();
+            let defs: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Def).map(|p| p.1).collect();
+            if let ([x], [q]) = (&addr[..], &defs[..]) {
+                let non_heap = props.iter().any(|p| p.0 == PropKind::NonHeap && p.1 == *q);
+                // A whole structure is not followed: writes through `q` would have to reach
+                // each of its members.
+                let object = item_of.get(x).copied().filter(|&i| t.items[i].kind != Kind::Record);
+                if let (true, Some(&slot), Some(item)) = (non_heap, t.slots.get(q), object) {
+                    if node.kind == NodeKind::Statement {
+                        e.alias_set = Some((slot, item));
+                    }
+                }
+            }
+            // `q = p` (or `q = (T *)p`) for a pointer `p` to a tracked block: `q` points to it
+            // too; the copy is not a write.
+            let mut copied = None;
+            let stores: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Store && p.3.is_none()).map(|p| p.1).collect();
+            let calls = node.props.iter().any(|p| p.kind == PropKind::Call);
+            if let ([p], [q], None, false) = (&stores[..], &defs[..], e.alias_set, calls) {
+                if let (Some(&slot), Some(&h), NodeKind::Statement) = (t.slots.get(q), heap_of.get(p), &node.kind) {
+                    e.alias_set = Some((slot, h));
+                    copied = Some(*p);
+                }
+            }
+            props.retain(|p| !(matches!(p.0, PropKind::Store | PropKind::Escape) && Some(p.1) == copied));
+            for &(kind, path, pspan, value) in &props {
+                let array = cfg.path(path).class == TypeClass::Array;
+                let at = value.filter(|_| array);
+                match kind {
+                    PropKind::Decl => {
+                        if let Some(items) = by_root.get(&path) {
+                            e.created.extend(items.iter().copied());
+                        }
+                    }
+                    PropKind::Def if at.is_some() && item_of.contains_key(&path) => {
+                        if let (Some(&i), Some(k)) = (item_of.get(&path), at) {
+                            e.written_at.push((i, k));
+                        }
+                    }
+                    PropKind::DeclInit | PropKind::Def | PropKind::AddrTaken => {
+                        let aliased = e.alias_set.is_some_and(|(_, x)| kind == PropKind::AddrTaken && t.items[x].path == path);
+                        if !aliased {
+                            if let Some(items) = by_root.get(&roots[path.0 as usize]) {
+                                e.written.extend(items.iter().copied().filter(|&i| covers(cfg, &roots, path, t.items[i].path)));
+                            }
+                        }
+                    }
+                    PropKind::Use => {
+                        if let Some(&i) = item_of.get(&path).filter(|&&i| t.items[i].kind != Kind::Record) {
+                            e.read.push((i, pspan, at, None));
+                        }
+                    }
+                    _ => {}
+                }
+                if let Some(&h) = heap_of.get(&path) {
+                    match kind {
+                        PropKind::Load => e.read.push((h, pspan, value, None)),
+                        PropKind::Store if value.is_some() => e.written_at.push((h, value.unwrap_or_default())),
+                        PropKind::Def | PropKind::Store | PropKind::AddrTaken | PropKind::Free | PropKind::Escape => {
+                            e.written.push(h)
+                        }
+                        _ => {}
+                    }
+                }
+                // Uses of possible aliases.
+                let root = roots[path.0 as usize];
+                if let Some(&slot) = t.slots.get(&root) {
+                    match kind {
+                        PropKind::Def if path == root => e.alias_reset.push(slot),
+                        PropKind::Load if path == root => e.alias_load.push((slot, pspan)),
+                        PropKind::Use | PropKind::Deref | PropKind::Load | PropKind::NonHeap | PropKind::Mention => {}
+                        _ => e.alias_other.push(slot),
+                    }
+                }
+            }
+            // A pointer used without being dereferenced for a read is handed on.
+            for &(kind, path, _, _) in &props {
+                if kind == PropKind::Use {
+                    if let Some(&slot) = t.slots.get(&path) {
+                        if !e.alias_load.iter().any(|&(s, _)| s == slot) && !e.alias_reset.contains(&slot) {
+                            e.alias_other.push(slot);
+                        }
+                    }
+                }
+            }
+            // Heap blocks created here: an allocation whose contents are undefined.
+            for &(kind, path, _, _) in &props {
+                if kind == PropKind::Alloc {
+                    let filled = props.iter().any(|p| p.0 == PropKind::Store && p.1 == path);
+                    if let (false, Some(&h)) = (filled, heap_of.get(&path)) {
+                        e.created.push(h);
+                    }
+                }
+            }
+            e
+        })
+        .collect()
+}
+
+/// The caller's object a callee's read is about.
+fn resolve(
+    cfg: &Cfg,
+    roots: &[PathId],
+    r: &RemoteRead,
+    item_of: &HashMap<PathId, usize>,
+    heap_of: &HashMap<PathId, usize>,
+    t: &Tracking,
+) -> Option<usize> {
+    let class = cfg.paths.get(r.target.0 as usize)?.class;
+    if r.steps.is_empty() {
+        return match (r.address, class) {
+            (true, _) => item_of.get(&r.target).copied().filter(|&i| t.items[i].kind != Kind::Record),
+            (false, TypeClass::Array) => item_of.get(&r.target).copied(),
+            (false, TypeClass::Pointer) => heap_of.get(&r.target).copied(),
+            _ => None,
+        };
+    }
+    if r.address || class != TypeClass::Record {
+        return None;
+    }
+    // The member's own path when the caller mentions it; otherwise it is never written on its
+    // own, and the structure as a whole answers for it.
+    let base = cfg.path(r.target);
+    let root = roots[r.target.0 as usize];
+    let member = cfg.paths.iter().enumerate().find(|(j, p)| {
+        roots[*j] == root && p.steps.len() == base.steps.len() + r.steps.len() && p.steps[..base.steps.len()] == base.steps[..] && p.steps[base.steps.len()..] == r.steps[..]
+    });
+    match member {
+        Some((j, _)) => item_of.get(&PathId(j as u32)).copied(),
+        None if base.is_variable() => item_of.get(&r.target).copied(),
+        None => None,
     }
 }
 
-/// Reports reads of locals that are uninitialised on every path reaching them.
-pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
-    let tracked = tracked_variables(cfg);
-    if tracked.is_empty() || cfg.nodes.is_empty() {
+/// Must-state: objects without a value, objects already reported, and what each alias slot
+/// surely points to.
+#[derive(Clone, PartialEq, Eq)]
+struct State {
+    bits: Bits,
+    reported: Bits,
+    /// Per object: the constant indices (below 64) written on some path (a may-set).
+    /// Sorted by object; objects without a written element are left out.
+    elems: Vec<(u32, u64)>,
+    alias: Vec<u32>,
+}
+
+/// Alias slot: not computed yet (top of the lattice).
+const TOP: u32 = u32::MAX;
+/// Alias slot: points to nothing known.
+const NONE: u32 = u32::MAX - 1;
+
+impl State {
+    fn top(items: usize, slots: usize) -> State {
+        State { bits: Bits::full(items), reported: Bits::full(items), elems: Vec::new(), alias: vec![TOP; slots] }
+    }
+    fn entry(items: usize, slots: usize) -> State {
+        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: Vec::new(), alias: vec![NONE; slots] }
+    }
+    fn meet(&mut self, other: &State) {
+        self.bits.intersect_with(&other.bits);
+        self.reported.intersect_with(&other.reported);
+        if !other.elems.is_empty() {
+            let mut merged = Vec::with_capacity(self.elems.len() + other.elems.len());
+            let (mut i, mut j) = (0, 0);
+            while i < self.elems.len() || j < other.elems.len() {
+                match (self.elems.get(i), other.elems.get(j)) {
+                    (Some(&a), Some(&b)) if a.0 == b.0 => {
+                        merged.push((a.0, a.1 | b.1));
+                        i += 1;
+                        j += 1;
+                    }
+                    (Some(&a), Some(&b)) if a.0 < b.0 => {
+                        merged.push(a);
+                        i += 1;
+                    }
+                    (Some(&a), None) => {
+                        merged.push(a);
+                        i += 1;
+                    }
+                    (_, Some(&b)) => {
+                        merged.push(b);
+                        j += 1;
+                    }
+                    (None, None) => break,
+                }
+            }
+            self.elems = merged;
+        }
+        for (a, &b) in self.alias.iter_mut().zip(&other.alias) {
+            if *a == TOP {
+                *a = b;
+            } else if b != TOP && *a != b {
+                *a = NONE;
+            }
+        }
+    }
+    /// Copies `other` into `self` without allocating.
+    fn assign(&mut self, other: &State) {
+        self.bits.0.clone_from(&other.bits.0);
+        self.reported.0.clone_from(&other.reported.0);
+        self.elems.clone_from(&other.elems);
+        self.alias.clone_from(&other.alias);
+    }
+    /// The constant indices of `item` written on some path.
+    fn elem(&self, item: usize) -> u64 {
+        self.elems.binary_search_by_key(&(item as u32), |e| e.0).map_or(0, |i| self.elems[i].1)
+    }
+    fn set_elem(&mut self, item: usize, mask: u64) {
+        match self.elems.binary_search_by_key(&(item as u32), |e| e.0) {
+            Ok(i) if mask == 0 => {
+                self.elems.remove(i);
+            }
+            Ok(i) => self.elems[i].1 = mask,
+            Err(i) if mask != 0 => self.elems.insert(i, (item as u32, mask)),
+            Err(_) => {}
+        }
+    }
+    fn target(&self, slot: usize) -> Option<usize> {
+        let a = *self.alias.get(slot)?;
+        (a != TOP && a != NONE).then_some(a as usize)
+    }
+}
+
+/// A read of an object without a value: (object, where, through which alias slot, which
+/// callee read).
+type Read = (usize, Span, Option<usize>, Option<usize>);
+
+/// Applies a node's effects to the state flowing into it; returns the reported reads.
+fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
+    let mut reads = Vec::new();
+    for &(item, span, at, remote) in &e.read {
+        let unwritten = match at {
+            Some(k) if (0..64).contains(&k) => state.elem(item) & (1u64 << k) == 0,
+            _ => state.elem(item) == 0,
+        };
+        if unwritten && state.bits.contains(item) && !state.reported.contains(item) {
+            reads.push((item, span, None, remote));
+            state.reported.insert(item);
+        }
+    }
+    for &(slot, span) in &e.alias_load {
+        if let Some(x) = state.target(slot) {
+            if state.elem(x) == 0 && state.bits.contains(x) && !state.reported.contains(x) {
+                reads.push((x, span, Some(slot), None));
+                state.reported.insert(x);
+            }
+        }
+    }
+    for &slot in &e.alias_other {
+        if let Some(x) = state.target(slot) {
+            state.bits.remove(x);
+        }
+    }
+    for &item in &e.written {
+        state.bits.remove(item);
+    }
+    for &(item, k) in &e.written_at {
+        if (0..64).contains(&k) {
+            let mask = state.elem(item) | 1u64 << k;
+            state.set_elem(item, mask);
+        } else {
+            state.bits.remove(item);
+        }
+    }
+    for &slot in &e.alias_reset {
+        if let Some(a) = state.alias.get_mut(slot) {
+            *a = NONE;
+        }
+    }
+    if let Some((slot, x)) = e.alias_set {
+        if let Some(a) = state.alias.get_mut(slot) {
+            *a = x as u32;
+        }
+    }
+    for &item in &e.created {
+        state.bits.insert(item);
+        state.reported.remove(item);
+        state.set_elem(item, 0);
+    }
+    reads
+}
+
+/// Reports reads of objects that have no value on every path reaching them. `extra` gives
+/// the propositions a call node gets from its callee's summary (none without linking).
+pub fn uninitialised_on_all_paths(
+    ctx: &UnitContext<'_>,
+    cfg: &Cfg,
+    specs: &UninitSpecs<'_>,
+    extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
+    remote: &dyn Fn(NodeId) -> CalleeEffects,
+) -> Vec<Finding> {
+    if !specs.any() || cfg.nodes.is_empty() {
         return Vec::new();
     }
-    let vars = tracked.len();
-    let effects = node_effects(cfg, &tracked);
+    let t = tracked(cfg, specs, extra);
+    if t.items.is_empty() {
+        return Vec::new();
+    }
+    let effects = node_effects(cfg, &t, extra, remote);
+    let (input, live) = fixpoint(cfg, &t, &effects);
+    report(ctx, cfg, specs, &t, &effects, &input, &live)
+}
+
+/// What `cfg`'s function certainly reads of the storage its caller provides (pointer
+/// parameters' targets, members of structures passed by value) before writing it.
+pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
+    let t = tracked_params(cfg);
+    if t.items.is_empty() || cfg.nodes.is_empty() {
+        return Vec::new();
+    }
+    let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| CalleeEffects::default());
+    let (input, live) = fixpoint(cfg, &t, &effects);
+    let mut out = Vec::new();
+    for n in 0..cfg.nodes.len() {
+        if !live[n] {
+            continue;
+        }
+        let mut state = input[n].clone();
+        for (item, span, _, _) in transfer(&mut state, &effects[n]) {
+            let it = &t.items[item];
+            let index = effects[n].read.iter().find(|r| r.0 == item && r.1 == span).and_then(|r| r.2);
+            let path = cfg.path(it.path);
+            let (steps, text) = match it.kind {
+                Kind::Pointee => (Vec::new(), format!("*{}", path.text())),
+                _ => (path.steps.clone(), path.text()),
+            };
+            out.push(CallerRead { param: it.param, steps, index, location: ctx.location(span), text });
+        }
+    }
+    out
+}
+
+/// The must-states at the entry of every node, and which nodes a feasible path reaches.
+fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bool>) {
+    // Without any `q = &x` (or copy) there is no alias to follow: no slots to carry around.
+    let aliases = effects.iter().any(|e| e.alias_set.is_some());
+    let (items, slots) = (t.items.len(), if aliases { t.slots.len() } else { 0 });
     let preds = cfg.predecessors();
     let count = cfg.nodes.len();
 
-    // in[n] starts at "everything" (the top of the must-lattice) except at the entry.
-    let mut input = vec![Bits::full(vars); count];
-    let mut output = vec![Bits::full(vars); count];
-    input[cfg.entry.index()] = Bits::empty(vars);
+    let mut input = vec![State::top(items, slots); count];
+    let mut output = vec![State::top(items, slots); count];
+    input[cfg.entry.index()] = State::entry(items, slots);
     // Only code some feasible path reaches counts (design note 10: `if (0)` is not a path).
     let live = cfg.feasible_reachability();
     let mut queue: VecDeque<usize> = (0..count).filter(|&i| live[i]).collect();
@@ -122,21 +758,24 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
     for &i in &queue {
         queued[i] = true;
     }
+    // Scratch states, reused so that an iteration allocates nothing.
+    let top = State::top(items, slots);
+    let mut out = State::top(items, slots);
     while let Some(n) = queue.pop_front() {
         queued[n] = false;
         if n != cfg.entry.index() {
-            let mut meet = Bits::full(vars);
+            let meet = &mut input[n];
+            meet.assign(&top);
             for p in &preds[n] {
                 if live[p.index()] {
-                    meet.intersect_with(&output[p.index()]);
+                    meet.meet(&output[p.index()]);
                 }
             }
-            input[n] = meet;
         }
-        let mut out = input[n].clone();
+        out.assign(&input[n]);
         transfer(&mut out, &effects[n]);
         if out != output[n] {
-            output[n] = out;
+            std::mem::swap(&mut output[n], &mut out);
             for edge in &cfg.nodes[n].succs {
                 let s = edge.target.index();
                 if !queued[s] && live[s] {
@@ -146,40 +785,113 @@ pub fn uninitialised_on_all_paths(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &Check
             }
         }
     }
+    (input, live)
+}
 
-    let names: HashMap<usize, PathId> = tracked.iter().map(|(&p, &v)| (v, p)).collect();
+/// Findings for the reads of objects without a value.
+fn report(
+    ctx: &UnitContext<'_>,
+    cfg: &Cfg,
+    specs: &UninitSpecs<'_>,
+    t: &Tracking,
+    effects: &[Effects],
+    input: &[State],
+    live: &[bool],
+) -> Vec<Finding> {
+    let count = cfg.nodes.len();
+
+    let slot_paths: HashMap<usize, PathId> = t.slots.iter().map(|(&p, &s)| (s, p)).collect();
     let mut findings = Vec::new();
     for n in 0..count {
         if !live[n] {
             continue;
         }
-        let mut reported = Vec::new();
-        for &(var, span) in &effects[n].read {
-            if !input[n].contains(var) || reported.contains(&var) {
+        let mut state = input[n].clone();
+        for (item, span, via, remote) in transfer(&mut state, &effects[n]) {
+            let it = &t.items[item];
+            let spec = match it.kind {
+                Kind::Var => specs.var,
+                Kind::Array => specs.arr,
+                Kind::Field | Kind::Record => specs.field,
+                Kind::Heap => specs.heap,
+                Kind::Pointee | Kind::ParamField => None,
+            };
+            let Some(spec) = spec else { continue };
+            let path = cfg.path(it.path);
+            let name = path.text();
+            let mut steps = Vec::new();
+            if it.kind == Kind::Heap {
+                steps.extend(creation_steps(ctx, cfg, effects, item, &name));
+            } else {
+                steps.push(PathStep {
+                    location: ctx.location(path.root.decl_span),
+                    message: format!("`{}` is declared without an initial value", path.root.name),
+                });
+            }
+            steps.extend(branch_steps(ctx, cfg, effects, item, NodeId(n as u32)));
+            if let Some(q) = via.and_then(|s| slot_paths.get(&s)) {
+                steps.push(PathStep {
+                    location: ctx.location(span),
+                    message: format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text()),
+                });
+            }
+            let what = if it.kind == Kind::Heap { format!("the memory `{name}` points to") } else { format!("`{name}`") };
+            if let Some(r) = remote.and_then(|i| effects[n].remote.get(i)) {
+                let (name, what) = match (it.kind, r.steps.is_empty()) {
+                    (Kind::Record, false) => {
+                        let member = format!("{name}{}", steps_text(&r.steps));
+                        (member.clone(), format!("`{member}`"))
+                    }
+                    _ => (name, what),
+                };
+                steps.push(PathStep { location: ctx.location(span), message: format!("{what} is passed to `{}` here", r.callee) });
+                steps.push(PathStep {
+                    location: r.location.clone(),
+                    message: format!("`{}` reads it as `{}` before any value is written", r.callee, r.text),
+                });
+                findings.push(finding(spec, cfg, r.location.clone(), &name, steps));
                 continue;
             }
-            reported.push(var);
-            let path = cfg.path(names[&var]);
-            let name = path.text();
-            let mut steps = vec![PathStep {
-                location: ctx.location(path.root.decl_span),
-                message: format!("`{name}` is declared without an initial value"),
-            }];
-            steps.extend(branch_steps(ctx, cfg, &effects, var, NodeId(n as u32)));
-            steps.push(PathStep {
-                location: ctx.location(span),
-                message: format!("`{name}` is read here before any value is assigned"),
-            });
+            steps.push(PathStep { location: ctx.location(span), message: format!("{what} is read here before any value is written") });
             findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
     findings
 }
 
-/// The branches taken on a shortest path from the variable's declaration to the read.
-fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], var: usize, target: NodeId) -> Vec<PathStep> {
+/// `.f.g` for member steps.
+fn steps_text(steps: &[goanna_cfg::PathStep]) -> String {
+    let mut text = String::new();
+    for step in steps {
+        match step {
+            goanna_cfg::PathStep::Field(f) => {
+                text.push('.');
+                text.push_str(f);
+            }
+            goanna_cfg::PathStep::Arrow(f) => {
+                text.push_str("->");
+                text.push_str(f);
+            }
+            goanna_cfg::PathStep::Deref => text.insert(0, '*'),
+        }
+    }
+    text
+}
+
+/// The allocation a heap finding starts from (the first node creating the block).
+fn creation_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usize, name: &str) -> Vec<PathStep> {
+    (0..cfg.nodes.len())
+        .find(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
+        .and_then(|i| cfg.nodes[i].span)
+        .map(|span| PathStep { location: ctx.location(span), message: format!("`{name}` receives memory whose contents are undefined") })
+        .into_iter()
+        .collect()
+}
+
+/// The branches taken on a shortest path from the object's creation to the read.
+fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usize, target: NodeId) -> Vec<PathStep> {
     let starts: Vec<usize> = (0..cfg.nodes.len())
-        .filter(|&i| cfg.nodes[i].reachable && effects[i].declared.contains(&var))
+        .filter(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
         .collect();
     let mut parent: Vec<Option<usize>> = vec![None; cfg.nodes.len()];
     let mut seen = vec![false; cfg.nodes.len()];

@@ -56,7 +56,13 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     // never return; without linking, from the graph alone.
     let red_dead = catalogue().get("RED-dead").filter(|spec| (options.enabled)(spec));
     let link = (!checks.is_empty() || red_dead.is_some()) && units.iter().any(|u| !u.cfgs.is_empty());
-    let per_graph = |spec: &CheckSpec| (options.enabled)(spec) && !(link && spec.id == "RED-dead");
+    // The uninitialised-read checks run once callee summaries are known, when they will be.
+    let uninit_linked = link && !checks.is_empty();
+    let per_graph = |spec: &CheckSpec| {
+        (options.enabled)(spec)
+            && !(link && spec.id == "RED-dead")
+            && !(uninit_linked && intra::UNINIT_CHECKS.contains(&spec.id.as_str()))
+    };
 
     let mut findings: Vec<Finding> = units
         .par_iter()
@@ -92,22 +98,98 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         }
         match summarise_program(&program, &behaviours, decide) {
             Ok(summarised) => {
-                let analysis = super::engine::Analysis::new(&program, summarised.effects, behaviours);
+                let effects = summarised.effects;
+                let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                let reads: Vec<(Vec<intra::CallerRead>, Vec<Option<u64>>)> = (0..program.functions.len() as FnIndex)
+                    .into_par_iter()
+                    .map(|f| {
+                        let cfg = program.cfg(f);
+                        (intra::caller_reads(&UnitContext::new(program.files(f)), cfg), intra::caller_writes(cfg))
+                    })
+                    .collect();
+                let uninit: Vec<Finding> = (0..program.functions.len() as FnIndex)
+                    .into_par_iter()
+                    .flat_map_iter(|f| {
+                        let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
+                        let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads);
+                        intra::uninitialised_on_all_paths(&UnitContext::new(program.files(f)), program.cfg(f), &specs, &extra, &remote)
+                    })
+                    .collect();
+                findings.extend(uninit);
+                let analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 let (more, more_problems) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
                 findings.extend(more);
                 problems.extend(more_problems);
             }
-            Err(e) => problems.push(Problem {
-                file: Default::default(),
-                message: format!("internal error: summaries could not be computed ({e}); CTL checks skipped"),
-                severity: ProblemSeverity::Error,
-                details: Vec::new(),
-            }),
+            Err(e) => {
+                problems.push(Problem {
+                    file: Default::default(),
+                    message: format!("internal error: summaries could not be computed ({e}); CTL checks skipped"),
+                    severity: ProblemSeverity::Error,
+                    details: Vec::new(),
+                });
+                let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                for f in 0..program.functions.len() as FnIndex {
+                    let ctx = UnitContext::new(program.files(f));
+                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| intra::CalleeEffects::default()));
+                }
+            }
         }
     }
     apply_precedence(&mut findings);
     sort_and_dedup(&mut findings);
     (findings, problems)
+}
+
+/// What the callee of call node `n` of `f` reads and writes of what the call passes it.
+fn remote_reads(
+    program: &Program<'_>,
+    f: FnIndex,
+    n: goanna_cfg::NodeId,
+    summaries: &[(Vec<intra::CallerRead>, Vec<Option<u64>>)],
+) -> intra::CalleeEffects {
+    let mut effects = intra::CalleeEffects::default();
+    let Some(g) = program.callee_at(f, n) else { return effects };
+    let goanna_cfg::NodeKind::Call(site) = &program.cfg(f).node(n).kind else { return effects };
+    let Some((list, writes)) = summaries.get(g as usize) else { return effects };
+    // Paths passed to parameters the callee writes only at known elements; a path also passed
+    // where that is not known is written in full.
+    let passed = |i: usize| match site.address_args.get(i).copied().flatten() {
+        Some(x) => Some((x, true)),
+        None => site.args.get(i).copied().flatten().map(|a| (a, false)),
+    };
+    let mut precise: Vec<(goanna_cfg::PathId, bool, u64)> = Vec::new();
+    let mut unknown: Vec<goanna_cfg::PathId> = Vec::new();
+    for i in 0..site.args.len() {
+        let Some((p, address)) = passed(i) else { continue };
+        match writes.get(i).copied().flatten() {
+            Some(mask) => match precise.iter_mut().find(|(q, a, _)| *q == p && *a == address) {
+                Some(entry) => entry.2 |= mask,
+                None => precise.push((p, address, mask)),
+            },
+            None => unknown.push(p),
+        }
+    }
+    precise.retain(|(p, _, _)| !unknown.contains(p));
+    effects.writes = precise;
+    let out = &mut effects.reads;
+    for r in list {
+        let (target, address) = match (site.address_args.get(r.param).copied().flatten(), site.args.get(r.param).copied().flatten()) {
+            (Some(x), _) if r.steps.is_empty() => (x, true),
+            (_, Some(a)) => (a, false),
+            _ => continue,
+        };
+        out.push(intra::RemoteRead {
+            target,
+            address,
+            steps: r.steps.clone(),
+            index: r.index,
+            callee: program.cfg(g).name.clone(),
+            location: r.location.clone(),
+            text: r.text.clone(),
+        });
+    }
+    effects
 }
 
 /// Drops findings of a check at a location where a check it gives way to (`unless`) reports.

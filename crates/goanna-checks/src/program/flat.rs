@@ -12,9 +12,12 @@
 //! Infeasible paths are not paths (design note 10): an edge a constant condition rules out is
 //! left out, and the model is refined by what the branches taken so far say about the variables
 //! tested more than once (or tested and assigned a constant). Each node is paired with what is
-//! known of those variables — equal to a constant, different from one, or unknown: `p = NULL`
-//! or `x = 3` knows the value, a branch `x < 10` or `p != NULL` knows what it found, any other
-//! write forgets — and a branch that contradicts the knowledge is not taken. So `if (c) p = malloc(1); ... if (c) free(p);` has no path that allocates and skips
+//! known of those variables — equal to a constant, different from one, between bounds, or
+//! unknown: `p = NULL` or `x = 3` knows the value, a branch `x < 10` or `p != NULL` knows what it
+//! found, any other write forgets — and a branch that contradicts the knowledge is not taken.
+//! A branch on the value of a call (`if (f(x) > 0)`) tests a path the graph builder made up for
+//! `f(x)`; it is tracked only when `f` is pure (no static variables, no dereferences, no calls),
+//! and forgotten when an argument variable is written. So `if (c) p = malloc(1); ... if (c) free(p);` has no path that allocates and skips
 //! the free. Only the product states reachable from the entry are built.
 
 use super::behaviour::Behaviour;
@@ -117,6 +120,31 @@ enum Know {
     Unknown,
     Equal(i64),
     Differs(i64),
+    /// Between the bounds, both included (`x > 0` found).
+    Range(i64, i64),
+}
+
+impl Rel {
+    /// The values for which `x REL c` holds, as bounds.
+    fn range(self, c: i64) -> Option<(i64, i64)> {
+        match self {
+            Rel::Lt => c.checked_sub(1).map(|h| (i64::MIN, h)),
+            Rel::Le => Some((i64::MIN, c)),
+            Rel::Gt => c.checked_add(1).map(|l| (l, i64::MAX)),
+            Rel::Ge => Some((c, i64::MAX)),
+            Rel::Eq => Some((c, c)),
+            Rel::Ne => None,
+        }
+    }
+}
+
+/// Knowledge from bounds: `None` when empty (the path is infeasible).
+fn bounded(lo: i64, hi: i64) -> Option<Know> {
+    match lo.cmp(&hi) {
+        std::cmp::Ordering::Greater => None,
+        std::cmp::Ordering::Equal => Some(Know::Equal(lo)),
+        std::cmp::Ordering::Less => Some(Know::Range(lo, hi)),
+    }
 }
 
 /// The knowledge of every tracked variable (slots past the tracked ones stay `Unknown`). A
@@ -151,6 +179,19 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
         };
         if let Some(fact) = fact {
             out.push((v, fact));
+        }
+    }
+    // The value of a call (a path made up for `if (f(x) > 0)`) changes with its arguments.
+    let written = cfg.node(n).props.iter().filter_map(|p| match (p.kind, &p.subject) {
+        (PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken, Subject::Path(id)) => Some(*id),
+        _ => None,
+    });
+    let written: Vec<PathId> = written.chain(effects.into_iter().flatten().filter(|e| e.0 == PropKind::Def).map(|e| e.1)).collect();
+    if !written.is_empty() {
+        for (v, id) in tracked.iter().enumerate() {
+            if cfg.path(*id).depends_on.iter().any(|d| written.contains(d)) {
+                out.push((v, Fact::Forget));
+            }
         }
     }
     // A call of a function of the program may write any global: what was known of them is gone.
@@ -188,9 +229,19 @@ fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
                 Know::Equal(x)
             }
             (Fact::Test(Rel::Eq, c), Know::Differs(x)) if x == c => return None,
+            (Fact::Test(Rel::Eq, c), Know::Range(lo, hi)) if c < lo || c > hi => return None,
             (Fact::Test(Rel::Eq, c), _) => Know::Equal(c),
             (Fact::Test(Rel::Ne, c), Know::Unknown) => Know::Differs(c),
-            (Fact::Test(_, _), known) => known,
+            (Fact::Test(Rel::Ne, c), Know::Range(lo, hi)) if lo == c && hi == c => return None,
+            (Fact::Test(Rel::Ne, _), known) => known,
+            (Fact::Test(rel, c), Know::Range(lo, hi)) => match rel.range(c) {
+                Some((l, h)) => bounded(lo.max(l), hi.min(h))?,
+                None => Know::Range(lo, hi),
+            },
+            (Fact::Test(rel, c), Know::Unknown | Know::Differs(_)) => match rel.range(c) {
+                Some((l, h)) => bounded(l, h)?,
+                None => Know::Unknown,
+            },
             (Fact::Set(c), _) => Know::Equal(c),
             (Fact::Add(c), Know::Equal(x)) => x.checked_add(c).map_or(Know::Unknown, Know::Equal),
             (Fact::Add(_), _) => Know::Unknown,
@@ -252,7 +303,16 @@ pub fn flat_model(
     } else {
         match hint {
             Some(hint) => hint.clone(),
-            None => Refinement { tracked: tracked_variables(cfg), follow_adds: true },
+            None => {
+                let mut tracked = tracked_variables(cfg);
+                // The value of a call is the same for the same arguments only when the callee
+                // depends on nothing else and changes nothing.
+                tracked.retain(|&id| match &cfg.path(id).result_of {
+                    Some(usr) => pure_callee(program, f, cfg, usr),
+                    None => true,
+                });
+                Refinement { tracked, follow_adds: true }
+            }
         }
     };
     loop {
@@ -268,6 +328,22 @@ pub fn flat_model(
             }
         }
     }
+}
+
+/// True when the function `usr` that `f` calls is linked and pure: it reads and writes no
+/// variable of static storage, dereferences nothing and calls nothing.
+fn pure_callee(program: &Program<'_>, f: FnIndex, cfg: &Cfg, usr: &str) -> bool {
+    let call = cfg.node_ids().find(|&n| matches!(&cfg.node(n).kind, goanna_cfg::NodeKind::Call(site) if site.callee_usr.as_deref() == Some(usr)));
+    let Some(g) = call.and_then(|n| program.callee_at(f, n)) else { return false };
+    let callee = program.cfg(g);
+    callee.nodes.iter().all(|node| {
+        !matches!(node.kind, goanna_cfg::NodeKind::Call(_))
+            && node.props.iter().all(|p| match &p.subject {
+                Subject::Path(id) => !callee.path(*id).root.kind.is_static_storage() && p.kind != PropKind::Deref,
+                Subject::Function(_) => false,
+                Subject::None => true,
+            })
+    })
 }
 
 /// What the refinement of a function's model tracks.

@@ -25,12 +25,15 @@ pub struct Summary {
     pub derefs: Vec<bool>,
     /// Per parameter: may store newly allocated memory into `*param`.
     pub allocates_out: Vec<bool>,
+
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
     /// Per parameter: may use the stream it was given (read, write, ...) before a new value.
     pub uses_stream: Vec<bool>,
     /// May return newly allocated memory.
     pub returns_alloc: bool,
+    /// May return newly allocated memory before anything was written to it.
+    pub returns_uninit: bool,
     /// May return a stream it opened.
     pub returns_stream: bool,
     /// May return a null pointer.
@@ -67,6 +70,8 @@ struct Questions {
     may_return_null: Vec<Formula>,
     /// One per local pointer: opened as a stream, then returned.
     returns_stream: Vec<Formula>,
+    /// One per local pointer: allocated with undefined contents, returned before a write.
+    returns_uninit: Vec<Formula>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,6 +162,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     let mut returns_alloc = Vec::new();
     let mut may_return_null = Vec::new();
     let mut returns_stream = Vec::new();
+    let mut returns_uninit = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
         if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
             continue;
@@ -167,6 +173,11 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
         returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
         returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(atom(PropKind::Fclose, f, v)), returned.clone())))));
+        let store = atom(PropKind::Store, f, v);
+        let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
+        // A path on which the pointer was found NULL returns no memory.
+        let stop = any(vec![atom(PropKind::Free, f, v), store, atom(PropKind::NullTest, f, v)]);
+        returns_uninit.push(ef(and(fresh, ex(eu(stays(stop), returned.clone())))));
         may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
     }
     let returns_pointer = cfg
@@ -178,7 +189,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     } else {
         may_return_null.clear();
     }
-    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream }
+    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream, returns_uninit }
 }
 
 /// Answers the questions of function `f` on its own model.
@@ -190,6 +201,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_alloc.iter().cloned());
     formulas.extend(qs.may_return_null.iter().cloned());
     formulas.extend(qs.returns_stream.iter().cloned());
+    formulas.extend(qs.returns_uninit.iter().cloned());
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -208,10 +220,12 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     }
     let base = qs.per_param.len() + 1;
     let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
-    let (null, stream) = rest.split_at(qs.may_return_null.len());
+    let (null, rest) = rest.split_at(qs.may_return_null.len());
+    let (stream, uninit) = rest.split_at(qs.returns_stream.len());
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
     summary.returns_stream = stream.iter().any(|&b| b);
+    summary.returns_uninit = uninit.iter().any(|&b| b);
     summary
 }
 
@@ -249,6 +263,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     if let Some(r) = site.result {
         if s.returns_alloc {
             props.push((PropKind::Alloc, r));
+            // Memory the callee wrote (or may have) before returning it has defined contents.
+            if !s.returns_uninit {
+                props.push((PropKind::Store, r));
+            }
         }
         if s.returns_stream {
             props.push((PropKind::Fopen, r));

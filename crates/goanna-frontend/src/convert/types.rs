@@ -46,12 +46,9 @@ impl Converter {
             if canonical.kind == CXType_Atomic {
                 canonical = clang_Type_getValueType(canonical);
             }
-            CType {
-                spelling: cx_string(clang_getTypeSpelling(ty)),
-                class: class_of(canonical),
-                is_volatile,
-                is_const,
-            }
+            let class = class_of(canonical);
+            let is_union = class == TypeClass::Record && cx_string(clang_getTypeSpelling(canonical)).starts_with("union ");
+            CType { spelling: cx_string(clang_getTypeSpelling(ty)), class, is_volatile, is_const, is_union }
         };
         self.types.insert(key, result.clone());
         result
