@@ -35,6 +35,12 @@ pub struct CType {
     pub is_volatile: bool,
     /// `const`-qualified.
     pub is_const: bool,
+    /// For integer types: the width in bits (1 for `_Bool`); 0 when unknown or not an integer.
+    #[serde(default)]
+    pub int_bits: u8,
+    /// For integer types: whether the type is signed.
+    #[serde(default)]
+    pub int_signed: bool,
 }
 
 impl CType {

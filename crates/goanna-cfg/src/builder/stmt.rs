@@ -152,7 +152,8 @@ impl Builder<'_, '_> {
                 for op in operands {
                     // Operands may be outputs: a simple lvalue operand is defined, others read.
                     if self.path_of(op).is_some() {
-                        self.write(op, false);
+                        let p = self.write(op, false);
+                        self.forget_value(p);
                     } else {
                         self.eval(op);
                     }
@@ -258,6 +259,7 @@ impl Builder<'_, '_> {
             (None, Some(p)) => {
                 if auto {
                     self.prop(PropKind::Decl, Subject::Path(p), d.span);
+                    self.forget_value(Some(p));
                 }
             }
             (None, None) => {}
@@ -280,6 +282,7 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::Def, Subject::Path(p), d.span);
                 }
                 self.assign_effects(path, init, d.span);
+                self.record_store(path, init);
             }
         }
         self.finish_acc(true);
@@ -289,6 +292,7 @@ impl Builder<'_, '_> {
         self.push_acc(s.span);
         if let Some(e) = value {
             self.eval(e);
+            self.record_return(e);
             if let Some(p) = self.pointer_path(e) {
                 self.prop(PropKind::Escape, Subject::Path(p), e.span);
             }

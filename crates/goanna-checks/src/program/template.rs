@@ -31,6 +31,7 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::Entry,
     PropKind::CondAlways,
     PropKind::CondNever,
+    PropKind::CondRedundant,
     PropKind::ResultIgnored,
     PropKind::SwitchNoDefault,
 ];

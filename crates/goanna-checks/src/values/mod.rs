@@ -1,0 +1,142 @@
+//! Value (interval) analysis, Goanna style: intervals label nodes and rule out infeasible
+//! paths before any check runs.
+//!
+//! [`refine_program`] runs an intra-procedural interval analysis ([`analysis`]) on every
+//! linked function, bottom-up over the call graph, with three cheap inter-procedural facts:
+//! file-scope variables that nothing in the program writes (and whose address is never
+//! taken) keep their constant initialiser, and a function whose every reachable `return`
+//! gives the same constant gives it to its callers. It returns a copy of the graphs where
+//!
+//! - a condition whose outcome is the same on every path that reaches it gets that outcome as
+//!   its `const_cond` (so its other edge is infeasible for every check: flat models, the
+//!   whole-program structure, behaviours, feasible reachability), and, outside macro
+//!   expansions, `cond_always` / `cond_never`;
+//! - a divisor that is zero on every path that reaches it gets `div_zero`.
+//!
+//! **Invariant:** the analysis over-approximates the values of every variable it tracks on
+//! every path, so a condition is decided, or a divisor zero, only when it is so on all paths;
+//! anything not modelled is "any value", and a function beyond the budget gets no facts.
+
+pub mod analysis;
+pub mod interval;
+
+use crate::program::{behaviours, FnIndex, Program, UnitGraphs};
+use analysis::{analyse_function, Environment, FunctionFacts};
+use goanna_ast::VarKind;
+use goanna_cfg::{Cfg, NodeId, Prop, PropKind, Subject, ValueOp};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The program's graphs refined by the value analysis.
+pub struct Refined {
+    /// For each unit, its graphs with the analysis' facts applied.
+    pub cfgs: Vec<Vec<Cfg>>,
+    /// For each unit and graph, the condition nodes decided by values (not by compile-time
+    /// constants) outside macro expansions: code behind their infeasible edge is dead.
+    pub decided: Vec<Vec<Vec<NodeId>>>,
+}
+
+/// Runs the value analysis on the linked program (functions larger than `max_nodes` are left
+/// as they are) and returns the refined graphs.
+pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
+    let globals = constant_globals(units);
+    let program = Program::link(units, max_nodes);
+    let behaviours = behaviours(&program);
+    let count = program.functions.len();
+    let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
+    let mut returns: Vec<Option<i128>> = vec![None; count];
+    for scc in crate::program::call_graph_sccs(&program) {
+        for f in scc {
+            let cfg = program.cfg(f);
+            let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
+            for &(n, g) in &program.calls[f as usize] {
+                if let (Some(c), goanna_cfg::NodeKind::Call(site)) = (returns[g as usize], &cfg.node(n).kind) {
+                    if let Some(usr) = &site.callee_usr {
+                        callee_returns.insert(usr.clone(), c);
+                    }
+                }
+            }
+            let stops = |n: NodeId| program.callee_at(f, n).is_some_and(|g: FnIndex| !behaviours[g as usize].may_return);
+            let env = Environment { globals: &globals, returns: &callee_returns, stops: &stops };
+            let result = analyse_function(cfg, &env);
+            returns[f as usize] = result.as_ref().and_then(|r| r.returns);
+            facts[f as usize] = result;
+        }
+    }
+    let mut cfgs: Vec<Vec<Cfg>> = units.iter().map(|u| u.cfgs.to_vec()).collect();
+    let mut decided: Vec<Vec<Vec<NodeId>>> = units.iter().map(|u| vec![Vec::new(); u.cfgs.len()]).collect();
+    for (f, fact) in facts.into_iter().enumerate() {
+        let Some(fact) = fact else { continue };
+        let r = program.functions[f];
+        let (u, c) = (r.unit as usize, r.cfg as usize);
+        decided[u][c] = apply(&mut cfgs[u][c], &fact);
+    }
+    Refined { cfgs, decided }
+}
+
+/// Applies one function's facts to its graph; returns the reportable decided conditions.
+fn apply(cfg: &mut Cfg, facts: &FunctionFacts) -> Vec<NodeId> {
+    let mut reportable = Vec::new();
+    for &(n, truth) in &facts.decided {
+        let Some(node) = cfg.nodes.get_mut(n.index()) else { continue };
+        if node.const_cond.is_some() {
+            continue;
+        }
+        node.const_cond = Some(i64::from(truth));
+        let Some(span) = node.span else { continue };
+        if span.from_macro {
+            continue;
+        }
+        let kind = if truth { PropKind::CondAlways } else { PropKind::CondNever };
+        node.props.push(Prop { kind, subject: Subject::None, span, value: None });
+        reportable.push(n);
+    }
+    for &(n, span) in &facts.zero_divisors {
+        let Some(node) = cfg.nodes.get_mut(n.index()) else { continue };
+        if !node.props.iter().any(|p| p.kind == PropKind::DivByZero && p.span == span) {
+            node.props.push(Prop { kind: PropKind::DivByZero, subject: Subject::None, span, value: None });
+        }
+    }
+    reportable
+}
+
+/// File-scope variables with a constant initialiser that no function of the program writes or
+/// takes the address of: their values, by USR.
+pub fn constant_globals(units: &[UnitGraphs<'_>]) -> FxHashMap<String, i64> {
+    let mut inits: FxHashMap<String, Option<i64>> = FxHashMap::default();
+    let mut written: FxHashSet<&str> = FxHashSet::default();
+    for unit in units {
+        for cfg in unit.cfgs {
+            for &(p, v) in &cfg.global_inits {
+                let Some(path) = cfg.paths.get(p.0 as usize) else { continue };
+                let slot = inits.entry(path.root.usr.clone()).or_insert(Some(v));
+                if *slot != Some(v) {
+                    *slot = None;
+                }
+            }
+            for node in &cfg.nodes {
+                let writes = node.props.iter().filter_map(|p| match (p.kind, &p.subject) {
+                    (
+                        PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull,
+                        Subject::Path(id),
+                    ) => Some(*id),
+                    _ => None,
+                });
+                let assigns = node.values.iter().filter_map(|op| match op {
+                    ValueOp::Assign { target, .. } => Some(*target),
+                    _ => None,
+                });
+                for id in writes.chain(assigns) {
+                    if let Some(path) = cfg.paths.get(id.0 as usize) {
+                        if matches!(path.root.kind, VarKind::Global | VarKind::StaticGlobal | VarKind::StaticLocal) {
+                            written.insert(path.root.usr.as_str());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    inits
+        .into_iter()
+        .filter_map(|(usr, v)| if written.contains(usr.as_str()) { None } else { v.map(|v| (usr, v)) })
+        .collect()
+}
