@@ -143,6 +143,9 @@ impl ValBinOp {
 pub enum ValExpr {
     /// An integer constant.
     Const(i64),
+    /// An integer constant written through a macro expansion: a configuration value, which
+    /// the analysis may use to rule out paths but not to report a condition as decided.
+    MacroConst(i64),
     /// The value of an integer access path (a variable, global, field...).
     Path(PathId),
     /// `a[i]` for an array variable `a`.

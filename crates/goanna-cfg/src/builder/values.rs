@@ -19,10 +19,12 @@ impl Builder<'_, '_> {
             return ValExpr::Unknown;
         }
         let d = depth + 1;
+        let constant = |v: i64| if e.span.from_macro { ValExpr::MacroConst(v) } else { ValExpr::Const(v) };
         match &e.kind {
-            ExprKind::IntLit(v) => ValExpr::Const(*v),
-            ExprKind::EnumConst { value, .. } => ValExpr::Const(*value),
-            ExprKind::Unevaluated { value: Some(v), .. } => ValExpr::Const(*v),
+            ExprKind::IntLit(v) => constant(*v),
+            ExprKind::EnumConst { value, .. } => constant(*value),
+            // `sizeof` depends on the target: a configuration value.
+            ExprKind::Unevaluated { value: Some(v), .. } => ValExpr::MacroConst(*v),
             ExprKind::Var(_) | ExprKind::Member { .. } => match self.path_of(e) {
                 Some(p) if self.paths.class(p) == TypeClass::Integer => ValExpr::Path(p),
                 _ => ValExpr::Unknown,

@@ -27,6 +27,9 @@ pub struct Environment<'a> {
     pub returns: &'a FxHashMap<String, i128>,
     /// Nodes after which control does not continue (calls of functions that never return).
     pub stops: &'a dyn Fn(NodeId) -> bool,
+    /// Whether constants written through macros (and `sizeof`) are known; when not, they are
+    /// any value, so that what is decided does not depend on the build's configuration.
+    pub config_known: bool,
 }
 
 /// What the analysis found in one function.
@@ -322,6 +325,13 @@ impl Analyser<'_> {
     fn eval(&self, e: &ValExpr, state: &State) -> Interval {
         match e {
             ValExpr::Const(c) => Interval::constant(i128::from(*c)),
+            ValExpr::MacroConst(c) => {
+                if self.env.config_known {
+                    Interval::constant(i128::from(*c))
+                } else {
+                    FULL
+                }
+            }
             ValExpr::Path(p) => {
                 if let Some(s) = self.slot_of(*p) {
                     return state[s as usize];

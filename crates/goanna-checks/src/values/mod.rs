@@ -9,8 +9,11 @@
 //!
 //! - a condition whose outcome is the same on every path that reaches it gets that outcome as
 //!   its `const_cond` (so its other edge is infeasible for every check: flat models, the
-//!   whole-program structure, behaviours, feasible reachability), and, outside macro
-//!   expansions, `cond_always` / `cond_never`;
+//!   whole-program structure, behaviours, feasible reachability), and `cond_always` /
+//!   `cond_never` when it is not written in a macro expansion and is decided the same way
+//!   when constants written through macros (and `sizeof`) are unknown: a condition decided
+//!   only by the build's configuration (`if (sx < 0)` where `sx` was shifted by a
+//!   platform-dependent amount) is a portability guard, not a finding;
 //! - a divisor that is zero on every path that reaches it gets `div_zero`.
 //!
 //! **Invariant:** the analysis over-approximates the values of every variable it tracks on
@@ -41,10 +44,34 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
     let globals = constant_globals(units);
     let program = Program::link(units, max_nodes);
     let behaviours = behaviours(&program);
+    // With the configuration's constants: what paths are feasible. Without them: what may be
+    // reported.
+    let facts = analyse_all(&program, &behaviours, &globals, true);
+    let portable = analyse_all(&program, &behaviours, &globals, false);
+    let mut cfgs: Vec<Vec<Cfg>> = units.iter().map(|u| u.cfgs.to_vec()).collect();
+    let mut decided: Vec<Vec<Vec<NodeId>>> = units.iter().map(|u| vec![Vec::new(); u.cfgs.len()]).collect();
+    for (f, (fact, port)) in facts.into_iter().zip(portable).enumerate() {
+        let Some(fact) = fact else { continue };
+        let r = program.functions[f];
+        let (u, c) = (r.unit as usize, r.cfg as usize);
+        let reportable: Vec<(NodeId, bool)> = port.map(|p| p.decided).unwrap_or_default();
+        decided[u][c] = apply(&mut cfgs[u][c], &fact, &reportable);
+    }
+    Refined { cfgs, decided }
+}
+
+/// The facts of every linked function (`None` beyond the budget), bottom-up over the call
+/// graph so that callees' constant results are known to their callers.
+fn analyse_all(
+    program: &Program<'_>,
+    behaviours: &[crate::program::Behaviour],
+    globals: &FxHashMap<String, i64>,
+    config_known: bool,
+) -> Vec<Option<FunctionFacts>> {
     let count = program.functions.len();
     let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
     let mut returns: Vec<Option<i128>> = vec![None; count];
-    for scc in crate::program::call_graph_sccs(&program) {
+    for scc in crate::program::call_graph_sccs(program) {
         for f in scc {
             let cfg = program.cfg(f);
             let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
@@ -56,25 +83,19 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
                 }
             }
             let stops = |n: NodeId| program.callee_at(f, n).is_some_and(|g: FnIndex| !behaviours[g as usize].may_return);
-            let env = Environment { globals: &globals, returns: &callee_returns, stops: &stops };
+            let env = Environment { globals, returns: &callee_returns, stops: &stops, config_known };
             let result = analyse_function(cfg, &env);
             returns[f as usize] = result.as_ref().and_then(|r| r.returns);
             facts[f as usize] = result;
         }
     }
-    let mut cfgs: Vec<Vec<Cfg>> = units.iter().map(|u| u.cfgs.to_vec()).collect();
-    let mut decided: Vec<Vec<Vec<NodeId>>> = units.iter().map(|u| vec![Vec::new(); u.cfgs.len()]).collect();
-    for (f, fact) in facts.into_iter().enumerate() {
-        let Some(fact) = fact else { continue };
-        let r = program.functions[f];
-        let (u, c) = (r.unit as usize, r.cfg as usize);
-        decided[u][c] = apply(&mut cfgs[u][c], &fact);
-    }
-    Refined { cfgs, decided }
+    facts
 }
 
-/// Applies one function's facts to its graph; returns the reportable decided conditions.
-fn apply(cfg: &mut Cfg, facts: &FunctionFacts) -> Vec<NodeId> {
+/// Applies one function's facts to its graph; returns the decided conditions that are
+/// reported: outside macro expansions, and decided the same way without the configuration's
+/// constants (`portable`).
+fn apply(cfg: &mut Cfg, facts: &FunctionFacts, portable: &[(NodeId, bool)]) -> Vec<NodeId> {
     let mut reportable = Vec::new();
     for &(n, truth) in &facts.decided {
         let Some(node) = cfg.nodes.get_mut(n.index()) else { continue };
@@ -83,7 +104,7 @@ fn apply(cfg: &mut Cfg, facts: &FunctionFacts) -> Vec<NodeId> {
         }
         node.const_cond = Some(i64::from(truth));
         let Some(span) = node.span else { continue };
-        if span.from_macro {
+        if span.from_macro || !portable.contains(&(n, truth)) {
             continue;
         }
         let kind = if truth { PropKind::CondAlways } else { PropKind::CondNever };
