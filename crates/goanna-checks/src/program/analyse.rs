@@ -49,7 +49,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     // impossible edge for every check below.
     let refined = crate::values::refine_program(units, options.max_nodes_per_function);
     let refined_units: Vec<UnitGraphs<'_>> =
-        units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs }).collect();
+        units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs) }).collect();
     let units: &[UnitGraphs<'_>] = &refined_units;
 
     let checks: Vec<CtlCheck<'_>> = catalogue()

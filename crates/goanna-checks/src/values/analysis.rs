@@ -118,9 +118,13 @@ pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFact
         })
         .collect();
     let _ = array_written;
+    let relevant = relevant_paths(cfg);
     let mut slot = vec![None; cfg.paths.len()];
     let mut ranges = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
+        if !relevant[i] {
+            continue;
+        }
         let root = &path.root;
         let local = matches!(root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
         if path.is_variable()
@@ -197,20 +201,26 @@ impl Analyser<'_> {
             }
         }
         // Decreasing passes: recompute every input from its predecessors' outputs.
-        let preds = cfg.predecessors();
+        // Incoming edges of each node: (source, index of the edge among its successors).
+        let mut preds: Vec<Vec<(NodeId, usize)>> = vec![Vec::new(); n];
+        for (i, node) in cfg.nodes.iter().enumerate() {
+            for (k, e) in node.succs.iter().enumerate() {
+                if let Some(list) = preds.get_mut(e.target.index()) {
+                    list.push((NodeId(i as u32), k));
+                }
+            }
+        }
         for _ in 0..2 {
             for &u in &order {
                 if u != cfg.entry {
                     let mut acc: Option<State> = None;
-                    for &p in &preds[u.index()] {
+                    for &(p, k) in &preds[u.index()] {
                         let Some(out) = &output[p.index()] else { continue };
-                        for (t, s) in self.successors(p, out) {
-                            if t == u {
-                                acc = Some(match acc {
-                                    None => s,
-                                    Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
-                                });
-                            }
+                        if let Some(s) = self.edge_state(p, k, out) {
+                            acc = Some(match acc {
+                                None => s,
+                                Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
+                            });
                         }
                     }
                     // From a post-fixpoint, every such step stays above the least fixpoint.
@@ -269,25 +279,22 @@ impl Analyser<'_> {
     /// The successors of `u` with their states, given the state after `u`'s effects.
     fn successors(&self, u: NodeId, out: &State) -> Vec<(NodeId, State)> {
         let node = self.cfg.node(u);
-        if matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn) || (self.env.stops)(u) {
-            return Vec::new();
+        (0..node.succs.len()).filter_map(|k| Some((node.succs[k].target, self.edge_state(u, k, out)?))).collect()
+    }
+
+    /// The state on the `k`-th outgoing edge of `u` (`None` when the edge cannot be taken).
+    fn edge_state(&self, u: NodeId, k: usize, out: &State) -> Option<State> {
+        let node = self.cfg.node(u);
+        let edge = node.succs.get(k)?;
+        if matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn) || (self.env.stops)(u) || !node.edge_feasible(edge) {
+            return None;
         }
         let cond = if node.kind == NodeKind::Condition { self.condition(u) } else { None };
-        let mut result = Vec::with_capacity(node.succs.len());
-        for edge in &node.succs {
-            if !node.edge_feasible(edge) {
-                continue;
-            }
-            let s = match (edge.kind, cond) {
-                (EdgeKind::True, Some(c)) => self.refine(c, true, out.clone()),
-                (EdgeKind::False, Some(c)) => self.refine(c, false, out.clone()),
-                _ => Some(out.clone()),
-            };
-            if let Some(s) = s {
-                result.push((edge.target, s));
-            }
+        match (edge.kind, cond) {
+            (EdgeKind::True, Some(c)) => self.refine(c, true, out.clone()),
+            (EdgeKind::False, Some(c)) => self.refine(c, false, out.clone()),
+            _ => Some(out.clone()),
         }
-        result
     }
 
     /// The state after node `u`'s value effects; `visit` sees each op with the state it reads.
@@ -431,6 +438,66 @@ impl Analyser<'_> {
         let back = Interval { lo: after.lo - offset, hi: after.hi - offset };
         state[s as usize] = current.meet(back)?;
         Some(())
+    }
+}
+
+/// The paths whose values can matter to a fact: read by a condition, a divisor, a returned
+/// value or an array index, or by the value assigned to a path that matters (a backward
+/// slice, computed to a fixpoint over the assignments). Other variables are not tracked.
+fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
+    fn reads(e: &ValExpr, out: &mut Vec<PathId>) {
+        match e {
+            ValExpr::Path(p) | ValExpr::Deref(p) => out.push(*p),
+            ValExpr::Element(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Cast(_, x) => reads(x, out),
+            ValExpr::Binary { lhs, rhs, .. } => {
+                reads(lhs, out);
+                reads(rhs, out);
+            }
+            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Unknown => {}
+        }
+    }
+    let mut relevant = vec![false; cfg.paths.len()];
+    let mut seeds = Vec::new();
+    // Assignments: target -> paths its value reads.
+    let mut flows: Vec<(PathId, Vec<PathId>)> = Vec::new();
+    for node in &cfg.nodes {
+        for op in &node.values {
+            match op {
+                ValueOp::Cond(e) | ValueOp::Divisor { value: e, .. } | ValueOp::Return(e) => reads(e, &mut seeds),
+                ValueOp::Assign { target, value } => {
+                    let mut r = Vec::new();
+                    reads(value, &mut r);
+                    if !r.is_empty() {
+                        flows.push((*target, r));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for p in seeds {
+        if let Some(x) = relevant.get_mut(p.0 as usize) {
+            *x = true;
+        }
+    }
+    // Each round adds at least one path or stops: at most `paths` rounds, usually two or three.
+    loop {
+        let mut changed = false;
+        for (target, sources) in &flows {
+            if relevant.get(target.0 as usize).copied().unwrap_or(false) {
+                for p in sources {
+                    if let Some(x) = relevant.get_mut(p.0 as usize) {
+                        if !*x {
+                            *x = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            return relevant;
+        }
     }
 }
 

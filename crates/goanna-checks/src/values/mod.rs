@@ -23,7 +23,7 @@
 pub mod analysis;
 pub mod interval;
 
-use crate::program::{behaviours, FnIndex, Program, UnitGraphs};
+use crate::program::{FnIndex, Program, UnitGraphs};
 use analysis::{analyse_function, Environment, FunctionFacts};
 use goanna_ast::VarKind;
 use goanna_cfg::{Cfg, NodeId, Prop, PropKind, Subject, ValueOp};
@@ -31,8 +31,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The program's graphs refined by the value analysis.
 pub struct Refined {
-    /// For each unit, its graphs with the analysis' facts applied.
-    pub cfgs: Vec<Vec<Cfg>>,
+    /// For each unit, its graphs with the analysis' facts applied (`None`: nothing changed, the
+    /// unit's own graphs stand).
+    pub cfgs: Vec<Option<Vec<Cfg>>>,
     /// For each unit and graph, the condition nodes decided by values (not by compile-time
     /// constants) outside macro expansions: code behind their infeasible edge is dead.
     pub decided: Vec<Vec<Vec<NodeId>>>,
@@ -43,48 +44,103 @@ pub struct Refined {
 pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
     let globals = constant_globals(units);
     let program = Program::link(units, max_nodes);
-    let behaviours = behaviours(&program);
     // With the configuration's constants: what paths are feasible. Without them: what may be
     // reported.
-    let facts = analyse_all(&program, &behaviours, &globals, true);
-    let portable = analyse_all(&program, &behaviours, &globals, false);
-    let mut cfgs: Vec<Vec<Cfg>> = units.iter().map(|u| u.cfgs.to_vec()).collect();
+    let facts = analyse_all(&program, &globals, true, &|_| true);
+    // Only functions with something to report, or a constant result, need the second run.
+    let needed = |f: FnIndex| {
+        facts[f as usize].as_ref().is_some_and(|r| {
+            r.returns.is_some()
+                || r.decided.iter().any(|&(n, _)| {
+                    let node = program.cfg(f).node(n);
+                    node.const_cond.is_none() && node.span.is_some_and(|s| !s.from_macro)
+                })
+        })
+    };
+    let portable = analyse_all(&program, &globals, false, &needed);
+    let changes = |f: usize| {
+        facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
+    };
+    let mut touched = vec![false; units.len()];
+    for f in 0..facts.len() {
+        if changes(f) {
+            touched[program.functions[f].unit as usize] = true;
+        }
+    }
+    let mut cfgs: Vec<Option<Vec<Cfg>>> = units.iter().zip(&touched).map(|(u, &t)| t.then(|| u.cfgs.to_vec())).collect();
     let mut decided: Vec<Vec<Vec<NodeId>>> = units.iter().map(|u| vec![Vec::new(); u.cfgs.len()]).collect();
     for (f, (fact, port)) in facts.into_iter().zip(portable).enumerate() {
         let Some(fact) = fact else { continue };
         let r = program.functions[f];
         let (u, c) = (r.unit as usize, r.cfg as usize);
         let reportable: Vec<(NodeId, bool)> = port.map(|p| p.decided).unwrap_or_default();
-        decided[u][c] = apply(&mut cfgs[u][c], &fact, &reportable);
+        if let Some(cfg) = cfgs[u].as_mut().and_then(|unit| unit.get_mut(c)) {
+            decided[u][c] = apply(cfg, &fact, &reportable);
+        }
     }
     Refined { cfgs, decided }
 }
 
-/// The facts of every linked function (`None` beyond the budget), bottom-up over the call
-/// graph so that callees' constant results are known to their callers.
+/// The facts of every linked function for which `needed` holds (`None` beyond the budget or
+/// when not needed), bottom-up over the call graph so that callees' constant results are
+/// known to their callers.
 fn analyse_all(
     program: &Program<'_>,
-    behaviours: &[crate::program::Behaviour],
     globals: &FxHashMap<String, i64>,
     config_known: bool,
+    needed: &(dyn Fn(FnIndex) -> bool + Sync),
 ) -> Vec<Option<FunctionFacts>> {
+    use rayon::prelude::*;
     let count = program.functions.len();
-    let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
-    let mut returns: Vec<Option<i128>> = vec![None; count];
-    for scc in crate::program::call_graph_sccs(program) {
-        for f in scc {
-            let cfg = program.cfg(f);
-            let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
-            for &(n, g) in &program.calls[f as usize] {
-                if let (Some(c), goanna_cfg::NodeKind::Call(site)) = (returns[g as usize], &cfg.node(n).kind) {
-                    if let Some(usr) = &site.callee_usr {
-                        callee_returns.insert(usr.clone(), c);
-                    }
+    // Levels of the call graph's components: a component comes after its callees'. The
+    // functions of one level are analysed in parallel (those of one recursive component too:
+    // each sees the others' results as unknown, which is sound).
+    let sccs = crate::program::call_graph_sccs(program);
+    let mut level = vec![0usize; count];
+    let mut levels: Vec<Vec<FnIndex>> = Vec::new();
+    for scc in &sccs {
+        let mut l = 0;
+        for &f in scc {
+            for &(_, g) in &program.calls[f as usize] {
+                if !scc.contains(&g) {
+                    l = l.max(level[g as usize] + 1);
                 }
             }
-            let stops = |n: NodeId| program.callee_at(f, n).is_some_and(|g: FnIndex| !behaviours[g as usize].may_return);
-            let env = Environment { globals, returns: &callee_returns, stops: &stops, config_known };
-            let result = analyse_function(cfg, &env);
+        }
+        for &f in scc {
+            level[f as usize] = l;
+        }
+        if levels.len() <= l {
+            levels.resize(l + 1, Vec::new());
+        }
+        levels[l].extend(scc.iter().copied());
+    }
+    let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
+    let mut returns: Vec<Option<i128>> = vec![None; count];
+    for fs in levels {
+        let results: Vec<(FnIndex, Option<FunctionFacts>)> = fs
+            .par_iter()
+            .map(|&f| {
+                if !needed(f) {
+                    return (f, None);
+                }
+                let cfg = program.cfg(f);
+                let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
+                for &(n, g) in &program.calls[f as usize] {
+                    if let (Some(c), goanna_cfg::NodeKind::Call(site)) = (returns[g as usize], &cfg.node(n).kind) {
+                        if let Some(usr) = &site.callee_usr {
+                            callee_returns.insert(usr.clone(), c);
+                        }
+                    }
+                }
+                // Calls of functions that never return are not known here (the graph's own
+                // no-return sinks are): continuing after them only adds states, which is sound.
+                let stops = |_: NodeId| false;
+                let env = Environment { globals, returns: &callee_returns, stops: &stops, config_known };
+                (f, analyse_function(cfg, &env))
+            })
+            .collect();
+        for (f, result) in results {
             returns[f as usize] = result.as_ref().and_then(|r| r.returns);
             facts[f as usize] = result;
         }
