@@ -150,8 +150,6 @@ pub enum ValExpr {
     Path(PathId),
     /// `a[i]` for an array variable `a`.
     Element(PathId, Box<ValExpr>),
-    /// `*p` for a pointer variable `p`.
-    Deref(PathId),
     /// The result of the last call of the function with this USR.
     Call(String),
     /// A unary operator computed in the given type (the promoted operand type).
@@ -191,14 +189,6 @@ pub enum ValueOp {
         target: PathId,
         /// The first elements' values.
         elems: Vec<i64>,
-    },
-    /// The pointer variable `pointer` gets the address of the variable `target` (`p = &x`), or
-    /// something else (`None`).
-    PointsTo {
-        /// The pointer written.
-        pointer: PathId,
-        /// The variable it now points to, if it is `&variable`.
-        target: Option<PathId>,
     },
     /// The branch condition this (condition) node evaluates: its `True` edge is taken when
     /// the value is non-zero.

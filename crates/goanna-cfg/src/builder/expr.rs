@@ -74,9 +74,6 @@ impl Builder<'_, '_> {
                             self.prop_value(PropKind::AddConst, Subject::Path(p), e.span, Some(step));
                             self.record_step(p, step);
                         }
-                        if self.paths.class(p) == TypeClass::Pointer {
-                            self.value_op(crate::values::ValueOp::PointsTo { pointer: p, target: None });
-                        }
                     }
                 }
                 _ => self.eval(operand),
@@ -347,8 +344,6 @@ impl Builder<'_, '_> {
             (Some(op), Some(t)) => {
                 if self.paths.class(t) == TypeClass::Integer {
                     self.record_compound(t, op, lhs, rhs);
-                } else if self.paths.class(t) == TypeClass::Pointer {
-                    self.value_op(crate::values::ValueOp::PointsTo { pointer: t, target: None });
                 }
             }
             (Some(_), None) => {}

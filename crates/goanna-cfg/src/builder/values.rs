@@ -29,14 +29,6 @@ impl Builder<'_, '_> {
                 Some(p) if self.paths.class(p) == TypeClass::Integer => ValExpr::Path(p),
                 _ => ValExpr::Unknown,
             },
-            ExprKind::Unary { op: UnaryOp::Deref, operand } => {
-                if self.path_of(e).is_some_and(|p| self.paths.class(p) == TypeClass::Integer) {
-                    if let Some(p) = self.variable_path(strip_casts(operand)) {
-                        return ValExpr::Deref(p);
-                    }
-                }
-                ValExpr::Unknown
-            }
             ExprKind::Index { base, index } => {
                 if e.ty.class != TypeClass::Integer {
                     return ValExpr::Unknown;
@@ -123,21 +115,13 @@ impl Builder<'_, '_> {
     }
 
     /// Records the value effects of storing `rhs` into `target` (plain assignment or
-    /// initialiser): an integer value, a constant array initialiser, or what a pointer now
-    /// points to.
+    /// initialiser): an integer value or a constant array initialiser.
     pub(super) fn record_store(&mut self, target: Option<PathId>, rhs: &Expr) {
         let Some(t) = target else { return };
         match self.paths.class(t) {
             TypeClass::Integer => {
                 let value = self.val_expr(rhs);
                 self.value_op(ValueOp::Assign { target: t, value });
-            }
-            TypeClass::Pointer if self.paths.get(t).is_some_and(|p| p.is_variable()) => {
-                let pointee = match &strip_casts(rhs).kind {
-                    ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.variable_path(operand),
-                    _ => None,
-                };
-                self.value_op(ValueOp::PointsTo { pointer: t, target: pointee });
             }
             TypeClass::Array => {
                 if let ExprKind::InitList(items) = &rhs.kind {
@@ -167,10 +151,8 @@ impl Builder<'_, '_> {
     /// initialiser, an `asm` output).
     pub(super) fn forget_value(&mut self, target: Option<PathId>) {
         let Some(t) = target else { return };
-        match self.paths.class(t) {
-            TypeClass::Integer => self.value_op(ValueOp::Assign { target: t, value: ValExpr::Unknown }),
-            TypeClass::Pointer => self.value_op(ValueOp::PointsTo { pointer: t, target: None }),
-            _ => {}
+        if self.paths.class(t) == TypeClass::Integer {
+            self.value_op(ValueOp::Assign { target: t, value: ValExpr::Unknown });
         }
     }
 

@@ -239,11 +239,7 @@ impl Analyser<'_> {
             let mut zero = Vec::new();
             let mut ret: Vec<Interval> = Vec::new();
             let out = self.transfer(u, state, &mut |op, s| match op {
-                ValueOp::Divisor { value, span } => {
-                    if self.eval(value, s) == Interval::constant(0) {
-                        zero.push(*span);
-                    }
-                }
+                ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => ret.push(self.eval(value, s)),
                 _ => {}
             });
@@ -371,7 +367,7 @@ impl Analyser<'_> {
                 }
                 r.unwrap_or(FULL)
             }
-            ValExpr::Deref(_) | ValExpr::Unknown => FULL,
+            ValExpr::Unknown => FULL,
             ValExpr::Call(usr) => self.env.returns.get(usr).map_or(FULL, |&c| Interval::constant(c)),
             ValExpr::Unary(op, ty, x) => Interval::unary(*op, *ty, self.eval(x, state)),
             ValExpr::Binary { op, ty, lhs, rhs } => Interval::binary(*op, *ty, self.eval(lhs, state), self.eval(rhs, state)),
@@ -447,7 +443,7 @@ impl Analyser<'_> {
 fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
     fn reads(e: &ValExpr, out: &mut Vec<PathId>) {
         match e {
-            ValExpr::Path(p) | ValExpr::Deref(p) => out.push(*p),
+            ValExpr::Path(p) => out.push(*p),
             ValExpr::Element(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Cast(_, x) => reads(x, out),
             ValExpr::Binary { lhs, rhs, .. } => {
                 reads(lhs, out);
