@@ -64,10 +64,16 @@ impl IntType {
         }
     }
 
+    /// Width in bits, clamped to the modelled range (a malformed artefact cannot make the
+    /// bounds overflow).
+    pub fn width(self) -> u32 {
+        u32::from(self.bits.clamp(1, 64))
+    }
+
     /// Smallest value of the type.
     pub fn min(self) -> i128 {
         if self.signed {
-            -(1i128 << (self.bits - 1))
+            -(1i128 << (self.width() - 1))
         } else {
             0
         }
@@ -76,9 +82,9 @@ impl IntType {
     /// Largest value of the type.
     pub fn max(self) -> i128 {
         if self.signed {
-            (1i128 << (self.bits - 1)) - 1
+            (1i128 << (self.width() - 1)) - 1
         } else {
-            (1i128 << self.bits) - 1
+            (1i128 << self.width()) - 1
         }
     }
 }

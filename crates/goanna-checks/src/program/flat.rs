@@ -223,7 +223,7 @@ fn var_comparison(cfg: &Cfg, cond: NodeId, tracked: &[PathId]) -> Option<(usize,
     let expr = cond.values.iter().rev().find_map(|op| if let ValueOp::Cond(c) = op { Some(c) } else { None })?;
     let ValExpr::Binary { op, lhs, rhs, .. } = expr else { return None };
     let (ValExpr::Path(a), ValExpr::Path(b)) = (&**lhs, &**rhs) else { return None };
-    let (pa, pb) = (cfg.path(*a), cfg.path(*b));
+    let (pa, pb) = (cfg.paths.get(a.0 as usize)?, cfg.paths.get(b.0 as usize)?);
     if pa.root.int_signed != pb.root.int_signed {
         return None;
     }
@@ -309,7 +309,7 @@ fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
             }
             if let (goanna_cfg::ValExpr::Path(a), goanna_cfg::ValExpr::Path(b)) = (&**lhs, &**rhs) {
                 for p in [a, b] {
-                    if cfg.path(*p).is_variable() {
+                    if cfg.paths.get(p.0 as usize).is_some_and(|path| path.is_variable()) {
                         tests.entry(*p).or_default().0 += 2;
                     }
                 }

@@ -62,7 +62,7 @@ struct Analyser<'a> {
 /// Runs the analysis on `cfg`; `None` when the function is beyond the budget.
 pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFacts> {
     let n = cfg.nodes.len();
-    if n == 0 {
+    if n == 0 || cfg.entry.index() >= n {
         return Some(FunctionFacts::default());
     }
     // Which paths may be tracked.
@@ -155,7 +155,7 @@ impl Analyser<'_> {
         let mut head = vec![false; n];
         for &u in &order {
             for e in &cfg.node(u).succs {
-                if rpo[e.target.index()] <= rpo[u.index()] {
+                if e.target.index() < n && rpo[e.target.index()] <= rpo[u.index()] {
                     head[e.target.index()] = true;
                 }
             }
@@ -181,6 +181,9 @@ impl Analyser<'_> {
             output[u.index()] = Some(out.clone());
             for (t, s) in self.successors(u, &out) {
                 let ti = t.index();
+                if ti >= n {
+                    continue;
+                }
                 let merged = match &input[ti] {
                     None => s,
                     Some(old) => {
@@ -510,7 +513,7 @@ fn reverse_postorder(cfg: &Cfg) -> (Vec<NodeId>, Vec<u32>) {
         if let Some(e) = succs.get(i) {
             stack.push((u, i + 1));
             let t = e.target;
-            if !seen[t.index()] {
+            if t.index() < n && !seen[t.index()] {
                 seen[t.index()] = true;
                 stack.push((t, 0));
             }

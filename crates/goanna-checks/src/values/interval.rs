@@ -76,13 +76,13 @@ impl Interval {
             return self;
         }
         if !ty.signed {
-            let m = 1i128 << ty.bits;
+            let m = 1i128 << ty.width();
             let (lo, hi) = (self.lo.rem_euclid(m), self.hi.rem_euclid(m));
             if self.hi - self.lo < m && lo <= hi {
                 return Interval { lo, hi };
             }
         }
-        if ty.bits == 1 {
+        if ty.width() == 1 {
             // `_Bool`: zero stays zero, anything else is one.
             return if !self.contains(0) { Interval::constant(1) } else { Interval::of_type(ty) };
         }
@@ -126,10 +126,9 @@ impl Interval {
         let r = match op {
             ValBinOp::Add => Interval { lo: l.lo + r.lo, hi: l.hi + r.hi },
             ValBinOp::Sub => Interval { lo: l.lo - r.hi, hi: l.hi - r.lo },
-            ValBinOp::Mul => {
-                // Bounds up to 2^64 multiply within i128.
-                corners(&|a, b| a * b)
-            }
+            // Bounds are below 2^64 in magnitude: a product may pass i128's range, so it
+            // saturates (and then does not fit the type).
+            ValBinOp::Mul => corners(&|a, b| a.saturating_mul(b)),
             ValBinOp::Div => {
                 // Division truncates toward zero; the parts of the divisor on each side of 0.
                 let neg = Interval::new(r.lo, r.hi.min(-1));
@@ -183,13 +182,14 @@ impl Interval {
                 }
             }
             ValBinOp::Shl => {
-                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.bits) {
+                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.width()) || l.hi >= (1i128 << 64) {
                     return whole;
                 }
+                // l.hi < 2^64 and r.hi < 64: the shifted bound stays below 2^127.
                 Interval { lo: l.lo << r.lo, hi: l.hi << r.hi }
             }
             ValBinOp::Shr => {
-                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.bits) {
+                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.width()) {
                     return whole;
                 }
                 Interval { lo: l.lo >> r.hi, hi: l.hi >> r.lo }
@@ -309,6 +309,16 @@ mod tests {
         assert_eq!(restrict(ValBinOp::Lt, iv(0, 100), Interval::constant(5)), Some((iv(0, 4), Interval::constant(5))));
         assert_eq!(restrict(ValBinOp::Gt, iv(0, 4), Interval::constant(10)), None);
         assert_eq!(restrict(ValBinOp::Ne, iv(0, 3), Interval::constant(0)), Some((iv(1, 3), Interval::constant(0))));
+    }
+
+    #[test]
+    fn wide_operands_do_not_overflow() {
+        let u64t = IntType { bits: 64, signed: false };
+        let big = Interval::of_type(u64t);
+        assert_eq!(Interval::binary(ValBinOp::Mul, u64t, big, big), big);
+        assert_eq!(Interval::binary(ValBinOp::Shl, u64t, big, iv(0, 63)), big);
+        let odd = IntType { bits: 0, signed: true };
+        assert_eq!(Interval::binary(ValBinOp::Add, odd, Interval::constant(0), Interval::constant(0)), Interval::constant(0));
     }
 
     #[test]
