@@ -75,16 +75,16 @@ impl Interval {
         if self.fits(ty) {
             return self;
         }
+        if ty.width() == 1 {
+            // `_Bool`: zero stays zero, anything else is one (not arithmetic modulo 2).
+            return if !self.contains(0) { Interval::constant(1) } else { Interval::of_type(ty) };
+        }
         if !ty.signed {
             let m = 1i128 << ty.width();
             let (lo, hi) = (self.lo.rem_euclid(m), self.hi.rem_euclid(m));
             if self.hi - self.lo < m && lo <= hi {
                 return Interval { lo, hi };
             }
-        }
-        if ty.width() == 1 {
-            // `_Bool`: zero stays zero, anything else is one.
-            return if !self.contains(0) { Interval::constant(1) } else { Interval::of_type(ty) };
         }
         Interval::of_type(ty)
     }
@@ -317,6 +317,8 @@ mod tests {
         let big = Interval::of_type(u64t);
         assert_eq!(Interval::binary(ValBinOp::Mul, u64t, big, big), big);
         assert_eq!(Interval::binary(ValBinOp::Shl, u64t, big, iv(0, 63)), big);
+        let boolean = IntType { bits: 1, signed: false };
+        assert_eq!(Interval::constant(2).convert(boolean), Interval::constant(1));
         let odd = IntType { bits: 0, signed: true };
         assert_eq!(Interval::binary(ValBinOp::Add, odd, Interval::constant(0), Interval::constant(0)), Interval::constant(0));
     }
