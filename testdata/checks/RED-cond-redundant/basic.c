@@ -60,6 +60,14 @@ int macro_operands_ok(int a) {
     return 0;
 }
 
+#define LOW 4
+#define HIGH 9
+int configured_bounds_ok(int a) {
+    if (a > LOW && a > HIGH)
+        return a;
+    return 0;
+}
+
 int unsigned_negative_ok(unsigned u) {
     if (u > 3 && u != 7)
         return 1;

@@ -172,7 +172,9 @@ impl Builder<'_, '_> {
         let sets: Vec<Option<(PathId, RelSet)>> = leaves
             .iter()
             .map(|l| {
-                if l.span.from_macro {
+                // Operands written through macros, or comparing with a macro's constant, depend
+                // on the build's configuration.
+                if mentions_macro(l) {
                     return None;
                 }
                 let (p, rel, c) = self.comparison(l)?;
@@ -398,6 +400,25 @@ impl RelSet {
             (RelSet::AllBut(_), RelSet::Range(..)) => false,
         }
     }
+}
+
+/// True when `e` or one of its operands is written through a macro expansion.
+fn mentions_macro(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if x.span.from_macro {
+            return true;
+        }
+        match &x.kind {
+            ExprKind::Unary { operand, .. } | ExprKind::Cast(operand) => stack.push(operand),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// True when evaluating `e` may write something or call a function (other than
