@@ -26,6 +26,16 @@ int counted_loop_bad(void) {
     return total;
 }
 
+/* The inner loop does not change the outer counter: it keeps its bound there. */
+int nested_counter_bad(void) {
+    int hits = 0;
+    for (int i = 0; i < 10; i++)
+        for (int j = 0; j < i; j++)
+            if (j > 20) // expect: RED-cond-never
+                hits++; // expect: RED-dead
+    return hits;
+}
+
 /* Negatives. */
 
 int either_value_ok(void) {

@@ -160,6 +160,59 @@ impl Analyser<'_> {
                 }
             }
         }
+        // At a loop head, only the variables written inside its loop (the natural loop of its
+        // back edges) are widened: the others change only as the loops around it feed them,
+        // and those loops' heads widen them (so an outer counter keeps its bound in an inner
+        // loop). Past a work budget, every variable is widened.
+        let mut sources: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+        for (i, node) in cfg.nodes.iter().enumerate() {
+            for e in &node.succs {
+                if let Some(list) = sources.get_mut(e.target.index()) {
+                    list.push(NodeId(i as u32));
+                }
+            }
+        }
+        let mut loop_writes: FxHashMap<usize, Vec<bool>> = FxHashMap::default();
+        let mut work = 0usize;
+        let work_budget = n.saturating_mul(32) + 256;
+        let mut mark = vec![usize::MAX; n];
+        for h in (0..n).filter(|&h| head[h]) {
+            let mut writes = vec![false; self.ranges.len()];
+            let mut stack: Vec<usize> = sources[h].iter().map(|p| p.index()).filter(|&p| rpo[p] >= rpo[h]).collect();
+            mark[h] = h;
+            let mut body = vec![h];
+            while let Some(u) = stack.pop() {
+                if mark[u] == h {
+                    continue;
+                }
+                mark[u] = h;
+                body.push(u);
+                work += 1;
+                stack.extend(sources[u].iter().map(|p| p.index()));
+            }
+            if work > work_budget {
+                loop_writes.clear();
+                break;
+            }
+            for u in body {
+                let node = &cfg.nodes[u];
+                for op in &node.values {
+                    if let ValueOp::Assign { target, .. } = op {
+                        if let Some(s) = self.slot_of(*target) {
+                            writes[s as usize] = true;
+                        }
+                    }
+                }
+                for p in &node.props {
+                    if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
+                        if let Some(s) = self.slot_of(*id) {
+                            writes[s as usize] = true;
+                        }
+                    }
+                }
+            }
+            loop_writes.insert(h, writes);
+        }
         let entry_state: State = self.ranges.iter().map(|&(_, r)| r).collect();
         let mut input: Vec<Option<State>> = vec![None; n];
         let mut output: Vec<Option<State>> = vec![None; n];
@@ -193,7 +246,19 @@ impl Analyser<'_> {
                         }
                         visits[ti] += 1;
                         if head[ti] && visits[ti] >= WIDEN_AFTER {
-                            old.iter().zip(&joined).zip(&self.ranges).map(|((a, b), (_, r))| a.widen(*b, *r)).collect()
+                            let writes = loop_writes.get(&ti);
+                            old.iter()
+                                .zip(&joined)
+                                .zip(&self.ranges)
+                                .enumerate()
+                                .map(|(s, ((a, b), (_, r)))| {
+                                    if writes.is_none_or(|w| w[s]) {
+                                        a.widen(*b, *r)
+                                    } else {
+                                        *b
+                                    }
+                                })
+                                .collect()
                         } else {
                             joined
                         }
