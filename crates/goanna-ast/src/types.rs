@@ -38,6 +38,12 @@ pub struct CType {
     /// A `union` (after typedefs are resolved): writing one member gives a value to all.
     #[serde(default)]
     pub is_union: bool,
+    /// For integer types: the width in bits (1 for `_Bool`); 0 when unknown or not an integer.
+    #[serde(default)]
+    pub int_bits: u8,
+    /// For integer types: whether the type is signed.
+    #[serde(default)]
+    pub int_signed: bool,
 }
 
 impl CType {

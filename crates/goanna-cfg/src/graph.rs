@@ -1,6 +1,7 @@
 //! The control-flow graph of one function: nodes, edges and the propositions on nodes.
 
 use crate::props::{AccessPath, PathId, Prop};
+use crate::values::ValueOp;
 use goanna_ast::Span;
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +107,10 @@ pub struct Node {
     /// it (design decision 10).
     #[serde(default)]
     pub const_cond: Option<i64>,
+    /// What the node does to integer values, in evaluation order (assignments, the branch
+    /// condition, divisors, the returned value): the input of the checks' interval analysis.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<ValueOp>,
 }
 
 impl Node {
@@ -148,6 +153,10 @@ pub struct Cfg {
     /// The parameters' paths, in declaration order (`None` for an unnamed parameter).
     #[serde(default)]
     pub params: Vec<Option<PathId>>,
+    /// The file-scope variables the function names that have a constant integer initialiser
+    /// (non-`volatile`): their paths and initial values.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub global_inits: Vec<(PathId, i64)>,
 }
 
 impl Cfg {

@@ -34,6 +34,15 @@ pub struct VarRef {
     pub type_spelling: String,
     /// Where it is declared.
     pub decl_span: Span,
+    /// For an integer variable: its width in bits (0 when unknown).
+    #[serde(default)]
+    pub int_bits: u8,
+    /// For an integer variable: whether its type is signed.
+    #[serde(default)]
+    pub int_signed: bool,
+    /// The variable is `volatile`: its value may change at any time.
+    #[serde(default)]
+    pub is_volatile: bool,
 }
 
 /// A simple access path: a variable followed by dereferences and field selections
@@ -180,6 +189,10 @@ pub enum PropKind {
     /// On a condition node: the condition is a compile-time constant zero, and is not a plain
     /// literal (`if (0)`, `while (0)`) nor written inside a macro expansion.
     CondNever,
+    /// On a condition node: an operand of a `&&` (`||`) chain comparing an integer variable
+    /// with a constant that another operand of the same chain implies (is implied by), so it
+    /// changes nothing (`5 < a && 10 < a`), outside macro expansions.
+    CondRedundant,
     /// An expression statement discards the result of a library function whose result must be
     /// checked (`must_check_result` in the model table); a cast to `void` does not count.
     ResultIgnored,
@@ -216,7 +229,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 54] = [
+    pub const ALL: [PropKind; 55] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -259,6 +272,7 @@ impl PropKind {
         PropKind::AssignZero,
         PropKind::CondAlways,
         PropKind::CondNever,
+        PropKind::CondRedundant,
         PropKind::ResultIgnored,
         PropKind::FreeNonHeap,
         PropKind::NonHeap,
@@ -323,6 +337,7 @@ impl PropKind {
             PropKind::AssignZero => "assign_zero",
             PropKind::CondAlways => "cond_always",
             PropKind::CondNever => "cond_never",
+            PropKind::CondRedundant => "cond_redundant",
             PropKind::ResultIgnored => "result_ignored",
             PropKind::FreeNonHeap => "free_non_heap",
             PropKind::NonHeap => "non_heap",

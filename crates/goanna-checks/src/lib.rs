@@ -9,6 +9,7 @@ mod context;
 mod finding;
 pub mod intra;
 pub mod program;
+pub mod values;
 
 pub use context::UnitContext;
 pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};

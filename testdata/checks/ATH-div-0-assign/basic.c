@@ -17,6 +17,8 @@ int rem_after_assign_bad(int total, int flag) {
 
 int compound_div_bad(int total) {
     int d = 0;
+    if (total > 1000)
+        d = total / 1000;
     total /= d; // expect: ATH-div-0-assign
     return total;
 }

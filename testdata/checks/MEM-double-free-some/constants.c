@@ -7,8 +7,8 @@ void flag_known_ok(void) {
     if (!p)
         return;
     free(p);
-    if (retry > 0)
-        free(p);
+    if (retry > 0) // expect: RED-cond-never
+        free(p); // expect: RED-dead
 }
 
 void counter_known_ok(void) {
@@ -18,8 +18,8 @@ void counter_known_ok(void) {
         return;
     free(p);
     freed = 1;
-    if (freed != 1)
-        free(p);
+    if (freed != 1) // expect: RED-cond-never
+        free(p); // expect: RED-dead
 }
 
 void flag_unknown_bad(int retry) {
@@ -43,8 +43,8 @@ void countdown_ok(void) {
 void bound_never_reached_ok(void) {
     char *p = malloc(8);
     for (int i = 0; i < 8; i++) {
-        if (i == 8)
-            free(p);
+        if (i == 8) // expect: RED-cond-never
+            free(p); // expect: RED-dead
     }
     free(p);
 }

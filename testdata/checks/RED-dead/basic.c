@@ -51,8 +51,8 @@ int after_infinite_loop_bad(void) {
         if (n > 10)
             break;
     }
-    while (1) { // expect: SPC-loop-inf
-        n--;
+    while (1) {
+        n--; // expect: SPC-loop-inf
     }
     n = 0; // expect: RED-dead
     return n;

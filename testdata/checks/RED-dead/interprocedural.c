@@ -15,8 +15,8 @@ static void check(int ok, const char *msg) {
 
 /* Never returns: serves forever. */
 static void serve_forever(volatile int *status) {
-    for (;;) // expect: SPC-loop-inf
-        if (*status)
+    for (;;)
+        if (*status) // expect: SPC-loop-inf
             puts("request");
 }
 

@@ -15,8 +15,8 @@ static int poll_device(volatile int *status) {
 
 int wait_ready_bad(volatile int *status) {
     int polls = 0;
-    for (;;) { // expect: SPC-loop-inf
-        polls++;
+    for (;;) {
+        polls++; // expect: SPC-loop-inf
         if (*status)
             polls = 0;
     }
@@ -24,8 +24,8 @@ int wait_ready_bad(volatile int *status) {
 }
 
 void serve_bad(volatile int *status) {
-    while (1) { // expect: SPC-loop-inf
-        if (poll_device(status) < 0)
+    while (1) {
+        if (poll_device(status) < 0) // expect: SPC-loop-inf
             continue;
         puts("tick");
     }
@@ -33,8 +33,8 @@ void serve_bad(volatile int *status) {
 
 /* `break` inside the switch leaves only the switch, never the loop. */
 void dispatch_bad(volatile int *cmd) {
-    for (;;) { // expect: SPC-loop-inf
-        switch (*cmd) {
+    for (;;) {
+        switch (*cmd) { // expect: SPC-loop-inf
         case 0:
             break;
         default:
@@ -45,23 +45,23 @@ void dispatch_bad(volatile int *cmd) {
 }
 
 void retry_with_goto_bad(volatile int *status) {
-again: // expect: SPC-loop-inf
-    if (*status)
+again:
+    if (*status) // expect: SPC-loop-inf
         puts("busy");
     goto again;
 }
 
 void do_forever_bad(volatile int *counter) {
-    do { // expect: SPC-loop-inf
-        (*counter)++;
+    do {
+        (*counter)++; // expect: SPC-loop-inf
     } while (1);
 }
 
 /* The outer loop is bounded, but the inner one never exits (so the outer increment is dead). */
 void inner_loop_bad(int n, volatile int *status) {
     for (int i = 0; i < n; i++) { // expect: RED-dead
-        while (1) { // expect: SPC-loop-inf
-            if (*status)
+        while (1) {
+            if (*status) // expect: SPC-loop-inf
                 puts("busy");
         }
     }

@@ -134,7 +134,7 @@ done:
 
 int short_circuit_definition_ok(int c) {
     int x;
-    if (c && (x = 5) > 0)
+    if (c && (x = 5) > 0) // expect: RED-cond-always
         return x;
     return 0;
 }

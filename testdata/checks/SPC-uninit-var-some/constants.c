@@ -9,7 +9,7 @@ int last_index_ok(void) {
 int mode_flag_ok(int a) {
     int mode = 1;
     int y;
-    if (mode == 1)
+    if (mode == 1) // expect: RED-cond-always
         y = a;
     return y;
 }

@@ -36,6 +36,9 @@ impl Builder<'_, '_> {
 
     fn cond_inner(&mut self, e: &Expr, omit_false: bool) -> (Ends, Ends) {
         let core = transparent(e);
+        if let ExprKind::Binary { op: op @ (BinaryOp::LogicalAnd | BinaryOp::LogicalOr), .. } = &core.kind {
+            self.mark_redundant(core, *op);
+        }
         match &core.kind {
             ExprKind::Binary { op: BinaryOp::LogicalAnd, lhs, rhs } => {
                 let (t1, f1) = self.cond(lhs);
@@ -84,6 +87,7 @@ impl Builder<'_, '_> {
     fn atomic_cond(&mut self, e: &Expr, omit_false: bool) -> (Ends, Ends) {
         self.push_acc(e.span);
         self.eval(e);
+        self.record_cond(e);
         let (props, noreturn) = self.take_acc();
         self.accs.pop();
         let id = self.add_node(NodeKind::Condition, Some(e.span), props);
@@ -93,7 +97,11 @@ impl Builder<'_, '_> {
             return (Vec::new(), Vec::new());
         }
         let value = const_value(self.tu, e);
+        let redundant = self.redundant_conds.contains(&span_key(e.span));
         if let Some(node) = self.nodes.get_mut(id.index()) {
+            if redundant {
+                node.props.push(Prop { kind: PropKind::CondRedundant, subject: Subject::None, span: e.span, value: None });
+            }
             node.const_cond = value;
             if let Some(v) = value.filter(|_| !e.span.from_macro && !is_literal(e)) {
                 let kind = if v != 0 { PropKind::CondAlways } else { PropKind::CondNever };
@@ -131,6 +139,68 @@ impl Builder<'_, '_> {
             f.push((bf, EdgeKind::Normal));
         }
         (vec![(bt, EdgeKind::Normal)], f)
+    }
+
+    /// Finds the operands of the `op` chain (`&&` or `||`) rooted at `e` that compare an integer
+    /// variable with a constant and that another operand makes redundant: for `&&` an operand
+    /// implied by another one, for `||` one that implies another one (of two equivalent
+    /// operands, the later one). Chains with side effects, operands from macro expansions and
+    /// chains longer than [`MAX_CHAIN`] are left alone; each chain is examined once.
+    fn mark_redundant(&mut self, e: &Expr, op: BinaryOp) {
+        if !self.chains_done.insert(span_key(e.span)) {
+            return;
+        }
+        let mut leaves: Vec<&Expr> = Vec::new();
+        let mut stack = vec![e];
+        while let Some(x) = stack.pop() {
+            let core = transparent(x);
+            match &core.kind {
+                ExprKind::Binary { op: o, lhs, rhs } if *o == op => {
+                    self.chains_done.insert(span_key(core.span));
+                    stack.push(rhs);
+                    stack.push(lhs);
+                }
+                _ => leaves.push(x),
+            }
+            if leaves.len() > MAX_CHAIN {
+                return;
+            }
+        }
+        if leaves.iter().any(|l| has_side_effects(l)) {
+            return;
+        }
+        let sets: Vec<Option<(PathId, RelSet)>> = leaves
+            .iter()
+            .map(|l| {
+                // Operands written through macros, or comparing with a macro's constant, depend
+                // on the build's configuration.
+                if mentions_macro(l) {
+                    return None;
+                }
+                let (p, rel, c) = self.comparison(l)?;
+                let signed = self.paths.get(p).is_some_and(|a| a.root.int_signed);
+                if !signed && c < 0 {
+                    return None;
+                }
+                Some((p, RelSet::of(rel, c)?))
+            })
+            .collect();
+        for (i, a) in sets.iter().enumerate() {
+            let Some((pa, sa)) = a else { continue };
+            let redundant = sets.iter().enumerate().any(|(j, b)| {
+                let Some((pb, sb)) = b else { return false };
+                if i == j || pa != pb {
+                    return false;
+                }
+                // `&&`: a is redundant when b implies it; `||`: when a implies b.
+                let (narrow, wide) = if op == BinaryOp::LogicalAnd { (*sb, *sa) } else { (*sa, *sb) };
+                let equivalent = narrow.subset_of(wide) && wide.subset_of(narrow);
+                narrow.subset_of(wide) && (!equivalent || j < i)
+            });
+            if redundant {
+                self.redundant_conds.insert(span_key(leaves[i].span));
+            }
+        }
     }
 
     /// When `e` tests a pointer against NULL (or an integer or floating variable against zero):
@@ -291,4 +361,94 @@ fn is_compound(mut e: &Expr) -> bool {
             _ => return false,
         }
     }
+}
+
+/// Longest `&&`/`||` chain examined for redundant operands.
+const MAX_CHAIN: usize = 32;
+
+/// Identity of a condition by its source range.
+fn span_key(span: goanna_ast::Span) -> (u32, u32, u32) {
+    (span.file.0, span.start, span.end)
+}
+
+/// The values for which `x REL c` holds: an interval, or all values but one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RelSet {
+    /// `lo <= x <= hi`
+    Range(i128, i128),
+    /// `x != c`
+    AllBut(i128),
+}
+
+impl RelSet {
+    fn of(rel: BinaryOp, c: i64) -> Option<RelSet> {
+        let c = i128::from(c);
+        let (min, max) = (i128::from(i64::MIN) - 1, i128::from(i64::MAX) + 1);
+        Some(match rel {
+            BinaryOp::Eq => RelSet::Range(c, c),
+            BinaryOp::Ne => RelSet::AllBut(c),
+            BinaryOp::Lt => RelSet::Range(min, c - 1),
+            BinaryOp::Le => RelSet::Range(min, c),
+            BinaryOp::Gt => RelSet::Range(c + 1, max),
+            BinaryOp::Ge => RelSet::Range(c, max),
+            _ => return None,
+        })
+    }
+
+    fn subset_of(self, other: RelSet) -> bool {
+        match (self, other) {
+            (RelSet::Range(lo, hi), RelSet::Range(lo2, hi2)) => lo2 <= lo && hi <= hi2,
+            (RelSet::Range(lo, hi), RelSet::AllBut(c)) => c < lo || c > hi,
+            (RelSet::AllBut(c), RelSet::AllBut(c2)) => c == c2,
+            (RelSet::AllBut(_), RelSet::Range(..)) => false,
+        }
+    }
+}
+
+/// True when `e` or one of its operands is written through a macro expansion.
+fn mentions_macro(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if x.span.from_macro {
+            return true;
+        }
+        match &x.kind {
+            ExprKind::Unary { operand, .. } | ExprKind::Cast(operand) => stack.push(operand),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// True when evaluating `e` may write something or call a function (other than
+/// `__builtin_expect`).
+fn has_side_effects(e: &Expr) -> bool {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match &x.kind {
+            ExprKind::Assign { .. } | ExprKind::StmtExpr(_) | ExprKind::Unknown(_) | ExprKind::VaArg(_) => return true,
+            ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } if name.starts_with("__builtin_expect") => {
+                stack.extend(args.iter());
+            }
+            ExprKind::Call { .. } => return true,
+            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec, .. } => return true,
+            ExprKind::Unary { operand, .. } | ExprKind::Cast(operand) => stack.push(operand),
+            ExprKind::Binary { lhs, rhs, .. } | ExprKind::Index { base: lhs, index: rhs } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            ExprKind::Member { base, .. } => stack.push(base),
+            ExprKind::Conditional { cond, then, els } => {
+                stack.push(cond);
+                stack.extend(then.as_deref());
+                stack.push(els);
+            }
+            _ => {}
+        }
+    }
+    false
 }

@@ -92,6 +92,7 @@ impl Builder<'_, '_> {
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
                             self.prop_value(PropKind::AddConst, Subject::Path(p), e.span, Some(step));
+                            self.record_step(p, step);
                         }
                     }
                 }
@@ -397,6 +398,9 @@ impl Builder<'_, '_> {
         if !floating && const_value(self.tu, rhs) == Some(0) {
             self.prop(PropKind::DivByZero, Subject::None, rhs.span);
         }
+        if !floating {
+            self.record_divisor(op_expr, rhs);
+        }
     }
 
     fn assign(&mut self, e: &Expr, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) {
@@ -410,6 +414,15 @@ impl Builder<'_, '_> {
         }
         self.eval(rhs);
         let target = self.write(lhs, op.is_some());
+        match (op, target) {
+            (None, _) => self.record_store(target, rhs),
+            (Some(op), Some(t)) => {
+                if self.paths.class(t) == TypeClass::Integer {
+                    self.record_compound(t, op, lhs, rhs);
+                }
+            }
+            (Some(_), None) => {}
+        }
         match op {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
@@ -699,12 +712,14 @@ impl Builder<'_, '_> {
             Some(Target::Lvalue(lhs)) => {
                 let t = self.write(lhs, false);
                 self.assign_effects(t, e, lhs.span);
+                self.record_store(t, e);
                 t
             }
             Some(Target::Decl(p, auto, span)) => {
                 if auto {
                     self.prop(PropKind::DeclInit, Subject::Path(p), span);
                     self.prop(PropKind::Def, Subject::Path(p), span);
+                    self.record_store(Some(p), e);
                 }
                 Some(p)
             }

@@ -18,6 +18,7 @@ mod cond;
 mod expr;
 mod paths;
 mod stmt;
+mod values;
 
 use crate::graph::{Cfg, Edge, EdgeKind, Node, NodeId, NodeKind};
 use crate::models::{FunctionModel, LibraryModels};
@@ -128,6 +129,8 @@ struct Acc {
     noreturn: bool,
     /// `nodes.len()` when the accumulator was opened.
     start: usize,
+    /// Value effects collected for the node.
+    values: Vec<crate::values::ValueOp>,
 }
 
 /// A `break`/`continue` target being built.
@@ -162,6 +165,14 @@ struct Builder<'c, 'a> {
     paths: PathTable,
     /// The switch being lowered has a GNU case range or an unevaluated case: no const_cond.
     switch_unknown_case: Vec<bool>,
+    /// Value effects taken from an accumulator, waiting for their node.
+    taken_values: Vec<crate::values::ValueOp>,
+    /// Atomic conditions (by span) implied by another operand of their `&&`/`||` chain.
+    redundant_conds: FxHashSet<(u32, u32, u32)>,
+    /// `&&`/`||` chains (by span) already examined for redundant operands.
+    chains_done: FxHashSet<(u32, u32, u32)>,
+    /// The function's return type, when it is an integer type.
+    return_type: Option<crate::values::IntType>,
 }
 
 impl<'c, 'a> Builder<'c, 'a> {
@@ -181,11 +192,16 @@ impl<'c, 'a> Builder<'c, 'a> {
             exit: NodeId(1),
             paths: PathTable::default(),
             switch_unknown_case: Vec::new(),
+            taken_values: Vec::new(),
+            redundant_conds: FxHashSet::default(),
+            chains_done: FxHashSet::default(),
+            return_type: None,
         }
     }
 
     fn run(mut self, func: &FunctionDef) -> Cfg {
         let params: Vec<Option<PathId>> = func.params.iter().map(|&v| self.root_path(v)).collect();
+        self.return_type = crate::values::IntType::of(&func.return_type);
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
         let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span, value: None };
         self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);
@@ -208,6 +224,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             nodes: self.nodes,
             entry,
             exit,
+            global_inits: self.paths.global_inits(self.tu),
             paths: self.paths.into_paths(),
             params,
         };
@@ -227,13 +244,19 @@ impl<'c, 'a> Builder<'c, 'a> {
             succs: Vec::new(),
             reachable: false,
             const_cond: None,
+            values: Vec::new(),
         });
         id
     }
 
     /// Adds a node, connects the pending edges to it, and makes it the only pending source.
+    /// Value effects taken from an accumulator ([`Builder::take_acc`]) go to this node.
     fn add_node(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
         let id = self.add_detached(kind, span, props);
+        let values = std::mem::take(&mut self.taken_values);
+        if let Some(node) = self.nodes.get_mut(id.index()) {
+            node.values = values;
+        }
         self.connect_pending(id, false);
         self.pending.push((id, EdgeKind::Normal));
         id
@@ -311,7 +334,7 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     fn push_acc(&mut self, span: Span) {
         let start = self.nodes.len();
-        self.accs.push(Acc { props: Vec::new(), span, noreturn: false, start });
+        self.accs.push(Acc { props: Vec::new(), span, noreturn: false, start, values: Vec::new() });
     }
 
     fn prop(&mut self, kind: PropKind, subject: Subject, span: Span) {
@@ -331,11 +354,22 @@ impl<'c, 'a> Builder<'c, 'a> {
         }
     }
 
-    /// Takes the propositions (and the non-returning flag) of the current accumulator.
+    /// Takes the propositions (and the non-returning flag) of the current accumulator. Its value
+    /// effects wait in `taken_values` for the node made of them ([`Builder::add_node`]).
     fn take_acc(&mut self) -> (Vec<Prop>, bool) {
         match self.accs.last_mut() {
-            Some(acc) => (std::mem::take(&mut acc.props), std::mem::replace(&mut acc.noreturn, false)),
+            Some(acc) => {
+                self.taken_values = std::mem::take(&mut acc.values);
+                (std::mem::take(&mut acc.props), std::mem::replace(&mut acc.noreturn, false))
+            }
             None => (Vec::new(), false),
+        }
+    }
+
+    /// A value effect for the node being formed.
+    fn value_op(&mut self, op: crate::values::ValueOp) {
+        if let Some(acc) = self.accs.last_mut() {
+            acc.values.push(op);
         }
     }
 
@@ -343,7 +377,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// splits inside an expression).
     fn flush(&mut self) {
         let Some(acc) = self.accs.last() else { return };
-        if acc.props.is_empty() && !acc.noreturn {
+        if acc.props.is_empty() && acc.values.is_empty() && !acc.noreturn {
             return;
         }
         let span = acc.span;
@@ -359,8 +393,9 @@ impl<'c, 'a> Builder<'c, 'a> {
     /// every statement has a node).
     fn finish_acc(&mut self, force: bool) {
         let Some(acc) = self.accs.pop() else { return };
-        let needed = !acc.props.is_empty() || acc.noreturn || (force && self.nodes.len() == acc.start);
+        let needed = !acc.props.is_empty() || !acc.values.is_empty() || acc.noreturn || (force && self.nodes.len() == acc.start);
         if needed {
+            self.taken_values = acc.values;
             let id = self.add_node(NodeKind::Statement, Some(acc.span), acc.props);
             if acc.noreturn {
                 self.goto_sink(id);

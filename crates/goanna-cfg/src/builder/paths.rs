@@ -22,6 +22,30 @@ impl PathTable {
         self.paths
     }
 
+    /// The file-scope variables among the roots that have a constant integer initialiser and
+    /// are not `volatile`, with their initial values, in path order.
+    pub(super) fn global_inits(&self, tu: &goanna_ast::TranslationUnit) -> Vec<(PathId, i64)> {
+        let mut out: Vec<(PathId, i64)> = self
+            .roots
+            .iter()
+            .filter_map(|(var, &id)| {
+                let info = tu.vars.get(var.0 as usize)?;
+                let file_scope = matches!(info.kind, goanna_ast::VarKind::Global | goanna_ast::VarKind::StaticGlobal);
+                (file_scope && info.has_init && !info.ty.is_volatile && info.ty.class == TypeClass::Integer)
+                    .then_some(())
+                    .and(info.const_init)
+                    .map(|v| (id, v))
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The path with id `id`.
+    pub(super) fn get(&self, id: PathId) -> Option<&AccessPath> {
+        self.paths.get(id.0 as usize)
+    }
+
     pub(super) fn class(&self, id: PathId) -> TypeClass {
         self.paths.get(id.0 as usize).map_or(TypeClass::Other, |p| p.class)
     }
@@ -62,6 +86,9 @@ impl Builder<'_, '_> {
             class: info.ty.class,
             type_spelling: info.ty.spelling.clone(),
             decl_span: info.span,
+            int_bits: info.ty.int_bits,
+            int_signed: info.ty.int_signed,
+            is_volatile: info.ty.is_volatile,
         };
         let id = self.paths.push(AccessPath {
             root,
@@ -160,6 +187,9 @@ impl Builder<'_, '_> {
             class: TypeClass::Integer,
             type_spelling: core.ty.spelling.clone(),
             decl_span: core.span,
+            int_bits: core.ty.int_bits,
+            int_signed: core.ty.int_signed,
+            is_volatile: false,
         };
         let id = self.paths.push(AccessPath {
             root,

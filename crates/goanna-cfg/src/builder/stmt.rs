@@ -155,7 +155,8 @@ impl Builder<'_, '_> {
                 for op in operands {
                     // Operands may be outputs: a simple lvalue operand is defined, others read.
                     if self.path_of(op).is_some() {
-                        self.write(op, false);
+                        let p = self.write(op, false);
+                        self.forget_value(p);
                     } else {
                         self.eval(op);
                     }
@@ -267,6 +268,7 @@ impl Builder<'_, '_> {
             (None, Some(p)) => {
                 if auto {
                     self.prop(PropKind::Decl, Subject::Path(p), d.span);
+                    self.forget_value(Some(p));
                 }
             }
             (None, None) => {}
@@ -289,6 +291,7 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::Def, Subject::Path(p), d.span);
                 }
                 self.assign_effects(path, init, d.span);
+                self.record_store(path, init);
             }
         }
         self.finish_acc(true);
@@ -298,6 +301,7 @@ impl Builder<'_, '_> {
         self.push_acc(s.span);
         if let Some(e) = value {
             self.eval(e);
+            self.record_return(e);
             // What the caller receives: the pointer itself, a pointer into its block, or its bits
             // in a tagged integer.
             for p in self.value_pointers(e) {

@@ -45,6 +45,12 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         }
     }
     let small = |cfg: &goanna_cfg::Cfg| cfg.nodes.len() <= options.max_nodes_per_function;
+    // The value analysis refines every graph first: conditions it decides lose their
+    // impossible edge for every check below.
+    let refined = crate::values::refine_program(units, options.max_nodes_per_function);
+    let refined_units: Vec<UnitGraphs<'_>> =
+        units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs) }).collect();
+    let units: &[UnitGraphs<'_>] = &refined_units;
 
     let checks: Vec<CtlCheck<'_>> = catalogue()
         .checks()
@@ -85,7 +91,10 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
             let dead: Vec<Finding> = (0..program.functions.len() as FnIndex)
                 .into_par_iter()
                 .flat_map_iter(|f| {
-                    let live = super::behaviour::live_nodes(&program, f, &behaviours);
+                    let r = program.functions[f as usize];
+                    let mut cut = refined.decided[r.unit as usize][r.cfg as usize].clone();
+                    cut.sort_unstable();
+                    let live = super::behaviour::live_nodes_cut(&program, f, &behaviours, &cut);
                     intra::unreachable_code_with(&UnitContext::new(program.files(f)), program.cfg(f), spec, &live)
                 })
                 .collect();

@@ -178,7 +178,9 @@ pub fn globals_in_callees(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<St
 /// The nodes of `f` some path from the entry reaches when a call of a function of the program
 /// that never returns does not continue past the call (every edge of the graph counts
 /// otherwise, including those constant conditions rule out: this is about the code as written).
-pub fn live_nodes(program: &Program<'_>, f: FnIndex, behaviours: &[Behaviour]) -> Vec<bool> {
+/// The nodes of `cut` (sorted; conditions decided by the value analysis) do not continue on
+/// the edges their value rules out.
+pub fn live_nodes_cut(program: &Program<'_>, f: FnIndex, behaviours: &[Behaviour], cut: &[NodeId]) -> Vec<bool> {
     let cfg = program.cfg(f);
     let mut live = vec![false; cfg.nodes.len()];
     let mut stack = vec![cfg.entry];
@@ -187,7 +189,12 @@ pub fn live_nodes(program: &Program<'_>, f: FnIndex, behaviours: &[Behaviour]) -
         if program.callee_at(f, u).is_some_and(|g| !behaviours[g as usize].may_return) {
             continue;
         }
-        for edge in &cfg.node(u).succs {
+        let node = cfg.node(u);
+        let decided = cut.binary_search(&u).is_ok();
+        for edge in &node.succs {
+            if decided && !node.edge_feasible(edge) {
+                continue;
+            }
             if !live[edge.target.index()] {
                 live[edge.target.index()] = true;
                 stack.push(edge.target);

@@ -369,6 +369,35 @@ fn in_closed_loops(cfg: &Cfg, nodes: Vec<u32>, graph_node: impl Fn(u32) -> NodeI
     best.into_values().map(|(_, m)| m).collect()
 }
 
+/// The first statement of the loop whose head is `head`: the first node with an effect that
+/// the head reaches inside its loop (breadth-first, feasible edges), outside macro expansions.
+fn loop_body_start(cfg: &Cfg, head: NodeId) -> Option<Span> {
+    let region = super::regions::strongly_connected(cfg);
+    let r = *region.get(head.index())?;
+    let mut seen = vec![false; cfg.nodes.len()];
+    // A head that evaluates the loop's condition: the body starts after a branch.
+    let in_header = matches!(cfg.node(head).kind, NodeKind::Condition | NodeKind::Call(_));
+    let mut queue = VecDeque::from([(head, !in_header)]);
+    seen[head.index()] = true;
+    while let Some((u, in_body)) = queue.pop_front() {
+        let node = cfg.node(u);
+        if in_body && u != head && matches!(node.kind, NodeKind::Statement | NodeKind::Condition | NodeKind::Call(_) | NodeKind::Return) {
+            if let Some(span) = node.span.filter(|s| !s.from_macro) {
+                return Some(span);
+            }
+        }
+        let in_body = in_body || matches!(node.kind, NodeKind::Branch(true));
+        for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
+            let t = edge.target.index();
+            if t < seen.len() && !seen[t] && region[t] == r {
+                seen[t] = true;
+                queue.push_back((edge.target, in_body));
+            }
+        }
+    }
+    None
+}
+
 /// Of the reachable model nodes given, the one whose graph node comes first in the source.
 fn first_in_source(cfg: &Cfg, nodes: Vec<u32>, graph_node: impl Fn(u32) -> NodeId) -> Vec<u32> {
     nodes
@@ -411,7 +440,9 @@ fn finding(
     let last = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
     let at_node = || report_prop(analysis, f, cfg, n, check.template.report_at, var);
     let at_end = || last.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var));
+    let in_loop = || if check.template.closed_loops_only { loop_body_start(cfg, n) } else { None };
     let span = if check.template.report_at_end { at_end().or_else(at_node) } else { at_node().or_else(at_end) }
+        .or_else(in_loop)
         .or(cfg.node(n).span)
         .unwrap_or(cfg.span);
     if check.template.skip_in_macros && span.from_macro {

@@ -82,6 +82,8 @@ impl EdgeFilter {
 enum Fact {
     /// A branch found `var REL c`.
     Test(Rel, i64),
+    /// A branch found `var REL other` for another tracked variable (its index).
+    TestVar(Rel, usize),
     /// It was assigned the constant (`p = NULL`, `x = 3`): a write, never a contradiction.
     Set(i64),
     /// It was increased by the constant (`x++`, `x -= 2`).
@@ -102,6 +104,18 @@ enum Rel {
 }
 
 impl Rel {
+    /// The relation that holds when this one does not.
+    fn negate(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+            Rel::Lt => Rel::Ge,
+            Rel::Le => Rel::Gt,
+            Rel::Gt => Rel::Le,
+            Rel::Ge => Rel::Lt,
+        }
+    }
+
     fn holds(self, x: i64, c: i64) -> bool {
         match self {
             Rel::Eq => x == c,
@@ -152,7 +166,14 @@ fn bounded(lo: i64, hi: i64) -> Option<Know> {
 type Knowledge = [Know; MAX_TRACKED];
 
 /// The facts a node states about the tracked variables, in order (writes after tests).
-fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracked: &[PathId], follow_adds: bool) -> Vec<(usize, Fact)> {
+fn facts(
+    cfg: &Cfg,
+    n: NodeId,
+    effects: Option<&Vec<(PropKind, PathId)>>,
+    tracked: &[PathId],
+    follow_adds: bool,
+    cond_of: &[Option<NodeId>],
+) -> Vec<(usize, Fact)> {
     let mut out = Vec::new();
     let props = cfg.node(n).props.iter().filter_map(|p| match p.subject {
         Subject::Path(id) => Some((p.kind, id, p.value)),
@@ -194,6 +215,12 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
             }
         }
     }
+    // A branch of a comparison of two tracked variables (`a < b`).
+    if let goanna_cfg::NodeKind::Branch(taken) = cfg.node(n).kind {
+        if let Some((v, rel, w)) = cond_of.get(n.index()).copied().flatten().and_then(|c| var_comparison(cfg, c, tracked)) {
+            out.push((v, Fact::TestVar(if taken { rel } else { rel.negate() }, w)));
+        }
+    }
     // A call of a function of the program may write any global: what was known of them is gone.
     if matches!(cfg.node(n).kind, goanna_cfg::NodeKind::Call(_)) {
         for (v, id) in tracked.iter().enumerate() {
@@ -208,7 +235,7 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
     let adds: Vec<usize> = out.iter().filter(|(_, f)| matches!(f, Fact::Add(_))).map(|&(v, _)| v).collect();
     out.retain(|&(v, f)| !(f == Fact::Forget && adds.contains(&v)));
     out.sort_by_key(|&(_, f)| match f {
-        Fact::Test(..) => 0,
+        Fact::Test(..) | Fact::TestVar(..) => 0,
         Fact::Forget => 1,
         Fact::Add(_) => 2,
         Fact::Set(_) => 3,
@@ -216,12 +243,63 @@ fn facts(cfg: &Cfg, n: NodeId, effects: Option<&Vec<(PropKind, PathId)>>, tracke
     out
 }
 
+/// The condition node of each branch node (index = node).
+fn branch_conditions(cfg: &Cfg) -> Vec<Option<NodeId>> {
+    let mut cond_of = vec![None; cfg.nodes.len()];
+    for (i, node) in cfg.nodes.iter().enumerate() {
+        if node.kind == goanna_cfg::NodeKind::Condition {
+            for e in node.succs.iter().filter(|e| matches!(e.kind, EdgeKind::True | EdgeKind::False)) {
+                if let Some(slot) = cond_of.get_mut(e.target.index()) {
+                    *slot = Some(NodeId(i as u32));
+                }
+            }
+        }
+    }
+    cond_of
+}
+
+/// For the condition node of a branch, when it compares two tracked integer variables (`a < b`, values
+/// of the same signedness): the first one's index, the relation that holds on the true
+/// branch, and the second one's index.
+fn var_comparison(cfg: &Cfg, cond: NodeId, tracked: &[PathId]) -> Option<(usize, Rel, usize)> {
+    use goanna_cfg::{ValBinOp, ValExpr, ValueOp};
+    let cond = cfg.node(cond);
+    let expr = cond.values.iter().rev().find_map(|op| if let ValueOp::Cond(c) = op { Some(c) } else { None })?;
+    let ValExpr::Binary { op, lhs, rhs, .. } = expr else { return None };
+    let (ValExpr::Path(a), ValExpr::Path(b)) = (&**lhs, &**rhs) else { return None };
+    let (pa, pb) = (cfg.paths.get(a.0 as usize)?, cfg.paths.get(b.0 as usize)?);
+    if pa.root.int_signed != pb.root.int_signed {
+        return None;
+    }
+    let rel = match op {
+        ValBinOp::Eq => Rel::Eq,
+        ValBinOp::Ne => Rel::Ne,
+        ValBinOp::Lt => Rel::Lt,
+        ValBinOp::Le => Rel::Le,
+        ValBinOp::Gt => Rel::Gt,
+        ValBinOp::Ge => Rel::Ge,
+        _ => return None,
+    };
+    let v = tracked.iter().position(|t| t == a)?;
+    let w = tracked.iter().position(|t| t == b)?;
+    (v != w).then_some((v, rel, w))
+}
+
 /// Applies a node's facts; `None` when a test contradicts what is known (the path is
 /// infeasible).
 fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
     let mut k = *k;
     for &(v, fact) in facts {
+        if let Fact::TestVar(rel, w) = fact {
+            if let (Know::Equal(x), Some(Know::Equal(y))) = (k[v], k.get(w)) {
+                if !rel.holds(x, *y) {
+                    return None;
+                }
+            }
+            continue;
+        }
         k[v] = match (fact, k[v]) {
+            (Fact::TestVar(..), known) => known,
             (Fact::Test(rel, c), Know::Equal(x)) => {
                 if !rel.holds(x, c) {
                     return None;
@@ -272,6 +350,23 @@ fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
                 | PropKind::CmpGe => tests.entry(id).or_default().0 += 1,
                 PropKind::AssignNull | PropKind::AssignConst | PropKind::AddConst => tests.entry(id).or_default().1 += 1,
                 _ => {}
+            }
+        }
+    }
+    // A comparison of two integer variables tests both (counted like the two branch
+    // propositions of a comparison with a constant).
+    for node in &cfg.nodes {
+        for op in &node.values {
+            let goanna_cfg::ValueOp::Cond(goanna_cfg::ValExpr::Binary { op, lhs, rhs, .. }) = op else { continue };
+            if !op.is_comparison() {
+                continue;
+            }
+            if let (goanna_cfg::ValExpr::Path(a), goanna_cfg::ValExpr::Path(b)) = (&**lhs, &**rhs) {
+                for p in [a, b] {
+                    if cfg.paths.get(p.0 as usize).is_some_and(|path| path.is_variable()) {
+                        tests.entry(*p).or_default().0 += 2;
+                    }
+                }
             }
         }
     }
@@ -369,7 +464,10 @@ fn build(
     let (tracked, follow_adds) = (refine.tracked.as_slice(), refine.follow_adds);
     let budget = cfg.nodes.len() * MAX_BLOWUP + 16;
     let node_facts: Vec<Vec<(usize, Fact)>> =
-        cfg.node_ids().map(|n| if tracked.is_empty() { Vec::new() } else { facts(cfg, n, effects.get(&(f, n)), tracked, follow_adds) }).collect();
+        if tracked.is_empty() { vec![Vec::new(); cfg.nodes.len()] } else {
+            let cond_of = branch_conditions(cfg);
+            cfg.node_ids().map(|n| facts(cfg, n, effects.get(&(f, n)), tracked, follow_adds, &cond_of)).collect()
+        };
     // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
     let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
     // Without tracked variables a graph node has one state: a plain table is enough.

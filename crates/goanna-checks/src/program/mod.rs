@@ -18,7 +18,7 @@ mod template;
 
 pub use analyse::{analyse, ProgramOptions};
 pub use decide::{Decide, ModelChecker, PathPoint};
-pub use behaviour::{behaviours, Behaviour};
+pub use behaviour::{behaviours, call_graph_sccs, Behaviour};
 pub use engine::{run_checks, Analysis, CtlCheck};
 pub use flat::{flat_model, EdgeFilter, FlatModel, Refinement};
 pub use link::{FnIndex, Program, UnitGraphs};

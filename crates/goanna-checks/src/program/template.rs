@@ -32,6 +32,7 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::ThreadEntry,
     PropKind::CondAlways,
     PropKind::CondNever,
+    PropKind::CondRedundant,
     PropKind::ResultIgnored,
     PropKind::SwitchNoDefault,
 ];

@@ -31,6 +31,33 @@ fn class_of(ty: CXType) -> TypeClass {
     }
 }
 
+/// Width in bits and signedness of a canonical integer type ((0, false) when unknown).
+///
+/// # Safety
+/// `ty` must be a type of the live translation unit.
+unsafe fn int_layout(ty: CXType) -> (u8, bool) {
+    let signed = match ty.kind {
+        CXType_Bool => return (1, false),
+        CXType_Char_S | CXType_SChar | CXType_Short | CXType_Int | CXType_Long | CXType_LongLong | CXType_Int128 => true,
+        CXType_Char_U | CXType_UChar | CXType_Char16 | CXType_Char32 | CXType_UShort | CXType_UInt | CXType_ULong
+        | CXType_ULongLong | CXType_UInt128 => false,
+        // Enumerations: the signedness of the underlying type.
+        CXType_Enum => {
+            let decl = clang_getTypeDeclaration(ty);
+            let under = clang_getEnumDeclIntegerType(decl);
+            return if under.kind == CXType_Enum || under.kind == CXType_Invalid { (0, false) } else { int_layout(clang_getCanonicalType(under)) };
+        }
+        // wchar_t's signedness depends on the target: unknown.
+        _ => return (0, false),
+    };
+    let size = clang_Type_getSizeOf(ty);
+    if (1..=8).contains(&size) {
+        ((size * 8) as u8, signed)
+    } else {
+        (0, false)
+    }
+}
+
 impl Converter {
     /// The [`CType`] of a libclang type.
     pub(crate) fn ctype(&mut self, ty: CXType) -> CType {
@@ -48,7 +75,16 @@ impl Converter {
             }
             let class = class_of(canonical);
             let is_union = class == TypeClass::Record && cx_string(clang_getTypeSpelling(canonical)).starts_with("union ");
-            CType { spelling: cx_string(clang_getTypeSpelling(ty)), class, is_volatile, is_const, is_union }
+            let (int_bits, int_signed) = if class == TypeClass::Integer { int_layout(canonical) } else { (0, false) };
+            CType {
+                spelling: cx_string(clang_getTypeSpelling(ty)),
+                class,
+                is_volatile,
+                is_const,
+                is_union,
+                int_bits,
+                int_signed,
+            }
         };
         self.types.insert(key, result.clone());
         result

@@ -1,0 +1,226 @@
+//! Lowering of expressions to the value-effect IR ([`crate::values`]).
+
+use super::expr::transparent;
+use super::Builder;
+use crate::consts::strip_casts;
+use crate::props::PathId;
+use crate::values::{IntType, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
+use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, TypeClass, UnaryOp};
+
+impl Builder<'_, '_> {
+    /// The value of `e` as a [`ValExpr`], read after the side effects `e` itself has (which
+    /// [`Builder::eval`] has already recorded).
+    pub(super) fn val_expr(&mut self, e: &Expr) -> ValExpr {
+        self.val_expr_at(e, 0)
+    }
+
+    fn val_expr_at(&mut self, e: &Expr, depth: u32) -> ValExpr {
+        if depth > MAX_DEPTH {
+            return ValExpr::Unknown;
+        }
+        let d = depth + 1;
+        let constant = |v: i64| if e.span.from_macro { ValExpr::MacroConst(v) } else { ValExpr::Const(v) };
+        match &e.kind {
+            ExprKind::IntLit(v) => constant(*v),
+            ExprKind::EnumConst { value, .. } => constant(*value),
+            // `sizeof` depends on the target: a configuration value.
+            ExprKind::Unevaluated { value: Some(v), .. } => ValExpr::MacroConst(*v),
+            ExprKind::Var(_) | ExprKind::Member { .. } => match self.path_of(e) {
+                Some(p) if self.paths.class(p) == TypeClass::Integer => ValExpr::Path(p),
+                _ => ValExpr::Unknown,
+            },
+            ExprKind::Index { base, index } => {
+                if e.ty.class != TypeClass::Integer {
+                    return ValExpr::Unknown;
+                }
+                match self.variable_path(strip_casts(base)) {
+                    Some(a) if self.paths.class(a) == TypeClass::Array => ValExpr::Element(a, Box::new(self.val_expr_at(index, d))),
+                    _ => ValExpr::Unknown,
+                }
+            }
+            ExprKind::Cast(inner) => match IntType::of(&e.ty) {
+                Some(ty) if inner.ty.class == TypeClass::Integer => ValExpr::Cast(ty, Box::new(self.val_expr_at(inner, d))),
+                _ => ValExpr::Unknown,
+            },
+            ExprKind::Unary { op, operand } => {
+                let un = match op {
+                    UnaryOp::Neg => Some(ValUnOp::Neg),
+                    UnaryOp::LogicalNot => Some(ValUnOp::Not),
+                    UnaryOp::BitNot => Some(ValUnOp::BitNot),
+                    UnaryOp::Plus | UnaryOp::Other => return self.val_expr_at(operand, d),
+                    UnaryOp::PreInc | UnaryOp::PreDec => return self.int_path(operand).map_or(ValExpr::Unknown, ValExpr::Path),
+                    UnaryOp::PostInc | UnaryOp::PostDec => {
+                        // Read after the increment was recorded: the old value is one step back.
+                        let Some(p) = self.int_path(operand) else { return ValExpr::Unknown };
+                        let Some(ty) = self.path_int_type(p) else { return ValExpr::Unknown };
+                        let op = if *op == UnaryOp::PostInc { ValBinOp::Sub } else { ValBinOp::Add };
+                        return ValExpr::Binary { op, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(1)) };
+                    }
+                    UnaryOp::Deref | UnaryOp::AddrOf => None,
+                };
+                match (un, IntType::of(&operand.ty)) {
+                    (Some(un), Some(ty)) => ValExpr::Unary(un, ty.promoted(), Box::new(self.val_expr_at(operand, d))),
+                    _ => ValExpr::Unknown,
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let Some(op2) = val_bin_op(*op) else { return ValExpr::Unknown };
+                let (Some(lt), Some(rt)) = (IntType::of(&lhs.ty), IntType::of(&rhs.ty)) else { return ValExpr::Unknown };
+                let ty = match op2 {
+                    // Shifts have the promoted type of their left operand.
+                    ValBinOp::Shl | ValBinOp::Shr => lt.promoted(),
+                    _ => IntType::common(lt, rt),
+                };
+                ValExpr::Binary { op: op2, ty, lhs: Box::new(self.val_expr_at(lhs, d)), rhs: Box::new(self.val_expr_at(rhs, d)) }
+            }
+            ExprKind::Assign { lhs, .. } => self.int_path(lhs).map_or(ValExpr::Unknown, ValExpr::Path),
+            ExprKind::Call { callee: Callee::Direct { name, usr }, args } => {
+                if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && !args.is_empty() {
+                    return self.val_expr_at(&args[0], d);
+                }
+                if e.ty.class == TypeClass::Integer && self.ctx.model(name).is_none() {
+                    ValExpr::Call(usr.clone())
+                } else {
+                    ValExpr::Unknown
+                }
+            }
+            _ => ValExpr::Unknown,
+        }
+    }
+
+    /// The path of `e` when it is an integer access path.
+    pub(super) fn int_path(&mut self, e: &Expr) -> Option<PathId> {
+        let p = self.path_of(strip_casts(e))?;
+        (self.paths.class(p) == TypeClass::Integer).then_some(p)
+    }
+
+    /// The path of `e` when it is a plain variable.
+    fn variable_path(&mut self, e: &Expr) -> Option<PathId> {
+        let p = self.path_of(e)?;
+        self.paths.get(p).is_some_and(|a| a.is_variable()).then_some(p)
+    }
+
+    /// The integer type of a path's variable (plain variables only).
+    fn path_int_type(&self, p: PathId) -> Option<IntType> {
+        let path = self.paths.get(p)?;
+        (path.is_variable() && path.class == TypeClass::Integer && (1..=64).contains(&path.root.int_bits))
+            .then_some(IntType { bits: path.root.int_bits, signed: path.root.int_signed })
+    }
+
+    /// Records `target := value` when `target` is an integer path.
+    pub(super) fn record_assign(&mut self, target: Option<PathId>, value: ValExpr) {
+        if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Integer) {
+            self.value_op(ValueOp::Assign { target: t, value });
+        }
+    }
+
+    /// Records the value effects of storing `rhs` into `target` (plain assignment or
+    /// initialiser): an integer value or a constant array initialiser.
+    pub(super) fn record_store(&mut self, target: Option<PathId>, rhs: &Expr) {
+        let Some(t) = target else { return };
+        match self.paths.class(t) {
+            TypeClass::Integer => {
+                let value = self.val_expr(rhs);
+                self.value_op(ValueOp::Assign { target: t, value });
+            }
+            TypeClass::Array => {
+                if let ExprKind::InitList(items) = &rhs.kind {
+                    let elems: Option<Vec<i64>> = items
+                        .iter()
+                        .take(MAX_ARRAY_INIT + 1)
+                        .map(|i| match &strip_casts(i).kind {
+                            ExprKind::IntLit(v) => Some(*v),
+                            ExprKind::EnumConst { value, .. } => Some(*value),
+                            ExprKind::Unary { op: UnaryOp::Neg, operand } => match strip_casts(operand).kind {
+                                ExprKind::IntLit(v) => v.checked_neg(),
+                                _ => None,
+                            },
+                            _ => None,
+                        })
+                        .collect();
+                    if let Some(elems) = elems.filter(|e| e.len() <= MAX_ARRAY_INIT) {
+                        self.value_op(ValueOp::ArrayInit { target: t, elems });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records that `target` gets a value that is not modelled (a declaration without
+    /// initialiser, an `asm` output).
+    pub(super) fn forget_value(&mut self, target: Option<PathId>) {
+        let Some(t) = target else { return };
+        if self.paths.class(t) == TypeClass::Integer {
+            self.value_op(ValueOp::Assign { target: t, value: ValExpr::Unknown });
+        }
+    }
+
+    /// Records the condition a condition node evaluates.
+    pub(super) fn record_cond(&mut self, e: &Expr) {
+        let value = self.val_expr(transparent(e));
+        self.value_op(ValueOp::Cond(value));
+    }
+
+    /// Records a divisor of an integer division computed in the type of `op_expr`.
+    pub(super) fn record_divisor(&mut self, op_expr: &Expr, rhs: &Expr) {
+        let Some(ty) = IntType::of(&op_expr.ty) else { return };
+        if rhs.ty.class != TypeClass::Integer {
+            return;
+        }
+        let value = ValExpr::Cast(ty.promoted(), Box::new(self.val_expr(rhs)));
+        self.value_op(ValueOp::Divisor { value, span: rhs.span });
+    }
+
+    /// Records the value of `return e`.
+    pub(super) fn record_return(&mut self, e: &Expr) {
+        if let Some(ty) = self.return_type {
+            let value = if e.ty.class == TypeClass::Integer { self.val_expr(e) } else { ValExpr::Unknown };
+            self.value_op(ValueOp::Return(ValExpr::Cast(ty, Box::new(value))));
+        }
+    }
+
+    /// The increment of `x++`, `--x`, ... as an assignment.
+    pub(super) fn record_step(&mut self, p: PathId, step: i64) {
+        let value = match self.path_int_type(p) {
+            Some(ty) => ValExpr::Binary { op: ValBinOp::Add, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(step)) },
+            None => ValExpr::Unknown,
+        };
+        self.record_assign(Some(p), value);
+    }
+
+    /// `x op= rhs` as an assignment.
+    pub(super) fn record_compound(&mut self, p: PathId, op: BinaryOp, lhs: &Expr, rhs: &Expr) {
+        let value = match (val_bin_op(op), IntType::of(&lhs.ty), IntType::of(&rhs.ty)) {
+            (Some(op2), Some(lt), Some(rt)) => {
+                let ty = if matches!(op2, ValBinOp::Shl | ValBinOp::Shr) { lt.promoted() } else { IntType::common(lt, rt) };
+                ValExpr::Binary { op: op2, ty, lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(self.val_expr(rhs)) }
+            }
+            _ => ValExpr::Unknown,
+        };
+        self.record_assign(Some(p), value);
+    }
+}
+
+/// The value operator of an arithmetic, bitwise or comparison operator.
+fn val_bin_op(op: BinaryOp) -> Option<ValBinOp> {
+    Some(match op {
+        BinaryOp::Add => ValBinOp::Add,
+        BinaryOp::Sub => ValBinOp::Sub,
+        BinaryOp::Mul => ValBinOp::Mul,
+        BinaryOp::Div => ValBinOp::Div,
+        BinaryOp::Rem => ValBinOp::Rem,
+        BinaryOp::BitAnd => ValBinOp::BitAnd,
+        BinaryOp::BitOr => ValBinOp::BitOr,
+        BinaryOp::BitXor => ValBinOp::BitXor,
+        BinaryOp::Shl => ValBinOp::Shl,
+        BinaryOp::Shr => ValBinOp::Shr,
+        BinaryOp::Lt => ValBinOp::Lt,
+        BinaryOp::Le => ValBinOp::Le,
+        BinaryOp::Gt => ValBinOp::Gt,
+        BinaryOp::Ge => ValBinOp::Ge,
+        BinaryOp::Eq => ValBinOp::Eq,
+        BinaryOp::Ne => ValBinOp::Ne,
+        BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::Comma => return None,
+    })
+}

@@ -1,0 +1,211 @@
+//! The value-effect IR: what a node does to integer values, for the interval analysis of the
+//! checks (`goanna-checks`' `values` module).
+//!
+//! Each node keeps, in evaluation order, the assignments of integer access paths to small
+//! expression trees ([`ValExpr`]) over constants, other paths, array elements, `*p`, results of
+//! calls and arithmetic; the condition a [`crate::NodeKind::Condition`] node evaluates (`&&`,
+//! `||` and `?:` are already split into separate condition nodes); the divisors of its
+//! divisions; and the value of a `return`. Anything the builder does not understand is
+//! [`ValExpr::Unknown`]: the IR may lose precision, never effects (every write of an integer
+//! path gets an [`ValueOp::Assign`], with `Unknown` when its value is not modelled).
+//!
+//! An expression's value is read in the state after the ops listed before it in the same node:
+//! `x = y++` is `y := y + 1` then `x := y - 1`. Expression trees deeper than [`MAX_DEPTH`] are
+//! `Unknown`, so the IR stays small.
+
+use crate::props::PathId;
+use goanna_ast::Span;
+use serde::{Deserialize, Serialize};
+
+/// Deepest expression tree kept.
+pub const MAX_DEPTH: u32 = 12;
+/// Most elements of a constant array initialiser kept.
+pub const MAX_ARRAY_INIT: usize = 256;
+
+/// An integer type: width in bits (1 for `_Bool`) and signedness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct IntType {
+    /// Width in bits (1 ..= 64; wider types are not modelled).
+    pub bits: u8,
+    /// Signed type.
+    pub signed: bool,
+}
+
+impl IntType {
+    /// `int` on every target the analyser supports.
+    pub const INT: IntType = IntType { bits: 32, signed: true };
+
+    /// The type of a `goanna-ast` type, when it is an integer type of known layout.
+    pub fn of(ty: &goanna_ast::CType) -> Option<IntType> {
+        (ty.class == goanna_ast::TypeClass::Integer && (1..=64).contains(&ty.int_bits))
+            .then_some(IntType { bits: ty.int_bits, signed: ty.int_signed })
+    }
+
+    /// The type after C's integer promotions (narrower than `int` becomes `int`).
+    pub fn promoted(self) -> IntType {
+        if self.bits < 32 {
+            IntType::INT
+        } else {
+            self
+        }
+    }
+
+    /// C's usual arithmetic conversions of two (promoted) integer types.
+    pub fn common(a: IntType, b: IntType) -> IntType {
+        let (a, b) = (a.promoted(), b.promoted());
+        if a.signed == b.signed {
+            return if a.bits >= b.bits { a } else { b };
+        }
+        let (s, u) = if a.signed { (a, b) } else { (b, a) };
+        if u.bits >= s.bits {
+            u
+        } else {
+            s
+        }
+    }
+
+    /// Width in bits, clamped to the modelled range (a malformed artefact cannot make the
+    /// bounds overflow).
+    pub fn width(self) -> u32 {
+        u32::from(self.bits.clamp(1, 64))
+    }
+
+    /// Smallest value of the type.
+    pub fn min(self) -> i128 {
+        if self.signed {
+            -(1i128 << (self.width() - 1))
+        } else {
+            0
+        }
+    }
+
+    /// Largest value of the type.
+    pub fn max(self) -> i128 {
+        if self.signed {
+            (1i128 << (self.width() - 1)) - 1
+        } else {
+            (1i128 << self.width()) - 1
+        }
+    }
+}
+
+/// Unary operators of value expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValUnOp {
+    /// `-e`
+    Neg,
+    /// `!e`
+    Not,
+    /// `~e`
+    BitNot,
+}
+
+/// Binary operators of value expressions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValBinOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+    /// `%`
+    Rem,
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `<<`
+    Shl,
+    /// `>>`
+    Shr,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+}
+
+impl ValBinOp {
+    /// True for the six comparisons (their value is 0 or 1).
+    pub fn is_comparison(self) -> bool {
+        matches!(self, ValBinOp::Lt | ValBinOp::Le | ValBinOp::Gt | ValBinOp::Ge | ValBinOp::Eq | ValBinOp::Ne)
+    }
+}
+
+/// An integer expression as the value analysis reads it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ValExpr {
+    /// An integer constant.
+    Const(i64),
+    /// An integer constant written through a macro expansion: a configuration value, which
+    /// the analysis may use to rule out paths but not to report a condition as decided.
+    MacroConst(i64),
+    /// The value of an integer access path (a variable, global, field...).
+    Path(PathId),
+    /// `a[i]` for an array variable `a`.
+    Element(PathId, Box<ValExpr>),
+    /// The result of the last call of the function with this USR.
+    Call(String),
+    /// A unary operator computed in the given type (the promoted operand type).
+    Unary(ValUnOp, IntType, Box<ValExpr>),
+    /// A binary operator computed in `ty` (for comparisons: the operands' common type; the
+    /// result is then an `int` 0 or 1).
+    Binary {
+        /// The operator.
+        op: ValBinOp,
+        /// The type the operation is computed in.
+        ty: IntType,
+        /// Left operand.
+        lhs: Box<ValExpr>,
+        /// Right operand.
+        rhs: Box<ValExpr>,
+    },
+    /// Conversion to an integer type (explicit casts, the return type of a function).
+    Cast(IntType, Box<ValExpr>),
+    /// A value the builder does not model.
+    Unknown,
+}
+
+/// One value effect of a node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ValueOp {
+    /// The integer path `target` gets `value` (converted to the path's type).
+    Assign {
+        /// The written path.
+        target: PathId,
+        /// Its new value.
+        value: ValExpr,
+    },
+    /// The array variable `target` is initialised with these constants, in order (the rest of
+    /// the array is not described).
+    ArrayInit {
+        /// The array.
+        target: PathId,
+        /// The first elements' values.
+        elems: Vec<i64>,
+    },
+    /// The branch condition this (condition) node evaluates: its `True` edge is taken when
+    /// the value is non-zero.
+    Cond(ValExpr),
+    /// A divisor of an integer division or remainder at this node.
+    Divisor {
+        /// The divisor's value.
+        value: ValExpr,
+        /// Where the divisor is written.
+        span: Span,
+    },
+    /// The value a `return` gives back (converted to the function's return type).
+    Return(ValExpr),
+}

@@ -1,0 +1,51 @@
+//! The value-effect IR recorded on nodes.
+
+mod common;
+
+use goanna_cfg::{Cfg, NodeKind, ValBinOp, ValExpr, ValueOp};
+
+fn ops(cfg: &Cfg) -> Vec<&ValueOp> {
+    cfg.nodes.iter().flat_map(|n| n.values.iter()).collect()
+}
+
+fn path_named(cfg: &Cfg, name: &str) -> goanna_cfg::PathId {
+    let i = cfg.paths.iter().position(|p| p.is_variable() && p.root.name == name).expect("path");
+    goanna_cfg::PathId(i as u32)
+}
+
+#[test]
+fn post_increment_in_a_condition_reads_the_old_value() {
+    let Some(cfg) = common::cfg("int f(int n) { int i = 0; while (i++ < n) ; return i; }", "f") else { return };
+    let i = path_named(&cfg, "i");
+    let cond = cfg.nodes.iter().find(|n| n.kind == NodeKind::Condition).expect("condition");
+    // `i := i + 1` first, then the comparison of `i - 1` with `n`.
+    assert!(matches!(&cond.values[0], ValueOp::Assign { target, .. } if *target == i));
+    let ValueOp::Cond(ValExpr::Binary { op: ValBinOp::Lt, lhs, .. }) = &cond.values[1] else { panic!("{:?}", cond.values) };
+    assert!(matches!(&**lhs, ValExpr::Binary { op: ValBinOp::Sub, .. }));
+}
+
+#[test]
+fn every_integer_write_has_an_assignment() {
+    let src = "int g(void); int f(int a) { int x; int y = a * 2; y += 3; x = g(); asm(\"\" : \"=r\"(a)); return x / (y - 7); }";
+    let Some(cfg) = common::cfg(src, "f") else { return };
+    let ops = ops(&cfg);
+    let assigned = |name: &str| {
+        let p = path_named(&cfg, name);
+        ops.iter().filter(|op| matches!(op, ValueOp::Assign { target, .. } if *target == p)).count()
+    };
+    assert_eq!(assigned("x"), 2, "declaration without initialiser and the call's result");
+    assert_eq!(assigned("y"), 2, "initialiser and compound assignment");
+    assert!(assigned("a") >= 1, "asm output");
+    assert!(ops.iter().any(|op| matches!(op, ValueOp::Assign { value: ValExpr::Call(_), .. })));
+    assert!(ops.iter().any(|op| matches!(op, ValueOp::Divisor { .. })));
+    assert!(ops.iter().any(|op| matches!(op, ValueOp::Return(ValExpr::Cast(..)))));
+}
+
+#[test]
+fn macro_constants_are_marked_and_arrays_keep_constant_initialisers() {
+    let src = "#define LIMIT 4\nint f(int i) { int t[3] = {1, 0, 2}; int n = LIMIT; return t[i] + n; }";
+    let Some(cfg) = common::cfg(src, "f") else { return };
+    let ops = ops(&cfg);
+    assert!(ops.iter().any(|op| matches!(op, ValueOp::ArrayInit { elems, .. } if elems == &[1, 0, 2])));
+    assert!(ops.iter().any(|op| matches!(op, ValueOp::Assign { value: ValExpr::MacroConst(4), .. })));
+}

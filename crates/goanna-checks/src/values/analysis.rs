@@ -1,0 +1,600 @@
+//! The interval analysis of one function's graph.
+//!
+//! Tracks the integer local variables and parameters whose address is never taken (and that
+//! are not `volatile`): nothing but the function's own writes can change them, and every write
+//! is an `Assign` of the value-effect IR or, failing that, a `def` proposition (then the value
+//! is unknown). Parameters start unknown. Branches refine on their `True`/`False` edges;
+//! loop heads (targets of retreating edges in reverse post-order) are widened after a few
+//! visits, then two decreasing passes narrow the result. The number of node visits is bounded
+//! by a multiple of the graph's size: a function that needs more gets no facts at all.
+
+use super::interval::{self, Interval, FULL};
+use goanna_cfg::{Cfg, EdgeKind, IntType, NodeId, NodeKind, PathId, PropKind, Subject, ValBinOp, ValExpr, ValUnOp, ValueOp};
+use rustc_hash::FxHashMap;
+
+/// Visits of a loop head before its value is widened.
+const WIDEN_AFTER: u32 = 3;
+/// Node visits allowed per graph node (the analysis is abandoned beyond).
+const VISITS_PER_NODE: usize = 24;
+/// Most tracked variables times nodes (larger functions get no facts).
+const MAX_CELLS: usize = 4_000_000;
+
+/// What the rest of the program tells the analysis of one function.
+pub struct Environment<'a> {
+    /// Values of globals that nothing writes, by USR.
+    pub globals: &'a FxHashMap<String, i64>,
+    /// Constant results of functions, by the callee's USR as named at this function's calls.
+    pub returns: &'a FxHashMap<String, i128>,
+    /// Nodes after which control does not continue (calls of functions that never return).
+    pub stops: &'a dyn Fn(NodeId) -> bool,
+    /// Whether constants written through macros (and `sizeof`) are known; when not, they are
+    /// any value, so that what is decided does not depend on the build's configuration.
+    pub config_known: bool,
+}
+
+/// What the analysis found in one function.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionFacts {
+    /// Condition nodes whose outcome is the same on every path that reaches them (and that
+    /// have no compile-time constant value already): the node and that outcome.
+    pub decided: Vec<(NodeId, bool)>,
+    /// Divisors whose value is zero on every path that reaches them: the node and the
+    /// divisor's range.
+    pub zero_divisors: Vec<(NodeId, goanna_ast::Span)>,
+    /// The value every reachable `return` gives, when it is one constant.
+    pub returns: Option<i128>,
+}
+
+/// Abstract state: one interval per tracked variable.
+type State = Vec<Interval>;
+
+struct Analyser<'a> {
+    cfg: &'a Cfg,
+    env: &'a Environment<'a>,
+    /// Slot of each path id, for tracked variables.
+    slot: Vec<Option<u32>>,
+    /// Type range of each slot.
+    ranges: Vec<(IntType, Interval)>,
+    /// Constant elements of arrays that are initialised once and never written.
+    arrays: FxHashMap<PathId, Vec<i64>>,
+}
+
+/// Runs the analysis on `cfg`; `None` when the function is beyond the budget.
+pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFacts> {
+    let n = cfg.nodes.len();
+    if n == 0 || cfg.entry.index() >= n {
+        return Some(FunctionFacts::default());
+    }
+    // Which paths may be tracked.
+    let mut excluded = vec![false; cfg.paths.len()];
+    let mut array_written = vec![false; cfg.paths.len()];
+    let mut array_inits: FxHashMap<PathId, Vec<i64>> = FxHashMap::default();
+    for node in &cfg.nodes {
+        for p in &node.props {
+            if let Subject::Path(id) = p.subject {
+                if let Some(x) = excluded.get_mut(id.0 as usize) {
+                    if p.kind == PropKind::AddrTaken {
+                        *x = true;
+                        array_written[id.0 as usize] = true;
+                    }
+                    if p.kind == PropKind::Def {
+                        array_written[id.0 as usize] = true;
+                    }
+                }
+            }
+        }
+        for op in &node.values {
+            if let ValueOp::ArrayInit { target, elems } = op {
+                // Two initialisations (a declaration in a loop is one): keep only if equal.
+                match array_inits.get(target) {
+                    Some(old) if old != elems => {
+                        array_written[target.0 as usize] = true;
+                    }
+                    _ => {
+                        array_inits.insert(*target, elems.clone());
+                    }
+                }
+            }
+        }
+    }
+    // The declaration with an initialiser is itself a `def` of the array: count it out.
+    let mut array_defs: FxHashMap<PathId, usize> = FxHashMap::default();
+    for node in &cfg.nodes {
+        let inits: Vec<PathId> = node.values.iter().filter_map(|op| if let ValueOp::ArrayInit { target, .. } = op { Some(*target) } else { None }).collect();
+        for p in &node.props {
+            if let Subject::Path(id) = p.subject {
+                if p.kind == PropKind::Def && !inits.contains(&id) {
+                    *array_defs.entry(id).or_default() += 1;
+                }
+            }
+        }
+    }
+    let arrays: FxHashMap<PathId, Vec<i64>> = array_inits
+        .into_iter()
+        .filter(|(id, elems)| {
+            let addr_taken = excluded.get(id.0 as usize).copied().unwrap_or(true);
+            // Element values are used only when no conversion can change them.
+            !addr_taken && !array_defs.contains_key(id) && elems.iter().all(|&v| (0..=127).contains(&v))
+        })
+        .collect();
+    let _ = array_written;
+    let relevant = relevant_paths(cfg);
+    let mut slot = vec![None; cfg.paths.len()];
+    let mut ranges = Vec::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if !relevant[i] {
+            continue;
+        }
+        let root = &path.root;
+        let local = matches!(root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        if path.is_variable()
+            && local
+            && path.class == goanna_ast::TypeClass::Integer
+            && !root.is_volatile
+            && (1..=64).contains(&root.int_bits)
+            && !excluded[i]
+        {
+            let ty = IntType { bits: root.int_bits, signed: root.int_signed };
+            slot[i] = Some(ranges.len() as u32);
+            ranges.push((ty, Interval::of_type(ty)));
+        }
+    }
+    if ranges.len().saturating_mul(n) > MAX_CELLS {
+        return None;
+    }
+    let a = Analyser { cfg, env, slot, ranges, arrays };
+    a.run()
+}
+
+impl Analyser<'_> {
+    fn run(&self) -> Option<FunctionFacts> {
+        let cfg = self.cfg;
+        let n = cfg.nodes.len();
+        let (order, rpo) = reverse_postorder(cfg);
+        // Loop heads: targets of retreating edges.
+        let mut head = vec![false; n];
+        for &u in &order {
+            for e in &cfg.node(u).succs {
+                if e.target.index() < n && rpo[e.target.index()] <= rpo[u.index()] {
+                    head[e.target.index()] = true;
+                }
+            }
+        }
+        // At a loop head, only the variables written inside its loop (the natural loop of its
+        // back edges) are widened: the others change only as the loops around it feed them,
+        // and those loops' heads widen them (so an outer counter keeps its bound in an inner
+        // loop). Past a work budget, every variable is widened.
+        let mut sources: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+        for (i, node) in cfg.nodes.iter().enumerate() {
+            for e in &node.succs {
+                if let Some(list) = sources.get_mut(e.target.index()) {
+                    list.push(NodeId(i as u32));
+                }
+            }
+        }
+        let mut loop_writes: FxHashMap<usize, Vec<bool>> = FxHashMap::default();
+        let mut work = 0usize;
+        let work_budget = n.saturating_mul(32) + 256;
+        let mut mark = vec![usize::MAX; n];
+        for h in (0..n).filter(|&h| head[h]) {
+            let mut writes = vec![false; self.ranges.len()];
+            let mut stack: Vec<usize> = sources[h].iter().map(|p| p.index()).filter(|&p| rpo[p] >= rpo[h]).collect();
+            mark[h] = h;
+            let mut body = vec![h];
+            while let Some(u) = stack.pop() {
+                if mark[u] == h {
+                    continue;
+                }
+                mark[u] = h;
+                body.push(u);
+                work += 1;
+                stack.extend(sources[u].iter().map(|p| p.index()));
+            }
+            if work > work_budget {
+                loop_writes.clear();
+                break;
+            }
+            for u in body {
+                let node = &cfg.nodes[u];
+                for op in &node.values {
+                    if let ValueOp::Assign { target, .. } = op {
+                        if let Some(s) = self.slot_of(*target) {
+                            writes[s as usize] = true;
+                        }
+                    }
+                }
+                for p in &node.props {
+                    if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
+                        if let Some(s) = self.slot_of(*id) {
+                            writes[s as usize] = true;
+                        }
+                    }
+                }
+            }
+            loop_writes.insert(h, writes);
+        }
+        let entry_state: State = self.ranges.iter().map(|&(_, r)| r).collect();
+        let mut input: Vec<Option<State>> = vec![None; n];
+        let mut output: Vec<Option<State>> = vec![None; n];
+        input[cfg.entry.index()] = Some(entry_state.clone());
+        let mut visits = vec![0u32; n];
+        // Worklist ordered by reverse post-order.
+        let mut pending = std::collections::BTreeSet::new();
+        pending.insert(rpo[cfg.entry.index()]);
+        let budget = n.saturating_mul(VISITS_PER_NODE) + 64;
+        let mut steps = 0usize;
+        while let Some(i) = pending.pop_first() {
+            steps += 1;
+            if steps > budget {
+                return None;
+            }
+            let u = order[i as usize];
+            let Some(state) = input[u.index()].clone() else { continue };
+            let out = self.transfer(u, state, &mut |_, _| {});
+            output[u.index()] = Some(out.clone());
+            for (t, s) in self.successors(u, &out) {
+                let ti = t.index();
+                if ti >= n {
+                    continue;
+                }
+                let merged = match &input[ti] {
+                    None => s,
+                    Some(old) => {
+                        let joined: State = old.iter().zip(&s).map(|(a, b)| a.join(*b)).collect();
+                        if &joined == old {
+                            continue;
+                        }
+                        visits[ti] += 1;
+                        if head[ti] && visits[ti] >= WIDEN_AFTER {
+                            let writes = loop_writes.get(&ti);
+                            old.iter()
+                                .zip(&joined)
+                                .zip(&self.ranges)
+                                .enumerate()
+                                .map(|(s, ((a, b), (_, r)))| {
+                                    if writes.is_none_or(|w| w[s]) {
+                                        a.widen(*b, *r)
+                                    } else {
+                                        *b
+                                    }
+                                })
+                                .collect()
+                        } else {
+                            joined
+                        }
+                    }
+                };
+                input[ti] = Some(merged);
+                pending.insert(rpo[ti]);
+            }
+        }
+        // Decreasing passes: recompute every input from its predecessors' outputs.
+        // Incoming edges of each node: (source, index of the edge among its successors).
+        let mut preds: Vec<Vec<(NodeId, usize)>> = vec![Vec::new(); n];
+        for (i, node) in cfg.nodes.iter().enumerate() {
+            for (k, e) in node.succs.iter().enumerate() {
+                if let Some(list) = preds.get_mut(e.target.index()) {
+                    list.push((NodeId(i as u32), k));
+                }
+            }
+        }
+        for _ in 0..2 {
+            for &u in &order {
+                if u != cfg.entry {
+                    let mut acc: Option<State> = None;
+                    for &(p, k) in &preds[u.index()] {
+                        let Some(out) = &output[p.index()] else { continue };
+                        if let Some(s) = self.edge_state(p, k, out) {
+                            acc = Some(match acc {
+                                None => s,
+                                Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
+                            });
+                        }
+                    }
+                    // From a post-fixpoint, every such step stays above the least fixpoint.
+                    input[u.index()] = acc;
+                }
+                output[u.index()] = input[u.index()].clone().map(|s| self.transfer(u, s, &mut |_, _| {}));
+            }
+        }
+        // Facts.
+        let mut facts = FunctionFacts::default();
+        let mut returns: Option<Interval> = None;
+        let mut returns_known = true;
+        for &u in &order {
+            let Some(state) = input[u.index()].clone() else { continue };
+            let node = cfg.node(u);
+            let mut zero = Vec::new();
+            let mut ret: Vec<Interval> = Vec::new();
+            let out = self.transfer(u, state, &mut |op, s| match op {
+                ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
+                ValueOp::Return(value) => ret.push(self.eval(value, s)),
+                _ => {}
+            });
+            facts.zero_divisors.extend(zero.into_iter().map(|s| (u, s)));
+            if node.kind == NodeKind::Return {
+                match ret.first() {
+                    Some(&r) => returns = Some(returns.map_or(r, |x| x.join(r))),
+                    None => returns_known = false,
+                }
+            }
+            if node.kind == NodeKind::Condition && node.const_cond.is_none() {
+                if let Some(cond) = self.condition(u) {
+                    let can_true = self.refine(cond, true, out.clone()).is_some();
+                    let can_false = self.refine(cond, false, out).is_some();
+                    let has_false = node.succs.iter().any(|e| e.kind == EdgeKind::False);
+                    match (can_true, can_false) {
+                        (true, false) if has_false => facts.decided.push((u, true)),
+                        (false, true) => facts.decided.push((u, false)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        facts.returns = if returns_known { returns.and_then(Interval::singleton) } else { None };
+        Some(facts)
+    }
+
+    /// The condition a condition node evaluates.
+    fn condition(&self, u: NodeId) -> Option<&ValExpr> {
+        self.cfg.node(u).values.iter().rev().find_map(|op| if let ValueOp::Cond(c) = op { Some(c) } else { None })
+    }
+
+    /// The successors of `u` with their states, given the state after `u`'s effects.
+    fn successors(&self, u: NodeId, out: &State) -> Vec<(NodeId, State)> {
+        let node = self.cfg.node(u);
+        (0..node.succs.len()).filter_map(|k| Some((node.succs[k].target, self.edge_state(u, k, out)?))).collect()
+    }
+
+    /// The state on the `k`-th outgoing edge of `u` (`None` when the edge cannot be taken).
+    fn edge_state(&self, u: NodeId, k: usize, out: &State) -> Option<State> {
+        let node = self.cfg.node(u);
+        let edge = node.succs.get(k)?;
+        if matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn) || (self.env.stops)(u) || !node.edge_feasible(edge) {
+            return None;
+        }
+        let cond = if node.kind == NodeKind::Condition { self.condition(u) } else { None };
+        match (edge.kind, cond) {
+            (EdgeKind::True, Some(c)) => self.refine(c, true, out.clone()),
+            (EdgeKind::False, Some(c)) => self.refine(c, false, out.clone()),
+            _ => Some(out.clone()),
+        }
+    }
+
+    /// The state after node `u`'s value effects; `visit` sees each op with the state it reads.
+    fn transfer(&self, u: NodeId, mut state: State, visit: &mut dyn FnMut(&ValueOp, &State)) -> State {
+        let node = self.cfg.node(u);
+        let mut assigned: Vec<u32> = Vec::new();
+        for op in &node.values {
+            visit(op, &state);
+            if let ValueOp::Assign { target, value } = op {
+                if let Some(s) = self.slot_of(*target) {
+                    let v = self.eval(value, &state).convert(self.ranges[s as usize].0);
+                    state[s as usize] = v;
+                    assigned.push(s);
+                }
+            }
+        }
+        // Any other write of a tracked variable: its value is unknown.
+        for p in &node.props {
+            if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
+                if let Some(s) = self.slot_of(*id) {
+                    if !assigned.contains(&s) {
+                        state[s as usize] = self.ranges[s as usize].1;
+                    }
+                }
+            }
+        }
+        state
+    }
+
+    fn slot_of(&self, p: PathId) -> Option<u32> {
+        self.slot.get(p.0 as usize).copied().flatten()
+    }
+
+    /// The values `e` may have in `state`.
+    fn eval(&self, e: &ValExpr, state: &State) -> Interval {
+        match e {
+            ValExpr::Const(c) => Interval::constant(i128::from(*c)),
+            ValExpr::MacroConst(c) => {
+                if self.env.config_known {
+                    Interval::constant(i128::from(*c))
+                } else {
+                    FULL
+                }
+            }
+            ValExpr::Path(p) => {
+                if let Some(s) = self.slot_of(*p) {
+                    return state[s as usize];
+                }
+                let Some(path) = self.cfg.paths.get(p.0 as usize) else { return FULL };
+                let ty = IntType { bits: path.root.int_bits, signed: path.root.int_signed };
+                let typed = (1..=64).contains(&path.root.int_bits);
+                if path.is_variable() {
+                    if let Some(&v) = self.env.globals.get(&path.root.usr) {
+                        let v = Interval::constant(i128::from(v));
+                        return if typed { v.convert(ty) } else { v };
+                    }
+                }
+                if typed && path.is_variable() {
+                    Interval::of_type(ty)
+                } else {
+                    FULL
+                }
+            }
+            ValExpr::Element(a, index) => {
+                let Some(elems) = self.arrays.get(a) else { return FULL };
+                let i = self.eval(index, state);
+                if i.lo < 0 || i.hi >= elems.len() as i128 {
+                    return FULL;
+                }
+                let mut r: Option<Interval> = None;
+                for &v in &elems[i.lo as usize..=i.hi as usize] {
+                    let v = Interval::constant(i128::from(v));
+                    r = Some(r.map_or(v, |x| x.join(v)));
+                }
+                r.unwrap_or(FULL)
+            }
+            ValExpr::Unknown => FULL,
+            ValExpr::Call(usr) => self.env.returns.get(usr).map_or(FULL, |&c| Interval::constant(c)),
+            ValExpr::Unary(op, ty, x) => Interval::unary(*op, *ty, self.eval(x, state)),
+            ValExpr::Binary { op, ty, lhs, rhs } => Interval::binary(*op, *ty, self.eval(lhs, state), self.eval(rhs, state)),
+            ValExpr::Cast(ty, x) => self.eval(x, state).convert(*ty),
+        }
+    }
+
+    /// `state` restricted to the values for which `e` is true (`truth`) or false; `None` when
+    /// there are none.
+    fn refine(&self, e: &ValExpr, truth: bool, mut state: State) -> Option<State> {
+        match e {
+            ValExpr::Unary(ValUnOp::Not, _, x) => self.refine(x, !truth, state),
+            ValExpr::Binary { op, ty, lhs, rhs } if op.is_comparison() => {
+                let op = if truth { *op } else { interval::negate(*op) };
+                let l = self.eval(lhs, &state).convert(*ty);
+                let r = self.eval(rhs, &state).convert(*ty);
+                let (l2, r2) = interval::restrict(op, l, r)?;
+                self.narrow_to(lhs, l, l2, Some(*ty), &mut state)?;
+                self.narrow_to(rhs, r, r2, Some(*ty), &mut state)?;
+                Some(state)
+            }
+            _ => {
+                let v = self.eval(e, &state);
+                let wanted = if truth {
+                    if v == Interval::constant(0) {
+                        return None;
+                    }
+                    // Non-zero: only the ends can be cut.
+                    interval::restrict(ValBinOp::Ne, v, Interval::constant(0))?.0
+                } else {
+                    v.meet(Interval::constant(0))?
+                };
+                self.narrow_to(e, v, wanted, None, &mut state)?;
+                Some(state)
+            }
+        }
+    }
+
+    /// Records in `state` that the expression `e`, whose values were `before` in `ty`, now has
+    /// values `after`, when `e` is a tracked variable (or one plus or minus a constant) whose
+    /// values are unchanged by the conversion to `ty`.
+    fn narrow_to(&self, e: &ValExpr, before: Interval, after: Interval, ty: Option<IntType>, state: &mut State) -> Option<()> {
+        let (p, offset) = match e {
+            ValExpr::Path(p) => (*p, 0i128),
+            ValExpr::Cast(_, x) if matches!(**x, ValExpr::Path(_)) => {
+                // A cast that changes nothing for the current values.
+                let ValExpr::Path(p) = **x else { return Some(()) };
+                (p, 0)
+            }
+            ValExpr::Binary { op: op @ (ValBinOp::Add | ValBinOp::Sub), lhs, rhs, .. } => match (&**lhs, &**rhs) {
+                (ValExpr::Path(p), ValExpr::Const(c)) => (*p, if *op == ValBinOp::Add { i128::from(*c) } else { -i128::from(*c) }),
+                _ => return Some(()),
+            },
+            _ => return Some(()),
+        };
+        let Some(s) = self.slot_of(p) else { return Some(()) };
+        let current = state[s as usize];
+        // The variable's values map to `before` without conversion: then `after` (minus the
+        // offset) is exactly the variable's remaining values.
+        let shifted = Interval { lo: current.lo + offset, hi: current.hi + offset };
+        if ty.is_some_and(|ty| !shifted.fits(ty)) || shifted != before {
+            return Some(());
+        }
+        let back = Interval { lo: after.lo - offset, hi: after.hi - offset };
+        state[s as usize] = current.meet(back)?;
+        Some(())
+    }
+}
+
+/// The paths whose values can matter to a fact: read by a condition, a divisor, a returned
+/// value or an array index, or by the value assigned to a path that matters (a backward
+/// slice, computed to a fixpoint over the assignments). Other variables are not tracked.
+fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
+    fn reads(e: &ValExpr, out: &mut Vec<PathId>) {
+        match e {
+            ValExpr::Path(p) => out.push(*p),
+            ValExpr::Element(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Cast(_, x) => reads(x, out),
+            ValExpr::Binary { lhs, rhs, .. } => {
+                reads(lhs, out);
+                reads(rhs, out);
+            }
+            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Unknown => {}
+        }
+    }
+    let mut relevant = vec![false; cfg.paths.len()];
+    let mut seeds = Vec::new();
+    // Assignments: target -> paths its value reads.
+    let mut flows: Vec<(PathId, Vec<PathId>)> = Vec::new();
+    for node in &cfg.nodes {
+        for op in &node.values {
+            match op {
+                ValueOp::Cond(e) | ValueOp::Divisor { value: e, .. } | ValueOp::Return(e) => reads(e, &mut seeds),
+                ValueOp::Assign { target, value } => {
+                    let mut r = Vec::new();
+                    reads(value, &mut r);
+                    if !r.is_empty() {
+                        flows.push((*target, r));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for p in seeds {
+        if let Some(x) = relevant.get_mut(p.0 as usize) {
+            *x = true;
+        }
+    }
+    // Each round adds at least one path or stops: at most `paths` rounds, usually two or three.
+    loop {
+        let mut changed = false;
+        for (target, sources) in &flows {
+            if relevant.get(target.0 as usize).copied().unwrap_or(false) {
+                for p in sources {
+                    if let Some(x) = relevant.get_mut(p.0 as usize) {
+                        if !*x {
+                            *x = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            return relevant;
+        }
+    }
+}
+
+/// Nodes reachable from the entry in reverse post-order, and each node's position in it
+/// (unreachable nodes come after, in index order).
+fn reverse_postorder(cfg: &Cfg) -> (Vec<NodeId>, Vec<u32>) {
+    let n = cfg.nodes.len();
+    let mut post = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(NodeId, usize)> = vec![(cfg.entry, 0)];
+    seen[cfg.entry.index()] = true;
+    while let Some((u, i)) = stack.pop() {
+        let succs = &cfg.node(u).succs;
+        if let Some(e) = succs.get(i) {
+            stack.push((u, i + 1));
+            let t = e.target;
+            if t.index() < n && !seen[t.index()] {
+                seen[t.index()] = true;
+                stack.push((t, 0));
+            }
+        } else {
+            post.push(u);
+        }
+    }
+    post.reverse();
+    for (i, s) in seen.iter().enumerate() {
+        if !s {
+            post.push(NodeId(i as u32));
+        }
+    }
+    let mut rpo = vec![0u32; n];
+    for (i, u) in post.iter().enumerate() {
+        rpo[u.index()] = i as u32;
+    }
+    (post, rpo)
+}
