@@ -50,11 +50,14 @@ impl Builder<'_, '_> {
                     UnaryOp::Plus | UnaryOp::Other => return self.val_expr_at(operand, d),
                     UnaryOp::PreInc | UnaryOp::PreDec => return self.int_path(operand).map_or(ValExpr::Unknown, ValExpr::Path),
                     UnaryOp::PostInc | UnaryOp::PostDec => {
-                        // Read after the increment was recorded: the old value is one step back.
+                        // Read after the increment was recorded: the old value is one step back, in
+                        // the variable's own type (for an unsigned `n`, `n--` from 0 leaves the
+                        // maximum, whose step back is 0 again).
                         let Some(p) = self.int_path(operand) else { return ValExpr::Unknown };
                         let Some(ty) = self.path_int_type(p) else { return ValExpr::Unknown };
                         let op = if *op == UnaryOp::PostInc { ValBinOp::Sub } else { ValBinOp::Add };
-                        return ValExpr::Binary { op, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(1)) };
+                        let back = ValExpr::Binary { op, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(1)) };
+                        return ValExpr::Cast(ty, Box::new(back));
                     }
                     UnaryOp::Deref | UnaryOp::AddrOf => None,
                 };

@@ -478,6 +478,12 @@ impl Analyser<'_> {
     /// values `after`, when `e` is a tracked variable (or one plus or minus a constant) whose
     /// values are unchanged by the conversion to `ty`.
     fn narrow_to(&self, e: &ValExpr, before: Interval, after: Interval, ty: Option<IntType>, state: &mut State) -> Option<()> {
+        // The old value of a post-increment, `(T)(x + 1)`: as `x + 1` when nothing wrapped (the
+        // check below compares the variable's shifted values with `before`).
+        let e = match e {
+            ValExpr::Cast(_, x) if matches!(**x, ValExpr::Binary { .. }) => &**x,
+            _ => e,
+        };
         let (p, offset) = match e {
             ValExpr::Path(p) => (*p, 0i128),
             ValExpr::Cast(_, x) if matches!(**x, ValExpr::Path(_)) => {
