@@ -188,11 +188,21 @@ pub enum PropKind {
     SwitchNoDefault,
     /// `p = realloc(p, n)`: the result of a reallocation overwrites its own first argument.
     ReallocSelf,
+    /// The pointer receives a copy of another pointer path (`q = p`, `q = (T *)p`, `q = p + 0`,
+    /// `s.f = p`); the source's [`PathId`] index is in [`Prop::value`]. The alias analysis of
+    /// the program stage reads it; templates do not name it.
+    Copy,
+    /// The pointer is overwritten while the block it held stays held by another local (an
+    /// alias made by a copy). Added when units are linked, never by the graph builder.
+    Kept,
+    /// The last local holding a block the pointer received (and no longer holds) is
+    /// overwritten: the block is unreachable. Added when units are linked.
+    Lost,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 50] = [
+    pub const ALL: [PropKind; 53] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -243,6 +253,9 @@ impl PropKind {
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
+        PropKind::Copy,
+        PropKind::Kept,
+        PropKind::Lost,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -303,6 +316,9 @@ impl PropKind {
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",
+            PropKind::Copy => "copy",
+            PropKind::Kept => "kept",
+            PropKind::Lost => "lost",
         }
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
-pub const ARTEFACT_FORMAT_VERSION: u32 = 1;
+pub const ARTEFACT_FORMAT_VERSION: u32 = 2;
 
 /// What the unit stage produced for one translation unit.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -139,7 +139,8 @@ mod tests {
         };
         let bytes = artefact.to_bytes();
         assert_eq!(UnitArtefact::from_bytes(&bytes).unwrap().unit, PathBuf::from("a.c"));
-        let old = String::from_utf8(bytes).unwrap().replace("\"format_version\":1", "\"format_version\":0");
+        let current = format!("\"format_version\":{ARTEFACT_FORMAT_VERSION}");
+        let old = String::from_utf8(bytes).unwrap().replace(&current, "\"format_version\":0");
         assert!(matches!(UnitArtefact::from_bytes(old.as_bytes()), Err(ArtefactError::Version { found: 0, .. })));
         assert!(matches!(UnitArtefact::from_bytes(b"garbage"), Err(ArtefactError::Malformed(_))));
     }

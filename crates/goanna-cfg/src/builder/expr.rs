@@ -11,7 +11,11 @@
 //! - an array used as a value (decay) and `&x` give `addr_taken`; `sizeof` gives nothing;
 //! - `escape_q` when a pointer path `q` is returned, stored anywhere but a local variable or
 //!   parameter (global, field, through a pointer, array element, aggregate initialiser), or
-//!   passed to a function that is neither modelled as `no_escape` nor defined in this unit.
+//!   passed to a function that is neither modelled as `no_escape` nor defined in this unit;
+//! - `copy_q` (with the source path in `value`) when a pointer path receives the value of
+//!   another (`q = p`, casts and `+ 0` looked through); a copy into local storage (a local
+//!   variable or a field of a local aggregate) is not an escape of the source: the program
+//!   stage follows the alias (or adds the escape where it cannot).
 
 use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
@@ -425,15 +429,32 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
+            if t != src && self.paths.class(t) == TypeClass::Pointer {
+                self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
+            }
+        }
         if let Some(src) = self.pointer_path(core) {
-            // Storing into anything but a local variable hands the value on; so does copying a
-            // local variable into another one: after `q = p`, freeing `q` frees what `p` held.
-            // (Aliases are not tracked: the copy ends what is known about `p`'s block.)
-            let stays = target.is_some_and(|t| t == src || (self.is_local_variable(t) && !self.is_local_variable(src)));
+            // Storing into anything but local storage (a local variable or a field of a local
+            // aggregate) hands the value on. A copy into local storage makes an alias, which the
+            // program stage follows (`copy_q`); where it cannot, it adds the escape there.
+            let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
         }
+    }
+
+    /// The pointer path whose value `e` (casts stripped) is: `p`, `(T *)p`, `p + 0`, `p - 0`.
+    fn copied_pointer(&mut self, e: &Expr) -> Option<PathId> {
+        let core = strip_casts(e);
+        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs } = &core.kind {
+            if const_value(self.tu, rhs) == Some(0) {
+                return self.pointer_path(lhs);
+            }
+            return None;
+        }
+        self.pointer_path(core)
     }
 
     /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`.

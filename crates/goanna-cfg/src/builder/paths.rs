@@ -178,11 +178,13 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// True when `p` is a path that is just a local variable or parameter (copying a pointer
-    /// into it is not an escape).
-    pub(super) fn is_local_variable(&self, p: PathId) -> bool {
+    /// True when `p` is local storage: a local variable or parameter, or a field of one
+    /// reached without dereferencing a pointer (`s.f`). Copying a pointer into it is not an
+    /// escape.
+    pub(super) fn is_local_storage(&self, p: PathId) -> bool {
         self.paths.paths.get(p.0 as usize).is_some_and(|path| {
-            path.steps.is_empty() && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+            path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+                && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
         })
     }
 }

@@ -23,7 +23,7 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: may dereference the pointer before testing it.
     pub derefs: Vec<bool>,
-    /// Per parameter: may store newly allocated memory into `*param`.
+    /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
@@ -148,7 +148,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
-            per_param.push((i, Question::AllocatesOut, ef(atom(PropKind::Alloc, f, Some((d, cfg.path(d)))))));
+            // Some returning path does not allocate into `*param` (negated): a callee that
+            // fails without allocating (`if (!p) return -1; *out = p;`) does not leave its
+            // caller something to free on every path, and the caller's failure branch would
+            // otherwise be reported.
+            let alloc = atom(PropKind::Alloc, f, Some((d, cfg.path(d))));
+            per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
         }
     }
     let mut returns_alloc = Vec::new();
@@ -198,7 +203,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
-            Question::AllocatesOut => summary.allocates_out[*i] = holds,
+            Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
         }
@@ -274,6 +279,7 @@ fn effects_of<'s>(program: &Program<'_>, f: FnIndex, summary_of: &dyn Fn(FnIndex
             effects.insert((f, node), props);
         }
     }
+    super::alias::add_alias_effects(program, f, &mut effects);
     effects
 }
 
