@@ -547,6 +547,10 @@ impl Builder<'_, '_> {
                 if m.freed_args().any(|j| j == i) {
                     self.freed_arg_effects(a);
                 }
+                let sized = m.deref_size.is_none_or(|k| args.get(k).and_then(|n| const_value(self.tu, n)).is_some_and(|n| n != 0));
+                if m.deref.contains(&i) && sized {
+                    self.deref_root(core, a.span);
+                }
                 for (list, kind) in [(&m.lock, PropKind::Lock), (&m.unlock, PropKind::Unlock)] {
                     if list.contains(&i) {
                         if let Some(p) = self.addressed_path(core) {

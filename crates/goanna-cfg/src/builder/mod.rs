@@ -53,6 +53,8 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     lock: Vec::new(),
     unlock: Vec::new(),
     resource_use: Vec::new(),
+    deref: Vec::new(),
+    deref_size: None,
     no_escape: true,
     must_check_result: false,
 };
