@@ -603,6 +603,8 @@ impl Builder<'_, '_> {
             }
             None => None,
         };
+        let null_args: Vec<usize> =
+            args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         for a in args {
@@ -624,6 +626,7 @@ impl Builder<'_, '_> {
             args: site_args,
             address_args,
             result,
+            null_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

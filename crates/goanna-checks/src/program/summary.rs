@@ -23,6 +23,9 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: may dereference the pointer before testing it.
     pub derefs: Vec<bool>,
+    /// Per parameter: dereferences the pointer itself (not through a callee) on every path,
+    /// before testing or changing it.
+    pub derefs_all: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
@@ -44,6 +47,7 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
+            derefs_all: vec![false; n],
             allocates_out: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
@@ -208,6 +212,11 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::UsesStream => summary.uses_stream[*i] = holds,
         }
     }
+    for (i, param) in cfg.params.iter().enumerate() {
+        if let Some(id) = *param {
+            summary.derefs_all[i] = derefs_on_every_path(cfg, id);
+        }
+    }
     let base = qs.per_param.len() + 1;
     let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
     let (null, stream) = rest.split_at(qs.may_return_null.len());
@@ -335,7 +344,8 @@ pub fn summarise_program(
             }
         }
     }
-    let effects = call_effects(program, &summaries);
+    let mut effects = call_effects(program, &summaries);
+    add_null_argument_effects(program, &summaries, &mut effects);
     Ok((summaries, effects))
 }
 
@@ -369,4 +379,71 @@ fn summarise_component(
         }
     }
     Ok(members.iter().map(|&f| (f, local.remove(&f).unwrap_or_default())).collect())
+}
+
+/// A parameter that some call passes a null pointer constant (`f(NULL)`), of a function that
+/// dereferences it on every path, is NULL at the function's entry on that call: `assign_null` of the parameter at the entry node, so that a
+/// dereference in the function with no test before it is reported there (design note 6, from
+/// the callers' side). Only the checks' effects get it, not the summaries.
+fn add_null_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) {
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, callee) in &program.calls[f as usize] {
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let target = program.cfg(callee);
+            for &i in &site.null_args {
+                // Only where the callee dereferences the parameter on every path: a callee
+                // that looks at it only in some cases (`if (n > 0) *out = ...`) is usually
+                // called with NULL exactly when it will not.
+                if summaries[callee as usize].derefs_all.get(i) != Some(&true) {
+                    continue;
+                }
+                let Some(Some(param)) = target.params.get(i) else { continue };
+                if target.path(*param).class != goanna_ast::TypeClass::Pointer {
+                    continue;
+                }
+                let entry = effects.entry((callee, target.entry)).or_default();
+                if !entry.contains(&(PropKind::AssignNull, *param)) {
+                    entry.push((PropKind::AssignNull, *param));
+                }
+            }
+        }
+    }
+}
+
+/// Most passes of the must-dereference fixpoint before giving up (answering no).
+const MAX_DEREF_PASSES: usize = 64;
+
+/// True when every path from the entry of `cfg` dereferences `param` in the function itself
+/// before it is tested, written, or the function ends (a least fixpoint, so a loop that never
+/// dereferences it does not count).
+fn derefs_on_every_path(cfg: &Cfg, param: PathId) -> bool {
+    use goanna_cfg::Subject;
+    if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
+        return false;
+    }
+    let has = |n: &goanna_cfg::Node, kinds: &[PropKind]| n.props.iter().any(|p| p.subject == Subject::Path(param) && kinds.contains(&p.kind));
+    let stop = [PropKind::Def, PropKind::NullTest, PropKind::NonNullTest, PropKind::AddrTaken];
+    let mut must = vec![false; cfg.nodes.len()];
+    for _ in 0..MAX_DEREF_PASSES {
+        let mut changed = false;
+        for (i, node) in cfg.nodes.iter().enumerate().rev() {
+            if must[i] {
+                continue;
+            }
+            let now = has(node, &[PropKind::Deref])
+                || (!has(node, &stop)
+                    && !node.succs.is_empty()
+                    && i != cfg.exit.index()
+                    && node.succs.iter().filter(|e| node.edge_feasible(e)).all(|e| must[e.target.index()]));
+            if now {
+                must[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return must[cfg.entry.index()];
+        }
+    }
+    false
 }
