@@ -198,11 +198,14 @@ pub enum PropKind {
     /// The last local holding a block the pointer received (and no longer holds) is
     /// overwritten: the block is unreachable. Added when units are linked.
     Lost,
+    /// A `return` of the address of an object that is not on the stack nor the heap (`&g` for
+    /// a global or static `g`, a static array, a string literal): never NULL.
+    ReturnStaticAddr,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 53] = [
+    pub const ALL: [PropKind; 54] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -256,6 +259,7 @@ impl PropKind {
         PropKind::Copy,
         PropKind::Kept,
         PropKind::Lost,
+        PropKind::ReturnStaticAddr,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -319,6 +323,7 @@ impl PropKind {
             PropKind::Copy => "copy",
             PropKind::Kept => "kept",
             PropKind::Lost => "lost",
+            PropKind::ReturnStaticAddr => "return_static_addr",
         }
     }
 }

@@ -298,7 +298,11 @@ impl Builder<'_, '_> {
             if let Some(x) = self.non_heap_address(e) {
                 if matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param)) {
                     self.prop(PropKind::ReturnLocalAddr, Subject::Path(x), e.span);
+                } else {
+                    self.prop(PropKind::ReturnStaticAddr, Subject::None, e.span);
                 }
+            } else if matches!(strip_casts(e).kind, ExprKind::StringLit(_)) {
+                self.prop(PropKind::ReturnStaticAddr, Subject::None, e.span);
             }
         }
         self.prop(PropKind::Return, Subject::None, s.span);

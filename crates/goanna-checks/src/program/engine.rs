@@ -339,7 +339,7 @@ fn finding(
     }
     if check.template.skip_if_nonnull {
         if let Some(v) = var {
-            if known_nonnull(cfg, v)[n.index()] {
+            if known_nonnull(cfg, f, &analysis.effects, v)[n.index()] {
                 return None;
             }
         }

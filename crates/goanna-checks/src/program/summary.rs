@@ -38,6 +38,8 @@ pub struct Summary {
     pub returns_stream: bool,
     /// May return a null pointer.
     pub may_return_null: bool,
+    /// Every `return` gives the address of a static object or a string literal: never NULL.
+    pub returns_static_addr: bool,
 }
 
 impl Summary {
@@ -223,6 +225,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
     summary.returns_stream = stream.iter().any(|&b| b);
+    let mut returns = cfg.nodes.iter().filter(|n| n.reachable && n.kind == NodeKind::Return).peekable();
+    summary.returns_static_addr =
+        returns.peek().is_some() && returns.all(|n| n.props.iter().any(|p| p.kind == PropKind::ReturnStaticAddr));
     summary
 }
 
@@ -264,6 +269,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary) -> Vec<(PropKi
         }
         if s.may_return_null {
             props.push((PropKind::MayBeNull, r));
+        }
+        if s.returns_static_addr {
+            props.push((PropKind::NonHeap, r));
         }
     }
     props
