@@ -21,7 +21,7 @@ use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
 use crate::props::{PathId, PropKind, Subject};
-use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp};
+use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
 
 /// Where the result of a call of an unmodelled function goes.
 pub(super) enum Target<'e> {
@@ -457,9 +457,18 @@ impl Builder<'_, '_> {
         self.pointer_path(core)
     }
 
-    /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`.
+    /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`;
+    /// `return_local_addr_x` (with the target in `value`) when the address of an automatic
+    /// `x` is handed to the caller (`*out = &x`, `g = buf`); the graph keeps it only
+    /// when nothing else writes that target in the function (no reset before returning).
     fn pointer_assign_effects(&mut self, t: PathId, rhs: &Expr, span: Span) {
         let core = strip_casts(rhs);
+        if let Some(x) = self.non_heap_address(core) {
+            let local = matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param));
+            if local && self.seen_by_caller(t) {
+                self.prop_value(PropKind::ReturnLocalAddr, Subject::Path(x), span, Some(i64::from(t.0)));
+            }
+        }
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
         }

@@ -187,4 +187,15 @@ impl Builder<'_, '_> {
                 && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
         })
     }
+
+    /// True when a pointer stored into `p` is handed to the caller: a global or static, or an
+    /// out-parameter (`*out`). Fields reached through a parameter (`strm->next_in = buf`) are
+    /// left out: pointing a caller's structure at a local buffer for the duration of the call
+    /// is an idiom (zlib streams), not a result.
+    pub(super) fn seen_by_caller(&self, p: PathId) -> bool {
+        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
+            (path.root.kind.is_static_storage() && path.steps.is_empty())
+                || (path.root.kind == goanna_ast::VarKind::Param && path.steps == [PathStep::Deref])
+        })
+    }
 }
