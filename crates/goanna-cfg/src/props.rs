@@ -201,11 +201,18 @@ pub enum PropKind {
     /// A `return` of the address of an object that is not on the stack nor the heap (`&g` for
     /// a global or static `g`, a static array, a string literal): never NULL.
     ReturnStaticAddr,
+    /// Fresh heap memory is stored into the block the pointer points to (`p[i] = malloc(..)`,
+    /// `p->f = malloc(..)`, `(p + i)->f = strdup(..)`): the block now owns other memory.
+    ElemAlloc,
+    /// A pointer stored in the block the pointer points to is freed (`free(p[i])`), read out
+    /// into another place (`next = p->next`, `return p->f`), or handed to a function (with `p`
+    /// itself): what the block owns may be released elsewhere.
+    ElemRelease,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 54] = [
+    pub const ALL: [PropKind; 56] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -260,6 +267,8 @@ impl PropKind {
         PropKind::Kept,
         PropKind::Lost,
         PropKind::ReturnStaticAddr,
+        PropKind::ElemAlloc,
+        PropKind::ElemRelease,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -324,6 +333,8 @@ impl PropKind {
             PropKind::Kept => "kept",
             PropKind::Lost => "lost",
             PropKind::ReturnStaticAddr => "return_static_addr",
+            PropKind::ElemAlloc => "elem_alloc",
+            PropKind::ElemRelease => "elem_release",
         }
     }
 }

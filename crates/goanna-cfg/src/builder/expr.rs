@@ -339,6 +339,11 @@ impl Builder<'_, '_> {
         }
         self.eval(rhs);
         let target = self.write(lhs, op.is_some());
+        if op.is_none() && self.is_allocation(rhs) {
+            if let Some(x) = self.container_of(lhs) {
+                self.prop(PropKind::ElemAlloc, Subject::Path(x), lhs.span);
+            }
+        }
         match op {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
@@ -434,6 +439,11 @@ impl Builder<'_, '_> {
                 self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
             }
         }
+        if rhs.ty.is_pointer() {
+            if let Some(x) = self.container_of(core) {
+                self.prop(PropKind::ElemRelease, Subject::Path(x), rhs.span);
+            }
+        }
         if let Some(src) = self.pointer_path(core) {
             // Storing into anything but local storage (a local variable or a field of a local
             // aggregate) hands the value on. A copy into local storage makes an alias, which the
@@ -442,6 +452,28 @@ impl Builder<'_, '_> {
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
+        }
+    }
+
+    /// The local pointer `p` whose block `e` is an element or field of (`p[i]`, `p->f`,
+    /// `(p + i)->f`, `*(p + i)`, `p[i].f`), casts stripped.
+    pub(super) fn container_of(&mut self, e: &Expr) -> Option<PathId> {
+        let e = strip_casts(e);
+        let base = match &e.kind {
+            ExprKind::Index { base, .. } | ExprKind::Member { base, arrow: true, .. } => base,
+            ExprKind::Member { base, arrow: false, .. } => return self.container_of(base),
+            ExprKind::Unary { op: UnaryOp::Deref, operand } => operand,
+            _ => return None,
+        };
+        let p = self.pointer_root(base)?;
+        (self.paths.class(p) == TypeClass::Pointer && self.is_local_variable(p)).then_some(p)
+    }
+
+    /// True when `e` is a call of a library allocator (`malloc`, `strdup`, ...).
+    fn is_allocation(&self, e: &Expr) -> bool {
+        match &transparent(e).kind {
+            ExprKind::Call { callee: Callee::Direct { name, .. }, .. } => self.ctx.model(name).is_some_and(|m| m.allocates()),
+            _ => false,
         }
     }
 
@@ -574,6 +606,14 @@ impl Builder<'_, '_> {
                             self.prop(PropKind::Alloc, Subject::Path(p), a.span);
                         }
                     }
+                }
+            }
+            let frees = model.is_some_and(|m| m.freed_args().any(|j| j == i));
+            let keeps = model.is_none_or(|m| !m.no_escape);
+            if frees || keeps {
+                let held = if frees { None } else { self.pointer_path(core).filter(|&p| self.is_local_variable(p)) };
+                if let Some(x) = self.container_of(core).or(held) {
+                    self.prop(PropKind::ElemRelease, Subject::Path(x), a.span);
                 }
             }
             if let Some(p) = self.pointer_path(core) {

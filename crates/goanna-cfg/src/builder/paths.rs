@@ -14,6 +14,8 @@ pub(super) struct PathTable {
     paths: Vec<AccessPath>,
     roots: FxHashMap<VarId, PathId>,
     steps: FxHashMap<(PathId, PathStep), PathId>,
+    /// The path each path extends by one step (`None` for variables).
+    parents: Vec<Option<PathId>>,
 }
 
 impl PathTable {
@@ -30,10 +32,29 @@ impl PathTable {
         self.paths.get(id.0 as usize).map(|p| p.root.kind)
     }
 
-    fn push(&mut self, path: AccessPath) -> PathId {
+    fn push(&mut self, path: AccessPath, parent: Option<PathId>) -> PathId {
         let id = PathId(self.paths.len() as u32);
         self.paths.push(path);
+        self.parents.push(parent);
         id
+    }
+
+    /// The local pointer variable whose block path `id` is stored in: `p` for `p->f`, `*p`,
+    /// `p->f.g` (one dereference, of a local variable or parameter).
+    pub(super) fn container(&self, id: PathId) -> Option<PathId> {
+        let path = self.paths.get(id.0 as usize)?;
+        let derefs = path.steps.iter().filter(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_))).count();
+        if derefs != 1 || !matches!(path.steps.first(), Some(PathStep::Deref | PathStep::Arrow(_))) {
+            return None;
+        }
+        if !matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param) {
+            return None;
+        }
+        let mut at = id;
+        while let Some(Some(parent)) = self.parents.get(at.0 as usize) {
+            at = *parent;
+        }
+        (self.class(at) == TypeClass::Pointer).then_some(at)
     }
 }
 
@@ -62,7 +83,7 @@ impl Builder<'_, '_> {
             type_spelling: info.ty.spelling.clone(),
             decl_span: info.span,
         };
-        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class });
+        let id = self.paths.push(AccessPath { root, steps: Vec::new(), class: info.ty.class }, None);
         self.paths.roots.insert(var, id);
         Some(id)
     }
@@ -75,7 +96,7 @@ impl Builder<'_, '_> {
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
-        let id = self.paths.push(path);
+        let id = self.paths.push(path, Some(parent));
         self.paths.steps.insert(key, id);
         id
     }
@@ -196,6 +217,13 @@ impl Builder<'_, '_> {
         self.paths.paths.get(p.0 as usize).is_some_and(|path| {
             (path.root.kind.is_static_storage() && path.steps.is_empty())
                 || (path.root.kind == goanna_ast::VarKind::Param && path.steps == [PathStep::Deref])
+        })
+    }
+
+    /// True when `p` is just a local variable or parameter.
+    pub(super) fn is_local_variable(&self, p: PathId) -> bool {
+        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
+            path.steps.is_empty() && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
         })
     }
 }

@@ -292,6 +292,11 @@ impl Builder<'_, '_> {
             if let Some(p) = self.pointer_path(e) {
                 self.prop(PropKind::Escape, Subject::Path(p), e.span);
             }
+            if e.ty.is_pointer() {
+                if let Some(x) = self.container_of(e) {
+                    self.prop(PropKind::ElemRelease, Subject::Path(x), e.span);
+                }
+            }
             if e.ty.is_pointer() && is_zero_literal(e) {
                 self.prop(PropKind::ReturnNull, Subject::None, e.span);
             }
