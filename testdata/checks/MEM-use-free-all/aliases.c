@@ -47,3 +47,15 @@ void used_before_free_through_copy_ok(int *p) {
     *q = 1;
     free(p);
 }
+
+char *returned_after_free_bad(char *s) {
+    char *copy = s;
+    free(s);
+    return copy; // expect: MEM-use-free-all
+}
+
+char *returned_cleared_after_free_ok(char *s) {
+    free(s);
+    s = NULL;
+    return s;
+}

@@ -350,7 +350,10 @@ fn finding(
     let last = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
     let at_node = || report_prop(analysis, f, cfg, n, check.template.report_at, var);
     let at_end = || last.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var));
-    let span = if check.template.report_at_end { at_end().or_else(at_node) } else { at_node().or_else(at_end) }
+    // A path that ends at a `return` of this function where the atom does not hold ended on
+    // another disjunct of the template (returning a freed pointer): report it there.
+    let end_node = || last.filter(|&m| m != n && cfg.node(m).kind == NodeKind::Return).and_then(|m| cfg.node(m).span);
+    let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
         .or(cfg.node(n).span)
         .unwrap_or(cfg.span);
     if check.template.skip_in_macros && span.from_macro {
