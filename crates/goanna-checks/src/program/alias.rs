@@ -497,3 +497,30 @@ fn bits(mut set: u64) -> impl Iterator<Item = usize> {
         Some(i)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hold(must: Val, may: u64) -> Hold {
+        Hold { must, may }
+    }
+
+    #[test]
+    fn join_keeps_what_both_paths_agree_on() {
+        let b = hold(Val::Block(3), 0b10);
+        assert_eq!(join(b, b), b);
+        assert_eq!(join(Hold::UNDEF, b), b);
+        assert_eq!(join(b, Hold::NULL).must, Val::MaybeNull(3));
+        assert_eq!(join(join(b, Hold::NULL), b).must, Val::MaybeNull(3));
+        let other = hold(Val::Block(4), 0b100);
+        assert_eq!(join(b, other), hold(Val::Top, 0b110));
+    }
+
+    #[test]
+    fn bits_lists_the_set_indices() {
+        assert_eq!(bits(0).count(), 0);
+        assert_eq!(bits(0b1001_0001).collect::<Vec<_>>(), vec![0, 4, 7]);
+        assert_eq!(bits(1 << 63).collect::<Vec<_>>(), vec![63]);
+    }
+}
