@@ -57,6 +57,9 @@ pub struct CallSite {
     /// Where the call's result is stored when the call is the right-hand side of an assignment
     /// or initialiser (`p = f()`, `int *p = f()`).
     pub result: Option<PathId>,
+    /// Indices of the pointer arguments that are null pointer constants (`f(NULL)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub null_args: Vec<usize>,
 }
 
 /// What a node stands for.

@@ -55,6 +55,12 @@ pub struct FunctionModel {
     pub unlock: Vec<usize>,
     /// Arguments (streams or descriptors) that are used.
     pub resource_use: Vec<usize>,
+    /// Pointer arguments that are read or written through (`deref_p` for `p`, `p + i`):
+    /// `memcpy`, `strcpy`, `strlen`, ... (passing NULL is undefined behaviour).
+    pub deref: Vec<usize>,
+    /// The size argument of a `deref` function (`memcpy(d, s, n)`): the arguments count as
+    /// dereferenced only when it is a non-zero constant (a zero-length copy touches nothing).
+    pub deref_size: Option<usize>,
     /// The function does not capture its pointer arguments (no `escape` for them).
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).

@@ -225,11 +225,31 @@ pub enum PropKind {
     /// pointer, passed to a function without a model, `&p->f`); also on the pointer that
     /// receives memory whose contents are defined (`calloc`, `realloc`, `strdup`).
     Store,
+    /// The pointer receives a copy of another pointer path (`q = p`, `q = (T *)p`, `q = p + 0`,
+    /// `s.f = p`); the source's [`PathId`] index is in [`Prop::value`]. The alias analysis of
+    /// the program stage reads it; templates do not name it.
+    Copy,
+    /// The pointer is overwritten while the block it held stays held by another local (an
+    /// alias made by a copy). Added when units are linked, never by the graph builder.
+    Kept,
+    /// The last local holding a block the pointer received (and no longer holds) is
+    /// overwritten: the block is unreachable. Added when units are linked.
+    Lost,
+    /// A `return` of the address of an object that is not on the stack nor the heap (`&g` for
+    /// a global or static `g`, a static array, a string literal): never NULL.
+    ReturnStaticAddr,
+    /// Fresh heap memory is stored into the block the pointer points to (`p[i] = malloc(..)`,
+    /// `p->f = malloc(..)`, `(p + i)->f = strdup(..)`): the block now owns other memory.
+    ElemAlloc,
+    /// A pointer stored in the block the pointer points to is freed (`free(p[i])`), read out
+    /// into another place (`next = p->next`, `return p->f`), or handed to a function (with `p`
+    /// itself): what the block owns may be released elsewhere.
+    ElemRelease,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 55] = [
+    pub const ALL: [PropKind; 61] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -285,6 +305,12 @@ impl PropKind {
         PropKind::ThreadEntry,
         PropKind::Load,
         PropKind::Store,
+        PropKind::Copy,
+        PropKind::Kept,
+        PropKind::Lost,
+        PropKind::ReturnStaticAddr,
+        PropKind::ElemAlloc,
+        PropKind::ElemRelease,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -350,6 +376,12 @@ impl PropKind {
             PropKind::ThreadEntry => "thread_entry",
             PropKind::Load => "load",
             PropKind::Store => "store",
+            PropKind::Copy => "copy",
+            PropKind::Kept => "kept",
+            PropKind::Lost => "lost",
+            PropKind::ReturnStaticAddr => "return_static_addr",
+            PropKind::ElemAlloc => "elem_alloc",
+            PropKind::ElemRelease => "elem_release",
         }
     }
 }

@@ -63,3 +63,12 @@ int checked_by_helper_ok(struct node *n) {
     must_not_be_null(n);
     return n->value;
 }
+
+/* Passing `&p` to a refill function may give `p` a new value. */
+int refill(const char **where);
+
+int refilled_before_use_ok(const char *p) {
+    if (p == NULL)
+        refill(&p);
+    return *p;
+}

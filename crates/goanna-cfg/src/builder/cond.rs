@@ -115,11 +115,18 @@ impl Builder<'_, '_> {
         });
         let test = test.or_else(|| self.nonzero_test(e));
         let comparison = self.comparison(e);
+        // A field of a block found NULL owns nothing (`if (s->buf == NULL) { free(s); ... }`).
+        let container = test.and_then(|(p, _, _)| self.paths.container(p));
         let branch_props = |taken: bool| -> Vec<Prop> {
             let mut props: Vec<Prop> = match test {
                 Some((p, on_true, on_false)) => {
                     let kind = if taken { on_true } else { on_false };
-                    kind.map(|kind| vec![Prop { kind, subject: Subject::Path(p), span: e.span, value: None }]).unwrap_or_default()
+                    let mut props: Vec<Prop> =
+                        kind.map(|kind| vec![Prop { kind, subject: Subject::Path(p), span: e.span, value: None }]).unwrap_or_default();
+                    if let (Some(x), Some(PropKind::NullTest)) = (container, kind) {
+                        props.push(Prop { kind: PropKind::ElemRelease, subject: Subject::Path(x), span: e.span, value: None });
+                    }
+                    props
                 }
                 None => Vec::new(),
             };

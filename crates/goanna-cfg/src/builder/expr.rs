@@ -18,13 +18,17 @@
 //!   only the last dereference is the access, the earlier ones read a pointer (`load_p`);
 //! - `escape_q` when a pointer path `q` is returned, stored anywhere but a local variable or
 //!   parameter (global, field, through a pointer, array element, aggregate initialiser), or
-//!   passed to a function that is neither modelled as `no_escape` nor defined in this unit.
+//!   passed to a function that is neither modelled as `no_escape` nor defined in this unit;
+//! - `copy_q` (with the source path in `value`) when a pointer path receives the value of
+//!   another (`q = p`, casts and `+ 0` looked through); a copy into local storage (a local
+//!   variable or a field of a local aggregate) is not an escape of the source: the program
+//!   stage follows the alias (or adds the escape where it cannot).
 
 use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
 use crate::props::{PathId, PropKind, Subject};
-use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp};
+use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
 
 /// What an access path does with the memory at its last dereference.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -423,6 +427,11 @@ impl Builder<'_, '_> {
             }
             (Some(_), None) => {}
         }
+        if op.is_none() && self.is_allocation(rhs) {
+            if let Some(x) = self.container_of(lhs) {
+                self.prop(PropKind::ElemAlloc, Subject::Path(x), lhs.span);
+            }
+        }
         match op {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
@@ -528,20 +537,73 @@ impl Builder<'_, '_> {
                 self.prop(PropKind::Store, Subject::Path(src), rhs.span);
             }
         }
+        if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
+            if t != src && self.paths.class(t) == TypeClass::Pointer {
+                self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
+            }
+        }
+        if rhs.ty.is_pointer() {
+            if let Some(x) = self.container_of(core) {
+                self.prop(PropKind::ElemRelease, Subject::Path(x), rhs.span);
+            }
+        }
         if let Some(src) = self.pointer_path(core) {
-            // Storing into anything but a local variable hands the value on; so does copying a
-            // local variable into another one: after `q = p`, freeing `q` frees what `p` held.
-            // (Aliases are not tracked: the copy ends what is known about `p`'s block.)
-            let stays = target.is_some_and(|t| t == src || (self.is_local_variable(t) && !self.is_local_variable(src)));
+            // Storing into anything but local storage (a local variable or a field of a local
+            // aggregate) hands the value on. A copy into local storage makes an alias, which the
+            // program stage follows (`copy_q`); where it cannot, it adds the escape there.
+            let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
         }
     }
 
-    /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`.
+    /// The local pointer `p` whose block `e` is an element or field of (`p[i]`, `p->f`,
+    /// `(p + i)->f`, `*(p + i)`, `p[i].f`), casts stripped.
+    pub(super) fn container_of(&mut self, e: &Expr) -> Option<PathId> {
+        let e = strip_casts(e);
+        let base = match &e.kind {
+            ExprKind::Index { base, .. } | ExprKind::Member { base, arrow: true, .. } => base,
+            ExprKind::Member { base, arrow: false, .. } => return self.container_of(base),
+            ExprKind::Unary { op: UnaryOp::Deref, operand } => operand,
+            _ => return None,
+        };
+        let p = self.pointer_root(base)?;
+        (self.paths.class(p) == TypeClass::Pointer && self.is_local_variable(p)).then_some(p)
+    }
+
+    /// True when `e` is a call of a library allocator (`malloc`, `strdup`, ...).
+    fn is_allocation(&self, e: &Expr) -> bool {
+        match &transparent(e).kind {
+            ExprKind::Call { callee: Callee::Direct { name, .. }, .. } => self.ctx.model(name).is_some_and(|m| m.allocates()),
+            _ => false,
+        }
+    }
+
+    /// The pointer path whose value `e` (casts stripped) is: `p`, `(T *)p`, `p + 0`, `p - 0`.
+    fn copied_pointer(&mut self, e: &Expr) -> Option<PathId> {
+        let core = strip_casts(e);
+        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs } = &core.kind {
+            if const_value(self.tu, rhs) == Some(0) {
+                return self.pointer_path(lhs);
+            }
+            return None;
+        }
+        self.pointer_path(core)
+    }
+
+    /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`;
+    /// `return_local_addr_x` (with the target in `value`) when the address of an automatic
+    /// `x` is handed to the caller (`*out = &x`, `g = buf`); the graph keeps it only
+    /// when nothing else writes that target in the function (no reset before returning).
     fn pointer_assign_effects(&mut self, t: PathId, rhs: &Expr, span: Span) {
         let core = strip_casts(rhs);
+        if let Some(x) = self.non_heap_address(core) {
+            let local = matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param));
+            if local && self.seen_by_caller(t) {
+                self.prop_value(PropKind::ReturnLocalAddr, Subject::Path(x), span, Some(i64::from(t.0)));
+            }
+        }
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
         }
@@ -641,6 +703,14 @@ impl Builder<'_, '_> {
                 if m.freed_args().any(|j| j == i) {
                     self.freed_arg_effects(a);
                 }
+                let sized = m.deref_size.is_none_or(|k| args.get(k).and_then(|n| const_value(self.tu, n)).is_some_and(|n| n != 0));
+                // Reading or writing through the argument is `reads`/`writes` (load/store above);
+                // here only that the pointer must not be NULL.
+                if m.deref.contains(&i) && sized {
+                    if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+                        self.prop(PropKind::Deref, Subject::Path(p), a.span);
+                    }
+                }
                 for (list, kind) in [(&m.lock, PropKind::Lock), (&m.unlock, PropKind::Unlock)] {
                     if list.contains(&i) {
                         if let Some(p) = self.addressed_path(core) {
@@ -687,6 +757,14 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::Use, Subject::Path(x), a.span);
                 }
             }
+            let frees = model.is_some_and(|m| m.freed_args().any(|j| j == i));
+            let keeps = model.is_none_or(|m| !m.no_escape);
+            if frees || keeps {
+                let held = if frees { None } else { self.pointer_path(core).filter(|&p| self.is_local_variable(p)) };
+                if let Some(x) = self.container_of(core).or(held) {
+                    self.prop(PropKind::ElemRelease, Subject::Path(x), a.span);
+                }
+            }
             if let Some(p) = self.pointer_path(core) {
                 let no_escape = match model {
                     Some(m) => m.no_escape || m.consumes_arg(i),
@@ -725,6 +803,8 @@ impl Builder<'_, '_> {
             }
             None => None,
         };
+        let null_args: Vec<usize> =
+            args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         for a in args {
@@ -746,6 +826,7 @@ impl Builder<'_, '_> {
             args: site_args,
             address_args,
             result,
+            null_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

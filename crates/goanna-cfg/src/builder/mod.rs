@@ -54,6 +54,8 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     lock: Vec::new(),
     unlock: Vec::new(),
     resource_use: Vec::new(),
+    deref: Vec::new(),
+    deref_size: None,
     no_escape: true,
     must_check_result: false,
     thread_start: Vec::new(),
@@ -216,6 +218,7 @@ impl<'c, 'a> Builder<'c, 'a> {
                 self.nodes[i].succs.push(Edge { target: exit, kind: EdgeKind::Normal });
             }
         }
+        drop_reset_local_addresses(&mut self.nodes);
         let mut cfg = Cfg {
             name: func.name.clone(),
             usr: func.usr.clone(),
@@ -412,4 +415,28 @@ fn dedup_props(props: Vec<Prop>) -> Vec<Prop> {
     // The value is part of the key: `a[0] + a[1]` reads two elements.
     let mut seen: FxHashSet<(PropKind, Subject, Option<i64>)> = FxHashSet::default();
     props.into_iter().filter(|p| seen.insert((p.kind, p.subject.clone(), p.value))).collect()
+}
+
+/// Keeps a `return_local_addr` made by a store (its target in `value`) only when nothing else
+/// writes that target in the function: `ctx->buf = local; ...; ctx->buf = NULL;` resets it.
+fn drop_reset_local_addresses(nodes: &mut [Node]) {
+    let stores = nodes.iter().flat_map(|n| &n.props).any(|p| p.kind == PropKind::ReturnLocalAddr && p.value.is_some());
+    if !stores {
+        return;
+    }
+    let mut defs: FxHashMap<PathId, usize> = FxHashMap::default();
+    for p in nodes.iter().flat_map(|n| &n.props) {
+        if let (PropKind::Def, Subject::Path(id)) = (p.kind, &p.subject) {
+            *defs.entry(*id).or_default() += 1;
+        }
+    }
+    for node in nodes.iter_mut() {
+        node.props.retain(|p| {
+            let target = p.value.and_then(|v| u32::try_from(v).ok()).map(PathId);
+            match (p.kind, target) {
+                (PropKind::ReturnLocalAddr, Some(t)) => defs.get(&t).copied().unwrap_or(0) <= 1,
+                _ => true,
+            }
+        });
+    }
 }

@@ -15,6 +15,8 @@ pub(super) struct PathTable {
     roots: FxHashMap<VarId, PathId>,
     steps: FxHashMap<(PathId, PathStep), PathId>,
     results: FxHashMap<String, PathId>,
+    /// The path each path extends by one step (`None` for variables).
+    parents: Vec<Option<PathId>>,
 }
 
 impl PathTable {
@@ -55,10 +57,29 @@ impl PathTable {
         self.paths.get(id.0 as usize).map(|p| p.root.kind)
     }
 
-    fn push(&mut self, path: AccessPath) -> PathId {
+    fn push(&mut self, path: AccessPath, parent: Option<PathId>) -> PathId {
         let id = PathId(self.paths.len() as u32);
         self.paths.push(path);
+        self.parents.push(parent);
         id
+    }
+
+    /// The local pointer variable whose block path `id` is stored in: `p` for `p->f`, `*p`,
+    /// `p->f.g` (one dereference, of a local variable or parameter).
+    pub(super) fn container(&self, id: PathId) -> Option<PathId> {
+        let path = self.paths.get(id.0 as usize)?;
+        let derefs = path.steps.iter().filter(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_))).count();
+        if derefs != 1 || !matches!(path.steps.first(), Some(PathStep::Deref | PathStep::Arrow(_))) {
+            return None;
+        }
+        if !matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param) {
+            return None;
+        }
+        let mut at = id;
+        while let Some(Some(parent)) = self.parents.get(at.0 as usize) {
+            at = *parent;
+        }
+        (self.class(at) == TypeClass::Pointer).then_some(at)
     }
 }
 
@@ -90,14 +111,10 @@ impl Builder<'_, '_> {
             int_signed: info.ty.int_signed,
             is_volatile: info.ty.is_volatile,
         };
-        let id = self.paths.push(AccessPath {
-            root,
-            steps: Vec::new(),
-            class: info.ty.class,
-            in_union: false,
-            result_of: None,
-            depends_on: Vec::new(),
-        });
+        let id = self.paths.push(
+            AccessPath { root, steps: Vec::new(), class: info.ty.class, in_union: false, result_of: None, depends_on: Vec::new() },
+            None,
+        );
         self.paths.roots.insert(var, id);
         Some(id)
     }
@@ -111,7 +128,7 @@ impl Builder<'_, '_> {
         path.steps.push(key.1.clone());
         path.class = class;
         path.in_union |= union_member;
-        let id = self.paths.push(path);
+        let id = self.paths.push(path, Some(parent));
         self.paths.steps.insert(key, id);
         id
     }
@@ -198,7 +215,7 @@ impl Builder<'_, '_> {
             in_union: false,
             result_of: Some(usr.clone()),
             depends_on,
-        });
+        }, None);
         self.paths.results.insert(key, id);
         Some(id)
     }
@@ -297,8 +314,28 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// True when `p` is a path that is just a local variable or parameter (copying a pointer
-    /// into it is not an escape).
+    /// True when `p` is local storage: a local variable or parameter, or a field of one
+    /// reached without dereferencing a pointer (`s.f`). Copying a pointer into it is not an
+    /// escape.
+    pub(super) fn is_local_storage(&self, p: PathId) -> bool {
+        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
+            path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+                && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+        })
+    }
+
+    /// True when a pointer stored into `p` is handed to the caller: a global or static, or an
+    /// out-parameter (`*out`). Fields reached through a parameter (`strm->next_in = buf`) are
+    /// left out: pointing a caller's structure at a local buffer for the duration of the call
+    /// is an idiom (zlib streams), not a result.
+    pub(super) fn seen_by_caller(&self, p: PathId) -> bool {
+        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
+            (path.root.kind.is_static_storage() && path.steps.is_empty())
+                || (path.root.kind == goanna_ast::VarKind::Param && path.steps == [PathStep::Deref])
+        })
+    }
+
+    /// True when `p` is just a local variable or parameter.
     pub(super) fn is_local_variable(&self, p: PathId) -> bool {
         self.paths.paths.get(p.0 as usize).is_some_and(|path| {
             path.steps.is_empty() && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)

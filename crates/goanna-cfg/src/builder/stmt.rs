@@ -307,13 +307,22 @@ impl Builder<'_, '_> {
             for p in self.value_pointers(e) {
                 self.prop(PropKind::Escape, Subject::Path(p), e.span);
             }
+            if e.ty.is_pointer() {
+                if let Some(x) = self.container_of(e) {
+                    self.prop(PropKind::ElemRelease, Subject::Path(x), e.span);
+                }
+            }
             if e.ty.is_pointer() && is_zero_literal(e) {
                 self.prop(PropKind::ReturnNull, Subject::None, e.span);
             }
             if let Some(x) = self.non_heap_address(e) {
                 if matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param)) {
                     self.prop(PropKind::ReturnLocalAddr, Subject::Path(x), e.span);
+                } else {
+                    self.prop(PropKind::ReturnStaticAddr, Subject::None, e.span);
                 }
+            } else if matches!(strip_casts(e).kind, ExprKind::StringLit(_)) {
+                self.prop(PropKind::ReturnStaticAddr, Subject::None, e.span);
             }
         }
         self.prop(PropKind::Return, Subject::None, s.span);

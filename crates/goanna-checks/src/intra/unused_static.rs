@@ -48,8 +48,9 @@ pub fn unused_statics(ctx: &UnitContext<'_>, cfgs: &[Cfg], spec: &CheckSpec) -> 
                             access.writes.push((cfg, prop.span, path));
                         }
                     }
-                    // Declarations are not accesses; an initialiser is not an assignment.
-                    PropKind::Decl | PropKind::DeclInit if path.is_variable() => {}
+                    // Declarations are not accesses; an initialiser is not an assignment; a copy
+                    // into it (`copy_x`) is the assignment's own label.
+                    PropKind::Decl | PropKind::DeclInit | PropKind::Copy if path.is_variable() => {}
                     // Anything else about a path rooted at it reads it (`p->f = 1` reads `p`).
                     _ => access.read = true,
                 }

@@ -429,7 +429,7 @@ fn finding(
     }
     if check.template.skip_if_nonnull {
         if let Some(v) = var {
-            if known_nonnull(cfg, v)[n.index()] {
+            if known_nonnull(cfg, f, &analysis.effects, v)[n.index()] {
                 return None;
             }
         }
@@ -441,7 +441,10 @@ fn finding(
     let at_node = || report_prop(analysis, f, cfg, n, check.template.report_at, var);
     let at_end = || last.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var));
     let in_loop = || if check.template.closed_loops_only { loop_body_start(cfg, n) } else { None };
-    let span = if check.template.report_at_end { at_end().or_else(at_node) } else { at_node().or_else(at_end) }
+    // A path that ends at a `return` of this function where the atom does not hold ended on
+    // another disjunct of the template (returning a freed pointer): report it there.
+    let end_node = || last.filter(|&m| m != n && cfg.node(m).kind == NodeKind::Return).and_then(|m| cfg.node(m).span);
+    let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
         .or_else(in_loop)
         .or(cfg.node(n).span)
         .unwrap_or(cfg.span);

@@ -2,6 +2,7 @@
 //! compute what callees do to their parameters (summaries, design note 6), and decide every
 //! CTL check of the catalogue on it with the model checker.
 
+mod alias;
 mod analyse;
 mod atoms;
 mod behaviour;

@@ -1,13 +1,21 @@
 //! Where a pointer is known to be non-null: every path from the entry passes a branch that
-//! found it non-null, with no new value since (a forward must-analysis on one graph).
+//! found it non-null, or an assignment of an address that is never NULL (`p = &x`, a string,
+//! the result of a function that always returns such an address), with no other new value
+//! since (a forward must-analysis on one graph).
 
-use goanna_cfg::{Cfg, PathId, PropKind, Subject};
+use super::rks::CallEffects;
+use super::link::FnIndex;
+use goanna_cfg::{Cfg, NodeId, PathId, PropKind, Subject};
 use std::collections::VecDeque;
 
 /// For each node: whether `var` is known non-null when the node is reached.
-pub fn known_nonnull(cfg: &Cfg, var: PathId) -> Vec<bool> {
+/// `effects` are the propositions call nodes of function `f` get from their callees.
+pub fn known_nonnull(cfg: &Cfg, f: FnIndex, effects: &CallEffects, var: PathId) -> Vec<bool> {
     let n = cfg.nodes.len();
-    let has = |i: usize, kind: PropKind| cfg.nodes[i].props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(var));
+    let has = |i: usize, kind: PropKind| {
+        cfg.nodes[i].props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(var))
+            || effects.get(&(f, NodeId(i as u32))).is_some_and(|e| e.contains(&(kind, var)))
+    };
     // out[i] = known non-null after node i; start optimistic (true) except at the entry.
     let mut input = vec![true; n];
     let mut output = vec![true; n];
@@ -23,7 +31,7 @@ pub fn known_nonnull(cfg: &Cfg, var: PathId) -> Vec<bool> {
         if i != cfg.entry.index() {
             input[i] = preds[i].iter().filter(|p| cfg.nodes[p.index()].reachable).all(|p| output[p.index()]);
         }
-        let out = if has(i, PropKind::NonNullTest) {
+        let out = if has(i, PropKind::NonNullTest) || has(i, PropKind::NonHeap) {
             true
         } else if has(i, PropKind::Def) || has(i, PropKind::NullTest) || has(i, PropKind::AddrTaken) {
             false

@@ -23,7 +23,10 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
-    /// Per parameter: may store newly allocated memory into `*param`.
+    /// Per parameter: dereferences the pointer itself (not through a callee) on every path,
+    /// before testing or changing it.
+    pub derefs_all: Vec<bool>,
+    /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
 
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
@@ -38,6 +41,8 @@ pub struct Summary {
     pub returns_stream: bool,
     /// May return a null pointer.
     pub may_return_null: bool,
+    /// Every `return` gives the address of a static object or a string literal: never NULL.
+    pub returns_static_addr: bool,
 }
 
 impl Summary {
@@ -47,6 +52,7 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
+            derefs_all: vec![false; n],
             allocates_out: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
@@ -156,7 +162,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
-            per_param.push((i, Question::AllocatesOut, ef(atom(PropKind::Alloc, f, Some((d, cfg.path(d)))))));
+            // Some returning path does not allocate into `*param` (negated): a callee that
+            // fails without allocating (`if (!p) return -1; *out = p;`) does not leave its
+            // caller something to free on every path, and the caller's failure branch would
+            // otherwise be reported.
+            let alloc = atom(PropKind::Alloc, f, Some((d, cfg.path(d))));
+            per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
         }
     }
     let mut returns_alloc = Vec::new();
@@ -213,9 +224,14 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
-            Question::AllocatesOut => summary.allocates_out[*i] = holds,
+            Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
+        }
+    }
+    for (i, param) in cfg.params.iter().enumerate() {
+        if let Some(id) = *param {
+            summary.derefs_all[i] = derefs_on_every_path(cfg, id);
         }
     }
     let base = qs.per_param.len() + 1;
@@ -226,6 +242,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     summary.may_return_null = null.iter().any(|&b| b);
     summary.returns_stream = stream.iter().any(|&b| b);
     summary.returns_uninit = uninit.iter().any(|&b| b);
+    let mut returns = cfg.nodes.iter().filter(|n| n.reachable && n.kind == NodeKind::Return).peekable();
+    summary.returns_static_addr =
+        returns.peek().is_some() && returns.all(|n| n.props.iter().any(|p| p.kind == PropKind::ReturnStaticAddr));
     summary
 }
 
@@ -273,6 +292,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.may_return_null && !unchecked_null {
             props.push((PropKind::MayBeNull, r));
+        }
+        if s.returns_static_addr {
+            props.push((PropKind::NonHeap, r));
         }
     }
     props
@@ -337,6 +359,7 @@ fn effects_of<'s>(
             effects.insert((f, node), props);
         }
     }
+    super::alias::add_alias_effects(program, f, &mut effects);
     effects
 }
 
@@ -398,6 +421,11 @@ pub fn summarise_program(
     for f in 0..count as FnIndex {
         effects.extend(effects_of(program, f, &|g| &summaries[g as usize], &convention));
     }
+    // Functions whose entry now says a parameter is NULL have a different model than the one
+    // the summaries were computed on: it is built again when the checks need it.
+    for f in add_null_argument_effects(program, &summaries, &mut effects) {
+        models[f as usize] = None;
+    }
     Ok(ProgramSummaries { summaries, effects, models })
 }
 
@@ -457,4 +485,75 @@ fn summarise_component(
         .iter()
         .map(|&f| (f, local.remove(&f).unwrap_or_default(), if settled { models.remove(&f) } else { None }))
         .collect())
+}
+
+/// A parameter that some call passes a null pointer constant (`f(NULL)`), of a function that
+/// dereferences it on every path, is NULL at the function's entry on that call: `assign_null` of the parameter at the entry node, so that a
+/// dereference in the function with no test before it is reported there (design note 6, from
+/// the callers' side). Only the checks' effects get it, not the summaries. Returns the functions
+/// that got such an effect.
+fn add_null_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) -> Vec<FnIndex> {
+    let mut changed = Vec::new();
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, callee) in &program.calls[f as usize] {
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let target = program.cfg(callee);
+            for &i in &site.null_args {
+                // Only where the callee dereferences the parameter on every path: a callee
+                // that looks at it only in some cases (`if (n > 0) *out = ...`) is usually
+                // called with NULL exactly when it will not.
+                if summaries[callee as usize].derefs_all.get(i) != Some(&true) {
+                    continue;
+                }
+                let Some(Some(param)) = target.params.get(i) else { continue };
+                if target.path(*param).class != goanna_ast::TypeClass::Pointer {
+                    continue;
+                }
+                let entry = effects.entry((callee, target.entry)).or_default();
+                if !entry.contains(&(PropKind::AssignNull, *param)) {
+                    entry.push((PropKind::AssignNull, *param));
+                    changed.push(callee);
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// Most passes of the must-dereference fixpoint before giving up (answering no).
+const MAX_DEREF_PASSES: usize = 64;
+
+/// True when every path from the entry of `cfg` dereferences `param` in the function itself
+/// before it is tested, written, or the function ends (a least fixpoint, so a loop that never
+/// dereferences it does not count).
+fn derefs_on_every_path(cfg: &Cfg, param: PathId) -> bool {
+    use goanna_cfg::Subject;
+    if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
+        return false;
+    }
+    let has = |n: &goanna_cfg::Node, kinds: &[PropKind]| n.props.iter().any(|p| p.subject == Subject::Path(param) && kinds.contains(&p.kind));
+    let stop = [PropKind::Def, PropKind::NullTest, PropKind::NonNullTest, PropKind::AddrTaken];
+    let mut must = vec![false; cfg.nodes.len()];
+    for _ in 0..MAX_DEREF_PASSES {
+        let mut changed = false;
+        for (i, node) in cfg.nodes.iter().enumerate().rev() {
+            if must[i] {
+                continue;
+            }
+            let now = has(node, &[PropKind::Deref])
+                || (!has(node, &stop)
+                    && !node.succs.is_empty()
+                    && i != cfg.exit.index()
+                    && node.succs.iter().filter(|e| node.edge_feasible(e)).all(|e| must[e.target.index()]));
+            if now {
+                must[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return must[cfg.entry.index()];
+        }
+    }
+    false
 }

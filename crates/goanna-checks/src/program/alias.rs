@@ -1,0 +1,526 @@
+//! Aliases of pointers held in local storage, turned into propositions about the pointer that
+//! received the block (its *owner*), so that the memory and NULL checks stay CTL templates over
+//! propositions about one variable.
+//!
+//! The graph builder labels every pointer copy (`q = p`, `q = (T *)p`, `q = p + 0`, `s.f = p`)
+//! with `copy_q` and the source. Here a forward data-flow analysis over one function gives each
+//! *holder* (a local pointer variable or parameter, or a pointer field of a local aggregate,
+//! that takes part in a copy) a value before every node: no value yet, NULL, a *block*, or
+//! unknown. A block is made by any other write of a holder (an allocation, a call's result, a
+//! parameter's value at the entry) and is *owned* by the holder written; a copy passes the
+//! block on. Where two paths meet, a holder keeps its value only when both agree (so two
+//! holders with the same block *must* alias); in a loop, a block made again at the same node
+//! turns the old copies unknown.
+//!
+//! The analysis adds, on the node where they happen (next to the callee effects of call
+//! nodes):
+//! - the owner's `free`, `deref`, `escape`, `null_test`, `nonnull_test`, `fclose`, `close`,
+//!   `resource_use`, `free_offset` when they happen through another holder of its block, as
+//!   long as the owner still holds that block or nothing at all (once it holds another block,
+//!   a proposition about it would be about the wrong block);
+//! - `kept_p` where `p` is overwritten while another holder keeps its block, and `lost_p`
+//!   where the last holder of a block `p` received (and no longer holds) is overwritten, unless
+//!   the block is freed or escapes there: the leak happens when the last alias is lost;
+//! - `assign_null_q` where `q` receives a copy of a holder known to be NULL;
+//! - `alloc_t` where a block fresh from an allocation is stored through a pointer (`*out = p`),
+//!   which tells the summaries that the function allocates into `*out`;
+//! - `escape_p` at a copy the analysis cannot follow (a holder whose address is taken or whose
+//!   aggregate is used whole, an unknown value, beyond the budget): the conservative reading
+//!   the builder used to give every copy.
+//!
+//! Cost: only functions with copies are analysed, over at most [`MAX_HOLDERS`] holders, and the
+//! fixpoint stops after a budget linear in the graph (then every copy is an escape).
+
+use super::link::{FnIndex, Program};
+use super::rks::CallEffects;
+use goanna_ast::{TypeClass, VarKind};
+use goanna_cfg::{Cfg, NodeId, PathId, PathStep, PropKind, Subject};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Most holders followed in one function.
+const MAX_HOLDERS: usize = 64;
+/// Node visits allowed per graph node before the analysis gives up.
+const VISITS_PER_NODE: usize = 16;
+
+/// Kinds of propositions that, happening through a holder of a block, happen to its owner.
+const DERIVED: &[PropKind] = &[
+    PropKind::Free,
+    PropKind::Deref,
+    PropKind::Escape,
+    PropKind::NullTest,
+    PropKind::NonNullTest,
+    PropKind::Fclose,
+    PropKind::Close,
+    PropKind::ResourceUse,
+    PropKind::FreeOffset,
+];
+
+/// What a holder must hold before a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Val {
+    /// Not written yet on any path.
+    Undef,
+    /// The null pointer.
+    Null,
+    /// The block with this index.
+    Block(u32),
+    /// The block with this index on some paths, NULL on the others.
+    MaybeNull(u32),
+    /// Different on different paths, or not known.
+    Top,
+}
+
+/// The value of a holder before a node: what it must hold, and the owners of the blocks it
+/// may hold (a bit per holder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Hold {
+    must: Val,
+    may: u64,
+}
+
+impl Hold {
+    const UNDEF: Hold = Hold { must: Val::Undef, may: 0 };
+    const NULL: Hold = Hold { must: Val::Null, may: 0 };
+}
+
+fn join(a: Hold, b: Hold) -> Hold {
+    let must = match (a.must, b.must) {
+        (Val::Undef, x) | (x, Val::Undef) => x,
+        (x, y) if x == y => x,
+        (Val::Block(b) | Val::MaybeNull(b), Val::Null) | (Val::Null, Val::Block(b) | Val::MaybeNull(b)) => Val::MaybeNull(b),
+        (Val::Block(b), Val::MaybeNull(c)) | (Val::MaybeNull(c), Val::Block(b)) if b == c => Val::MaybeNull(b),
+        _ => Val::Top,
+    };
+    Hold { must, may: a.may | b.may }
+}
+
+/// A block: made at a node by a write of a holder.
+struct Block {
+    /// Index of the holder that received it.
+    owner: usize,
+    /// It came from an allocation.
+    alloc: bool,
+}
+
+/// True when `id` is local storage: a local variable or parameter, or a field of one.
+fn is_local_storage(cfg: &Cfg, id: PathId) -> bool {
+    let path = cfg.path(id);
+    matches!(path.root.kind, VarKind::Local | VarKind::Param) && path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+}
+
+/// The propositions of node `n` as (kind, path, value), with the callee's effects; builder
+/// escapes of arguments are left out at linked calls (the callee's summary says what happens).
+fn inputs(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEffects) -> Vec<(PropKind, PathId, Option<i64>)> {
+    let cfg = program.cfg(f);
+    let linked = program.callee_at(f, n).is_some();
+    let mut out: Vec<(PropKind, PathId, Option<i64>)> = cfg
+        .node(n)
+        .props
+        .iter()
+        .filter(|p| !(linked && p.kind == PropKind::Escape))
+        .filter_map(|p| match p.subject {
+            Subject::Path(id) => Some((p.kind, id, p.value)),
+            _ => None,
+        })
+        .collect();
+    if let Some(extra) = effects.get(&(f, n)) {
+        out.extend(extra.iter().map(|&(k, id)| (k, id, None)));
+    }
+    out
+}
+
+/// The source of a `copy` proposition.
+fn copy_source(cfg: &Cfg, value: Option<i64>) -> Option<PathId> {
+    let v = u32::try_from(value?).ok()?;
+    ((v as usize) < cfg.paths.len()).then_some(PathId(v))
+}
+
+/// Adds the propositions the aliases of function `f` give to `effects` (which holds the callee
+/// effects of `f`'s call nodes, and receives the new ones).
+pub fn add_alias_effects(program: &Program<'_>, f: FnIndex, effects: &mut CallEffects) {
+    let cfg = program.cfg(f);
+    let has_copy = cfg.nodes.iter().any(|n| n.props.iter().any(|p| p.kind == PropKind::Copy));
+    if !has_copy {
+        return;
+    }
+    let node_inputs: Vec<Vec<(PropKind, PathId, Option<i64>)>> = cfg.node_ids().map(|n| inputs(program, f, n, effects)).collect();
+    let derived = Analysis::new(cfg, &node_inputs).run();
+    for (n, props) in derived.into_iter().enumerate() {
+        if props.is_empty() {
+            continue;
+        }
+        let entry = effects.entry((f, NodeId(n as u32))).or_default();
+        for p in props {
+            if !entry.contains(&p) {
+                entry.push(p);
+            }
+        }
+    }
+}
+
+/// The analysis of one function.
+struct Analysis<'a> {
+    cfg: &'a Cfg,
+    inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>],
+    /// The holders followed.
+    holders: Vec<PathId>,
+    index: FxHashMap<PathId, usize>,
+    blocks: Vec<Block>,
+    block_at: FxHashMap<(NodeId, usize), u32>,
+}
+
+impl<'a> Analysis<'a> {
+    fn new(cfg: &'a Cfg, inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>]) -> Self {
+        // Roots whose storage may change behind the analysis' back: address taken, or the
+        // whole aggregate read or written (a struct copy carries its pointer fields along).
+        let mut unsafe_roots: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
+        let mut candidates: Vec<PathId> = Vec::new();
+        for props in inputs {
+            for &(kind, id, value) in props {
+                let path = cfg.path(id);
+                match kind {
+                    PropKind::AddrTaken => {
+                        unsafe_roots.insert(&path.root);
+                    }
+                    PropKind::Use | PropKind::Def | PropKind::DeclInit
+                        if path.steps.is_empty() && !matches!(path.class, TypeClass::Pointer) =>
+                    {
+                        unsafe_roots.insert(&path.root);
+                    }
+                    PropKind::Copy => {
+                        candidates.push(id);
+                        if let Some(src) = copy_source(cfg, value) {
+                            candidates.push(src);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut holders = Vec::new();
+        let mut index = FxHashMap::default();
+        for id in candidates {
+            let path = cfg.path(id);
+            if holders.len() >= MAX_HOLDERS
+                || path.class != TypeClass::Pointer
+                || !is_local_storage(cfg, id)
+                || unsafe_roots.contains(&path.root)
+                || index.contains_key(&id)
+            {
+                continue;
+            }
+            index.insert(id, holders.len());
+            holders.push(id);
+        }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default() }
+    }
+
+    /// The block made at node `n` for holder `h`.
+    fn block(&mut self, n: NodeId, h: usize, alloc: bool) -> u32 {
+        if let Some(&b) = self.block_at.get(&(n, h)) {
+            return b;
+        }
+        let b = self.blocks.len() as u32;
+        self.blocks.push(Block { owner: h, alloc });
+        self.block_at.insert((n, h), b);
+        b
+    }
+
+    /// The value a write of holder `h` at node `n` gives when it makes a new block.
+    fn fresh(&mut self, n: NodeId, h: usize, alloc: bool) -> Hold {
+        Hold { must: Val::Block(self.block(n, h, alloc)), may: 1u64 << h }
+    }
+
+    /// The state after node `n`, given the state before it.
+    fn transfer(&mut self, n: NodeId, before: &[Hold]) -> Vec<Hold> {
+        let mut after = before.to_vec();
+        let inputs = self.inputs;
+        let props = &inputs[n.index()];
+        let mut written: Vec<(usize, Hold)> = Vec::new();
+        for &(kind, id, value) in props {
+            let Some(&h) = self.index.get(&id) else { continue };
+            match kind {
+                PropKind::Copy => {
+                    let v = match copy_source(self.cfg, value).and_then(|s| self.index.get(&s)) {
+                        Some(&s) => before[s],
+                        None => self.fresh(n, h, false),
+                    };
+                    written.retain(|&(w, _)| w != h);
+                    written.push((h, v));
+                }
+                PropKind::Decl => written.push((h, Hold::UNDEF)),
+                PropKind::Def | PropKind::DeclInit => {
+                    let copied = props.iter().any(|&(k, i, _)| k == PropKind::Copy && i == id);
+                    if copied || written.iter().any(|&(w, _)| w == h) {
+                        continue;
+                    }
+                    let null = props.iter().any(|&(k, i, _)| k == PropKind::AssignNull && i == id);
+                    let v = if null {
+                        Hold::NULL
+                    } else {
+                        let alloc = props.iter().any(|&(k, i, _)| k == PropKind::Alloc && i == id);
+                        self.fresh(n, h, alloc)
+                    };
+                    written.push((h, v));
+                }
+                _ => {}
+            }
+        }
+        for (h, v) in written {
+            // A block made again (a loop): the holders of its previous instance hold
+            // something else now, still owned by the same holder.
+            if let Val::Block(b) = v.must {
+                if self.block_at.get(&(n, h)) == Some(&b) {
+                    for (g, x) in after.iter_mut().enumerate() {
+                        if g != h && matches!(x.must, Val::Block(c) | Val::MaybeNull(c) if c == b) {
+                            x.must = Val::Top;
+                        }
+                    }
+                }
+            }
+            after[h] = v;
+        }
+        after
+    }
+
+    /// The entry state: parameters hold their caller's block, locals nothing yet.
+    fn entry_state(&mut self) -> Vec<Hold> {
+        let entry = self.cfg.entry;
+        (0..self.holders.len())
+            .map(|h| {
+                let path = self.cfg.path(self.holders[h]);
+                match (path.root.kind, path.steps.is_empty()) {
+                    (VarKind::Param, true) => self.fresh(entry, h, false),
+                    (VarKind::Param, false) => Hold { must: Val::Top, may: 0 },
+                    _ => Hold::UNDEF,
+                }
+            })
+            .collect()
+    }
+
+    /// The state before every node (`None`: unreachable), or `None` beyond the budget.
+    fn fixpoint(&mut self) -> Option<Vec<Option<Vec<Hold>>>> {
+        let count = self.cfg.nodes.len();
+        let mut before: Vec<Option<Vec<Hold>>> = vec![None; count];
+        before[self.cfg.entry.index()] = Some(self.entry_state());
+        let mut queued = vec![false; count];
+        let mut work = std::collections::VecDeque::from([self.cfg.entry]);
+        queued[self.cfg.entry.index()] = true;
+        let mut visits = 0usize;
+        let budget = count.saturating_mul(VISITS_PER_NODE).max(64);
+        while let Some(n) = work.pop_front() {
+            queued[n.index()] = false;
+            visits += 1;
+            if visits > budget {
+                return None;
+            }
+            let Some(state) = before[n.index()].clone() else { continue };
+            let after = self.transfer(n, &state);
+            for edge in &self.cfg.node(n).succs {
+                if !self.cfg.node(n).edge_feasible(edge) {
+                    continue;
+                }
+                let t = edge.target.index();
+                let changed = match &mut before[t] {
+                    slot @ None => {
+                        *slot = Some(after.clone());
+                        true
+                    }
+                    Some(old) => {
+                        let mut changed = false;
+                        for (o, &a) in old.iter_mut().zip(&after) {
+                            let j = join(*o, a);
+                            if j != *o {
+                                *o = j;
+                                changed = true;
+                            }
+                        }
+                        changed
+                    }
+                };
+                if changed && !queued[t] {
+                    queued[t] = true;
+                    work.push_back(edge.target);
+                }
+            }
+        }
+        Some(before)
+    }
+
+    /// The propositions to add, per node.
+    fn run(mut self) -> Vec<Vec<(PropKind, PathId)>> {
+        let count = self.cfg.nodes.len();
+        let mut out: Vec<Vec<(PropKind, PathId)>> = vec![Vec::new(); count];
+        let states = if self.holders.is_empty() { None } else { self.fixpoint() };
+        let Some(states) = states else {
+            // Nothing followed: every copy of local storage hands its value on.
+            for (n, props) in self.inputs.iter().enumerate() {
+                for &(kind, _, value) in props {
+                    if kind == PropKind::Copy {
+                        if let Some(src) = copy_source(self.cfg, value).filter(|&s| is_local_storage(self.cfg, s)) {
+                            out[n].push((PropKind::Escape, src));
+                        }
+                    }
+                }
+            }
+            return out;
+        };
+        for n in self.cfg.node_ids() {
+            let Some(before) = &states[n.index()] else { continue };
+            let after = self.transfer(n, before);
+            out[n.index()] = self.derive(n, before, &after);
+        }
+        out
+    }
+
+    /// True when a proposition about the owner of block `b` may be added at a node where the
+    /// owner holds `owner_value`.
+    fn owner_accepts(&self, b: u32, owner_value: Val) -> bool {
+        match owner_value {
+            Val::Block(c) | Val::MaybeNull(c) => c == b,
+            Val::Null | Val::Undef => true,
+            Val::Top => false,
+        }
+    }
+
+    fn derive(&self, n: NodeId, before: &[Hold], after: &[Hold]) -> Vec<(PropKind, PathId)> {
+        let cfg = self.cfg;
+        let props = &self.inputs[n.index()];
+        let mut out: Vec<(PropKind, PathId)> = Vec::new();
+        let push = |out: &mut Vec<(PropKind, PathId)>, p: (PropKind, PathId)| {
+            if !out.contains(&p) && !props.iter().any(|&(k, i, _)| (k, i) == p) {
+                out.push(p);
+            }
+        };
+        // Escapes of copies that are not followed.
+        let mut escapes: Vec<PathId> = Vec::new();
+        for &(kind, id, value) in props {
+            if kind != PropKind::Copy {
+                continue;
+            }
+            let Some(src) = copy_source(cfg, value) else { continue };
+            let source = self.index.get(&src).map(|&s| before[s]);
+            if let Some(v) = source {
+                if v.must == Val::Null {
+                    push(&mut out, (PropKind::AssignNull, id));
+                }
+                if let Val::Block(b) = v.must {
+                    let through_pointer = cfg.path(id).steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_)));
+                    if through_pointer && self.blocks[b as usize].alloc {
+                        push(&mut out, (PropKind::Alloc, id));
+                    }
+                }
+            }
+            let followed = self.index.contains_key(&id) && source.is_some();
+            if !followed && is_local_storage(cfg, src) {
+                escapes.push(src);
+            }
+        }
+        for &src in &escapes {
+            push(&mut out, (PropKind::Escape, src));
+        }
+        // What happens through a holder happens to the owner of its block; what may happen to
+        // a block (the holder may hold it) hands it on, as far as leaks are concerned.
+        let events: Vec<(PropKind, PathId)> = props
+            .iter()
+            .filter(|(k, _, _)| DERIVED.contains(k))
+            .map(|&(k, id, _)| (k, id))
+            .chain(escapes.iter().map(|&s| (PropKind::Escape, s)))
+            .collect();
+        let mut released: FxHashSet<u32> = FxHashSet::default();
+        let mut released_owners = 0u64;
+        for &(kind, id) in &events {
+            let Some(&h) = self.index.get(&id) else { continue };
+            let hands_on = matches!(kind, PropKind::Free | PropKind::Escape | PropKind::Fclose | PropKind::Close);
+            match before[h].must {
+                Val::Block(b) => {
+                    if hands_on {
+                        released.insert(b);
+                    }
+                    let owner = self.blocks[b as usize].owner;
+                    if owner != h && self.owner_accepts(b, before[owner].must) {
+                        push(&mut out, (kind, self.holders[owner]));
+                    }
+                }
+                _ if hands_on => {
+                    released_owners |= before[h].may;
+                    for o in bits(before[h].may) {
+                        if o != h {
+                            push(&mut out, (PropKind::Escape, self.holders[o]));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Overwritten holders: kept elsewhere, or the last one lost.
+        for (h, (was, now)) in before.iter().zip(after).enumerate() {
+            let Val::Block(b) = was.must else { continue };
+            let id = self.holders[h];
+            let rewritten = props.iter().any(|&(k, i, _)| i == id && matches!(k, PropKind::Def | PropKind::DeclInit | PropKind::Copy));
+            if now.must == was.must && !rewritten {
+                continue;
+            }
+            let owner = self.blocks[b as usize].owner;
+            let bit = 1u64 << owner;
+            let held_must = after.iter().enumerate().any(|(g, v)| g != h && v.must == was.must);
+            let held_may = after.iter().enumerate().any(|(g, v)| g != owner && v.may & bit != 0);
+            if h == owner {
+                if held_must || held_may {
+                    push(&mut out, (PropKind::Kept, self.holders[h]));
+                }
+                continue;
+            }
+            if held_must || held_may || released.contains(&b) || released_owners & bit != 0 || before[owner].must == was.must {
+                continue;
+            }
+            let owner_free = match before[owner].must {
+                Val::Null | Val::Undef | Val::Top => true,
+                Val::Block(c) | Val::MaybeNull(c) => !self.blocks[c as usize].alloc,
+            };
+            if owner_free {
+                push(&mut out, (PropKind::Lost, self.holders[owner]));
+            }
+        }
+        out
+    }
+}
+
+/// The indices of the bits set in `set`.
+fn bits(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(i)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hold(must: Val, may: u64) -> Hold {
+        Hold { must, may }
+    }
+
+    #[test]
+    fn join_keeps_what_both_paths_agree_on() {
+        let b = hold(Val::Block(3), 0b10);
+        assert_eq!(join(b, b), b);
+        assert_eq!(join(Hold::UNDEF, b), b);
+        assert_eq!(join(b, Hold::NULL).must, Val::MaybeNull(3));
+        assert_eq!(join(join(b, Hold::NULL), b).must, Val::MaybeNull(3));
+        let other = hold(Val::Block(4), 0b100);
+        assert_eq!(join(b, other), hold(Val::Top, 0b110));
+    }
+
+    #[test]
+    fn bits_lists_the_set_indices() {
+        assert_eq!(bits(0).count(), 0);
+        assert_eq!(bits(0b1001_0001).collect::<Vec<_>>(), vec![0, 4, 7]);
+        assert_eq!(bits(1 << 63).collect::<Vec<_>>(), vec![63]);
+    }
+}

@@ -1,0 +1,50 @@
+// A pointer that holds an address that is never NULL: a later comparison with NULL is only
+// redundant, not a sign that the dereference before it may fail.
+#include <stddef.h>
+
+static int counter;
+static int table[4];
+
+static int *the_counter(void) {
+    return &counter;
+}
+
+static int *slot(int i) {
+    if (i < 0)
+        return &table[0];
+    return table;
+}
+
+static int *maybe_counter(int c) {
+    if (c)
+        return &counter;
+    return NULL;
+}
+
+void result_of_static_accessor_ok(void) {
+    int *p = the_counter();
+    *p = 1;
+    if (p != NULL)
+        *p = 2;
+}
+
+void address_of_static_ok(void) {
+    int *p = &counter;
+    *p = 3;
+    if (p)
+        *p = 4;
+}
+
+void result_of_array_accessor_ok(int i) {
+    int *p = slot(i);
+    p[0] = 5;
+    if (p == NULL)
+        return;
+}
+
+void result_that_may_be_null_bad(int c) {
+    int *p = maybe_counter(c);
+    *p = 6; // expect: PTR-null-cmp-bef, PTR-null-fun-pos
+    if (p != NULL)
+        *p = 7;
+}
