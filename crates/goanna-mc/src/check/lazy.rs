@@ -245,6 +245,27 @@ impl<'m> Lazy<'m> {
         }
     }
 
+    /// Calls `visit(call vertex, value)` for every call vertex of an expanded box of frame `f`,
+    /// with the value of node `n` that the callee frame has at the matching entry (what a call
+    /// vertex shows: the path continues at that entry).
+    #[inline]
+    fn for_each_call_entry(&self, f: u32, n: NodeRef, mut visit: impl FnMut(usize, Tern)) {
+        let fr = &self.frames[f as usize];
+        let c = self.m.component(fr.comp);
+        for (lb, cal) in fr.callee.iter().enumerate() {
+            if let Some(j) = cal {
+                let q = &self.frames[*j as usize];
+                let qc = self.m.component(q.comp);
+                for (i, &en) in qc.entries().iter().enumerate() {
+                    visit(
+                        (c.box_call[lb] + i as u32) as usize,
+                        q.vals[n as usize][en as usize],
+                    );
+                }
+            }
+        }
+    }
+
     /// RefineTernary for one frame; returns whether anything changed.
     fn refine(&mut self, f: u32) -> bool {
         let m = self.m;
@@ -291,16 +312,7 @@ impl<'m> Lazy<'m> {
                     for (x, &xv) in c.exits().iter().enumerate() {
                         sink[xv as usize] = fr.ctx[k * ne + x];
                     }
-                    for (lb, cal) in fr.callee.iter().enumerate() {
-                        if let Some(j) = cal {
-                            let q = &self.frames[*j as usize];
-                            let qc = m.component(q.comp);
-                            for (i, &en) in qc.entries().iter().enumerate() {
-                                sink[(c.box_call[lb] + i as u32) as usize] =
-                                    q.vals[n as usize][en as usize];
-                            }
-                        }
-                    }
+                    self.for_each_call_entry(f, n, |cv, t| sink[cv] = t);
                     local(
                         c,
                         op,
@@ -313,20 +325,12 @@ impl<'m> Lazy<'m> {
             };
             let mut new = new;
             // Call vertices of every node show the callee entry (when expanded); keep known values.
-            let fr = &self.frames[f as usize];
-            for (lb, cal) in fr.callee.iter().enumerate() {
-                if let Some(j) = cal {
-                    let q = &self.frames[*j as usize];
-                    let qc = m.component(q.comp);
-                    for (i, &en) in qc.entries().iter().enumerate() {
-                        let cv = (c.box_call[lb] + i as u32) as usize;
-                        if q.vals[n as usize][en as usize].known() {
-                            new[cv] = q.vals[n as usize][en as usize];
-                        }
-                    }
+            self.for_each_call_entry(f, n, |cv, t| {
+                if t.known() {
+                    new[cv] = t;
                 }
-            }
-            let old = &fr.vals[n as usize];
+            });
+            let old = &self.frames[f as usize].vals[n as usize];
             for v in 0..nv {
                 if old[v].known() {
                     new[v] = old[v];
