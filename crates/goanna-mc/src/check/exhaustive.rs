@@ -21,6 +21,7 @@
 //! fixpoint, EU a least one). Each fixpoint is a worklist over vertices with callee-to-caller
 //! back-pointers.
 
+use super::local::Op;
 use crate::ctl::{Dag, DagNode, NodeRef};
 use crate::model::{AtomId, CompId, Component, Model, Vertex};
 use rustc_hash::FxHashMap;
@@ -295,8 +296,11 @@ impl<'m> Engine<'m> {
         self.callee_ctx_for(&order, n, comp, ctx, lb, order.len())
     }
 
+    /// The context that the callee of local box `lb` sees from the frame `(comp, ctx)` (`ctx`
+    /// over `order`), for the nodes `order[..count]` only: each one's values at the box's
+    /// return vertices.
     #[inline(never)]
-    fn callee_ctx_for(
+    pub(crate) fn callee_ctx_for(
         &mut self,
         order: &[NodeRef],
         _n: NodeRef,
@@ -344,11 +348,7 @@ impl<'m> Engine<'m> {
         }
         let order = self.exc[n as usize].clone();
         let sorder = &order[..order.len() - 1];
-        let (ca, cb) = match self.dag.node(n) {
-            DagNode::EX(x) | DagNode::EG(x) => (x, x),
-            DagNode::EU(x, y) => (x, y),
-            _ => unreachable!(),
-        };
+        let (_, ca, cb) = Op::of(self.dag.node(n));
         let first = self.strict[n as usize].frames.len() as u32;
         let mut stack: Vec<(u32, Box<[u64]>)> = Vec::new();
         let single = self.single;
@@ -408,11 +408,7 @@ impl<'m> Engine<'m> {
     #[inline(never)]
     fn solve(&mut self, n: NodeRef, first: u32, last: u32) {
         let kind = self.dag.node(n);
-        let (ca, cb) = match kind {
-            DagNode::EX(x) | DagNode::EG(x) => (x, x),
-            DagNode::EU(x, y) => (x, y),
-            _ => unreachable!(),
-        };
+        let (_, ca, cb) = Op::of(kind);
         let m = self.m;
         let lm = self.lane_mask;
         let single = self.single;

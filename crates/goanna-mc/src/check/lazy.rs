@@ -301,12 +301,7 @@ impl<'m> Lazy<'m> {
                     .map(|(x, y)| x.or(*y))
                     .collect(),
                 node => {
-                    let (op, a, b) = match node {
-                        DagNode::EX(x) => (Op::EX, x, x),
-                        DagNode::EG(x) => (Op::EG, x, x),
-                        DagNode::EU(x, y) => (Op::EU, x, y),
-                        _ => unreachable!(),
-                    };
+                    let (op, a, b) = Op::of(node);
                     let k = self.enodes.binary_search(&n).expect("existential");
                     let mut sink = vec![Tern::M; nv];
                     for (x, &xv) in c.exits().iter().enumerate() {
