@@ -47,6 +47,12 @@ impl Marks {
     }
 }
 
+/// One FindReason walk: the marks of what it visited, and the boxes it found to (re)contextualise.
+struct Walk {
+    marks: Marks,
+    found: Vec<(u32, usize)>,
+}
+
 struct Lazy<'m> {
     m: &'m Model,
     dag: &'m Dag,
@@ -98,11 +104,14 @@ pub(crate) fn check(model: &Model, dag: &Dag) -> (Vec<bool>, usize) {
         if undecided.is_empty() {
             break;
         }
-        let mut marks = Marks(lz.frames.iter().map(|_| Vec::new()).collect());
-        let mut found = Vec::new();
+        let mut walk = Walk {
+            marks: Marks(lz.frames.iter().map(|_| Vec::new()).collect()),
+            found: Vec::new(),
+        };
         for &en in &undecided {
-            lz.find_reason(f0, en, top, &mut marks, &mut found);
+            lz.find_reason(f0, en, top, &mut walk);
         }
+        let mut found = walk.found;
         found.sort_unstable();
         found.dedup();
         match found.is_empty() {
@@ -340,18 +349,11 @@ impl<'m> Lazy<'m> {
     }
 
     /// GetNextExpansion / FindReason: a box whose (re)contextualisation may decide `(f, v, n)`.
-    fn find_reason(
-        &mut self,
-        f: u32,
-        v: u32,
-        n: NodeRef,
-        marks: &mut Marks,
-        out: &mut Vec<(u32, usize)>,
-    ) {
+    fn find_reason(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
         if self.frames[f as usize].vals[n as usize][v as usize].known() {
             return;
         }
-        let mk = *marks.slot(self, f, v, n);
+        let mk = *walk.marks.slot(self, f, v, n);
         if mk & 2 != 0 {
             self.cycles += 1; // a global dependency cycle through (f, v, n)
             return;
@@ -359,19 +361,12 @@ impl<'m> Lazy<'m> {
         if mk & 1 != 0 {
             return;
         }
-        *marks.slot(self, f, v, n) = 3;
-        self.find_reason_inner(f, v, n, marks, out);
-        *marks.slot(self, f, v, n) = 1;
+        *walk.marks.slot(self, f, v, n) = 3;
+        self.find_reason_inner(f, v, n, walk);
+        *walk.marks.slot(self, f, v, n) = 1;
     }
 
-    fn find_reason_inner(
-        &mut self,
-        f: u32,
-        v: u32,
-        n: NodeRef,
-        marks: &mut Marks,
-        out: &mut Vec<(u32, usize)>,
-    ) {
+    fn find_reason_inner(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
         let m = self.m;
         let comp = self.frames[f as usize].comp;
         let c = m.component(comp);
@@ -381,23 +376,23 @@ impl<'m> Lazy<'m> {
         if c.is_call(v) {
             let lb = c.local_box(v).expect("call vertex") as usize;
             if self.contextualizable(f, lb) {
-                out.push((f, lb));
+                walk.found.push((f, lb));
                 return;
             }
             let j = self.frames[f as usize].callee[lb].expect("expanded");
             let k = (v - c.box_call[lb]) as usize;
             let en = m.component(self.frames[j as usize].comp).entries()[k];
-            self.find_reason(j, en, n, marks, out);
+            self.find_reason(j, en, n, walk);
             return;
         }
         let node = self.dag.node(n);
         match node {
             DagNode::True | DagNode::Atom(_) => {}
-            DagNode::Not(x) => self.find_reason(f, v, x, marks, out),
+            DagNode::Not(x) => self.find_reason(f, v, x, walk),
             DagNode::And(a, b) | DagNode::Or(a, b) => {
                 for x in [a, b] {
                     if unknown(self, f, v, x) {
-                        self.find_reason(f, v, x, marks, out);
+                        self.find_reason(f, v, x, walk);
                     }
                 }
             }
@@ -407,18 +402,18 @@ impl<'m> Lazy<'m> {
                 let callers = self.callers[f as usize].clone();
                 for (g, lb) in callers {
                     if self.contextualizable(g, lb as usize) {
-                        out.push((g, lb as usize));
+                        walk.found.push((g, lb as usize));
                         continue;
                     }
                     let gc = m.component(self.frames[g as usize].comp);
                     let rv = gc.box_ret[lb as usize] + x as u32;
-                    self.find_reason(g, rv, n, marks, out);
+                    self.find_reason(g, rv, n, walk);
                 }
             }
             DagNode::EX(a) => {
                 for &w in c.succ(v) {
                     if unknown(self, f, w, a) {
-                        self.find_reason(f, w, a, marks, out);
+                        self.find_reason(f, w, a, walk);
                     }
                 }
             }
@@ -430,15 +425,15 @@ impl<'m> Lazy<'m> {
                 };
                 if let Some(b) = b {
                     if unknown(self, f, v, b) {
-                        self.find_reason(f, v, b, marks, out);
+                        self.find_reason(f, v, b, walk);
                     }
                 }
                 if unknown(self, f, v, a) {
-                    self.find_reason(f, v, a, marks, out);
+                    self.find_reason(f, v, a, walk);
                 }
                 for &w in c.succ(v) {
                     if unknown(self, f, w, n) {
-                        self.find_reason(f, w, n, marks, out);
+                        self.find_reason(f, w, n, walk);
                     }
                 }
             }
