@@ -204,24 +204,20 @@ impl ModelBuilder {
             labels.extend_from_slice(&n.labels);
             label_off.push(labels.len() as u32);
         }
-        let entries_of = |c: usize| -> Vec<NodeId> {
-            self.comps[c]
-                .1
+        // Per component, its nodes that `pick` selects (entries, exits), in node order.
+        let per_comp = |pick: fn(&BNode) -> bool| -> Vec<Vec<NodeId>> {
+            self.comps
                 .iter()
-                .copied()
-                .filter(|&n| self.nodes[n as usize].entry)
+                .map(|c| {
+                    c.1.iter()
+                        .copied()
+                        .filter(|&n| pick(&self.nodes[n as usize]))
+                        .collect()
+                })
                 .collect()
         };
-        let exits_of = |c: usize| -> Vec<NodeId> {
-            self.comps[c]
-                .1
-                .iter()
-                .copied()
-                .filter(|&n| self.nodes[n as usize].exit)
-                .collect()
-        };
-        let comp_entries: Vec<Vec<NodeId>> = (0..self.comps.len()).map(entries_of).collect();
-        let comp_exits: Vec<Vec<NodeId>> = (0..self.comps.len()).map(exits_of).collect();
+        let comp_entries = per_comp(|n| n.entry);
+        let comp_exits = per_comp(|n| n.exit);
         if comp_entries[initial as usize].is_empty() {
             return bad(format!(
                 "initial component `{}` has no entry node",

@@ -102,22 +102,16 @@ impl<'m> Inc<'m> {
         let order = self.eng.exc[n as usize].clone();
         let sorder = &order[..order.len() - 1];
         let ne = c.exits().len();
-        let proj = |eng: &Engine, to: NodeRef| eng.project(sorder, &sctx, to, ne);
         // Vertical step: the operands, fully and exactly.
-        let pa = proj(&self.eng, a);
-        let psi: Vec<Tern> = self
-            .eng
-            .full_vals(a, comp, &pa)
-            .iter()
-            .map(|&w| Tern::from_bool(w & 1 != 0))
-            .collect();
-        let pb = proj(&self.eng, b);
-        let chi: Vec<Tern> = self
-            .eng
-            .full_vals(b, comp, &pb)
-            .iter()
-            .map(|&w| Tern::from_bool(w & 1 != 0))
-            .collect();
+        let exact = |eng: &mut Engine, x: NodeRef| -> Vec<Tern> {
+            let px = eng.project(sorder, &sctx, x, ne);
+            eng.full_vals(x, comp, &px)
+                .iter()
+                .map(|&w| Tern::from_bool(w & 1 != 0))
+                .collect()
+        };
+        let psi = exact(&mut self.eng, a);
+        let chi = exact(&mut self.eng, b);
         let mut sink = vec![Tern::M; nv];
         for (x, &xv) in c.exits().iter().enumerate() {
             sink[xv as usize] = top[x];
