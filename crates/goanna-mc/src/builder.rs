@@ -204,24 +204,20 @@ impl ModelBuilder {
             labels.extend_from_slice(&n.labels);
             label_off.push(labels.len() as u32);
         }
-        let entries_of = |c: usize| -> Vec<NodeId> {
-            self.comps[c]
-                .1
+        // Per component, its nodes that `pick` selects (entries, exits), in node order.
+        let per_comp = |pick: fn(&BNode) -> bool| -> Vec<Vec<NodeId>> {
+            self.comps
                 .iter()
-                .copied()
-                .filter(|&n| self.nodes[n as usize].entry)
+                .map(|c| {
+                    c.1.iter()
+                        .copied()
+                        .filter(|&n| pick(&self.nodes[n as usize]))
+                        .collect()
+                })
                 .collect()
         };
-        let exits_of = |c: usize| -> Vec<NodeId> {
-            self.comps[c]
-                .1
-                .iter()
-                .copied()
-                .filter(|&n| self.nodes[n as usize].exit)
-                .collect()
-        };
-        let comp_entries: Vec<Vec<NodeId>> = (0..self.comps.len()).map(entries_of).collect();
-        let comp_exits: Vec<Vec<NodeId>> = (0..self.comps.len()).map(exits_of).collect();
+        let comp_entries = per_comp(|n| n.entry);
+        let comp_exits = per_comp(|n| n.exit);
         if comp_entries[initial as usize].is_empty() {
             return bad(format!(
                 "initial component `{}` has no entry node",
@@ -377,21 +373,9 @@ impl ModelBuilder {
                 }
             }
             edges.sort_unstable();
-            let mut succ_off = vec![0u32; nvu + 1];
-            for &(s, _) in edges.iter() {
-                succ_off[s as usize + 1] += 1;
-            }
-            for i in 0..nvu {
-                succ_off[i + 1] += succ_off[i];
-            }
+            let succ_off = csr_offsets(nvu, edges.iter().map(|&(s, _)| s));
             let succ: Vec<Vertex> = edges.iter().map(|&(_, d)| d).collect();
-            let mut pred_off = vec![0u32; nvu + 1];
-            for &(_, d) in edges.iter() {
-                pred_off[d as usize + 1] += 1;
-            }
-            for i in 0..nvu {
-                pred_off[i + 1] += pred_off[i];
-            }
+            let pred_off = csr_offsets(nvu, edges.iter().map(|&(_, d)| d));
             let mut fill = pred_off.clone();
             let mut pred = vec![0; edges.len()];
             for &(s, d) in edges.iter() {
@@ -432,4 +416,17 @@ impl ModelBuilder {
             initial,
         })
     }
+}
+
+/// CSR offsets over `n` vertices for edges whose grouping vertex (source or destination) is
+/// listed by `keys`: entry `v` is where the edges of `v` start, entry `n` the number of edges.
+fn csr_offsets(n: usize, keys: impl Iterator<Item = Vertex>) -> Vec<u32> {
+    let mut off = vec![0u32; n + 1];
+    for k in keys {
+        off[k as usize + 1] += 1;
+    }
+    for i in 0..n {
+        off[i + 1] += off[i];
+    }
+    off
 }

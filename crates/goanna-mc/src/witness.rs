@@ -135,6 +135,16 @@ impl<'a, 'm> Ctx<'a, 'm> {
     fn comp(&self, s: u32) -> CompId {
         self.st.nodes[s as usize].2
     }
+    /// Where a path continues that leaves the frame on top of stack `s` (not the empty stack)
+    /// through its exit `v`: the caller's stack and the return vertex of the box for that exit.
+    fn pop_to_return(&self, s: u32, v: Vertex) -> (u32, Vertex) {
+        let comp = self.m.component(self.comp(s));
+        let (parent, b, _, _) = self.st.nodes[s as usize];
+        let bi = self.m.box_info(b);
+        let x = comp.exits().iter().position(|&e| e == v).expect("exit") as u32;
+        let owner = self.m.component(bi.owner());
+        (parent, owner.box_ret[bi.local as usize] + x)
+    }
     /// Value of DAG node `x` (a descendant of the root node, or the root) at `(s, v)`.
     fn val(&mut self, x: NodeRef, s: u32, v: Vertex) -> bool {
         let (_, _, comp, ref ctx) = self.st.nodes[s as usize];
@@ -152,11 +162,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
             if s == 0 {
                 return vec![(s, v)];
             }
-            let (parent, b, _, _) = self.st.nodes[s as usize];
-            let bi = self.m.box_info(b);
-            let x = comp.exits().iter().position(|&e| e == v).expect("exit") as u32;
-            let owner = self.m.component(bi.owner());
-            (parent, owner.box_ret[bi.local as usize] + x)
+            self.pop_to_return(s, v)
         } else {
             (s, v)
         };
@@ -229,6 +235,123 @@ fn summary(cx: &mut Ctx, s: u32) -> (Vec<u64>, usize, Vec<u64>) {
     (vals.to_vec(), stride, top.to_vec())
 }
 
+/// Breadth-first search over the vertices of one level (the frame on top of one stack): which
+/// vertices were reached, and from which vertex each was first reached, so that the path to any
+/// of them can be read back.
+struct LevelBfs {
+    parent: Vec<u32>,
+    seen: Vec<bool>,
+    q: VecDeque<Vertex>,
+}
+
+impl LevelBfs {
+    /// A search over `nv` vertices from `start`.
+    fn new(nv: usize, start: Vertex) -> Self {
+        let mut bfs = LevelBfs {
+            parent: vec![u32::MAX; nv],
+            seen: vec![false; nv],
+            q: VecDeque::new(),
+        };
+        bfs.seen[start as usize] = true;
+        bfs.q.push_back(start);
+        bfs
+    }
+    /// Whether `w` was reached already.
+    fn seen(&self, w: Vertex) -> bool {
+        self.seen[w as usize]
+    }
+    /// Queues `w`, reached from `u`, unless it was reached before.
+    fn reach(&mut self, w: Vertex, u: Vertex) {
+        if !self.seen[w as usize] {
+            self.seen[w as usize] = true;
+            self.parent[w as usize] = u;
+            self.q.push_back(w);
+        }
+    }
+    /// The next vertex to visit.
+    fn pop(&mut self) -> Option<Vertex> {
+        self.q.pop_front()
+    }
+    /// The vertices of the search's path from its start to `last` (a reached vertex), in order.
+    fn path_to(&self, last: Vertex) -> Vec<Vertex> {
+        let mut level = vec![last];
+        while self.parent[*level.last().expect("nonempty") as usize] != u32::MAX {
+            level.push(self.parent[*level.last().expect("nonempty") as usize]);
+        }
+        level.reverse();
+        level
+    }
+}
+
+/// A call entered from a call vertex: the local box, the stack with that box pushed, and the
+/// callee's entry vertex.
+struct Call {
+    lb: u32,
+    qs: u32,
+    en: Vertex,
+}
+
+/// Enters the call of call vertex `u` of the component on top of stack `s`.
+fn enter_call(cx: &mut Ctx, s: u32, u: Vertex) -> Call {
+    let comp = cx.m.component(cx.comp(s));
+    let lb = comp.local_box(u).expect("box");
+    let k = u - comp.box_call[lb as usize];
+    let qs = cx.push(s, lb);
+    let en = cx.m.component(cx.comp(qs)).entries()[k as usize];
+    Call { lb, qs, en }
+}
+
+/// The summary edges of a level search at call vertex `u` (entering `call`): queues every return
+/// vertex whose exit is in `R` of the callee's summary at the entry and is reached from the entry
+/// by a same-level path through ψ-vertices. Returns the summary's `L` bit at the entry (the EU
+/// holds inside the callee whatever holds at its exits).
+#[allow(clippy::too_many_arguments)]
+fn follow_summary(
+    cx: &mut Ctx,
+    a: NodeRef,
+    s: u32,
+    u: Vertex,
+    call: &Call,
+    bfs: &mut LevelBfs,
+    memo: &mut SlMemo,
+) -> bool {
+    let comp = cx.m.component(cx.comp(s));
+    let qc = cx.m.component(cx.comp(call.qs));
+    let (qsum, qstride, _) = summary(cx, call.qs);
+    let at_en = &qsum[call.en as usize * qstride..(call.en as usize + 1) * qstride];
+    for x in 0..qc.exits().len() {
+        if (at_en[1 + x / 64] >> (x % 64)) & 1 == 0 {
+            continue;
+        }
+        let r = comp.box_ret[call.lb as usize] + x as u32;
+        if !bfs.seen(r) && sl_path(cx, a, call.qs, call.en, qc.exits()[x], memo).is_some() {
+            bfs.reach(r, u);
+        }
+    }
+    at_en[0] & 1 != 0
+}
+
+/// Appends to `out` the same-level path through `call` (made from the component on top of stack
+/// `s`) that comes back at return vertex `r`: from the callee's entry up to, not including, the
+/// exit that `r` stands for (the caller's level shows that configuration as `r`). `None` when
+/// there is no such path.
+fn extend_through_call(
+    cx: &mut Ctx,
+    a: NodeRef,
+    s: u32,
+    call: &Call,
+    r: Vertex,
+    memo: &mut SlMemo,
+    out: &mut Vec<(u32, Vertex)>,
+) -> Option<()> {
+    let comp = cx.m.component(cx.comp(s));
+    let x = r - comp.box_ret[call.lb as usize];
+    let ex = cx.m.component(cx.comp(call.qs)).exits()[x as usize];
+    let p = sl_path(cx, a, call.qs, call.en, ex, memo)?;
+    out.extend(p.iter().take(p.len() - 1));
+    Some(())
+}
+
 /// Shortest path at the level of stack `s` from vertex `v` to a χ-configuration, descending into
 /// calls that contain one, jumping over calls through same-level paths, and (when `may_pop`)
 /// leaving through an exit at which the EU holds in the caller.
@@ -247,39 +370,24 @@ fn eu_level(
     let comp = cx.m.component(comp_id);
     let nv = comp.n_vertices() as usize;
     let (sum, stride, top) = summary(cx, s);
-    let mut parent = vec![u32::MAX; nv];
-    let mut seen = vec![false; nv];
-    let mut q = VecDeque::new();
-    seen[v as usize] = true;
-    q.push_back(v);
+    let mut bfs = LevelBfs::new(nv, v);
     let mut goals: Vec<Goal> = Vec::new();
-    while let Some(u) = q.pop_front() {
+    while let Some(u) = bfs.pop() {
         let (cs, cu) = config_at(cx, s, u);
         if cx.val(b, cs, cu) {
             goals.insert(0, Goal::Chi(u));
             break;
         }
         if comp.is_call(u) {
-            let lb = comp.local_box(u).expect("box");
-            let k = u - comp.box_call[lb as usize];
-            let qs = cx.push(s, lb);
-            let qc = cx.m.component(cx.comp(qs));
-            let en = qc.entries()[k as usize];
-            let (qsum, qstride, _) = summary(cx, qs);
-            let key = (cx.comp(qs), cx.st.nodes[qs as usize].3.clone(), en);
-            if qsum[en as usize * qstride] & 1 != 0 && !chain.contains(&key) {
+            let call = enter_call(cx, s, u);
+            let holds_inside = follow_summary(cx, a, s, u, &call, &mut bfs, memo);
+            let key = (
+                cx.comp(call.qs),
+                cx.st.nodes[call.qs as usize].3.clone(),
+                call.en,
+            );
+            if holds_inside && !chain.contains(&key) {
                 goals.push(Goal::Descend(u));
-            }
-            for x in 0..qc.exits().len() {
-                if (qsum[en as usize * qstride + 1 + x / 64] >> (x % 64)) & 1 == 0 {
-                    continue;
-                }
-                let r = comp.box_ret[lb as usize] + x as u32;
-                if !seen[r as usize] && sl_path(cx, a, qs, en, qc.exits()[x], memo).is_some() {
-                    seen[r as usize] = true;
-                    parent[r as usize] = u;
-                    q.push_back(r);
-                }
             }
             continue;
         }
@@ -296,19 +404,16 @@ fn eu_level(
         // only vertices from which the EU can still hold are worth visiting
         for &w in comp.succ(u) {
             let wu = w as usize;
-            if seen[wu] {
+            if bfs.seen(w) {
                 continue;
             }
             let ok = sum[wu * stride] & 1 != 0
                 || sum[wu * stride + 1..(wu + 1) * stride]
                     .iter()
                     .any(|&r| r != 0);
-            if !ok {
-                continue;
+            if ok {
+                bfs.reach(w, u);
             }
-            seen[wu] = true;
-            parent[wu] = u;
-            q.push_back(w);
         }
     }
     for goal in goals {
@@ -319,7 +424,7 @@ fn eu_level(
             s,
             goal_vertex(&goal),
             matches!(goal, Goal::Pop(_)),
-            &parent,
+            &bfs,
             memo,
             chain,
         ) {
@@ -350,32 +455,22 @@ fn expand_goal(
     s: u32,
     last: Vertex,
     pop: bool,
-    parent: &[u32],
+    bfs: &LevelBfs,
     memo: &mut SlMemo,
     chain: &mut Vec<(CompId, Box<[u64]>, Vertex)>,
 ) -> Option<Vec<(u32, Vertex)>> {
     let comp = cx.m.component(cx.comp(s));
-    let mut level = vec![last];
-    while parent[*level.last().expect("nonempty") as usize] != u32::MAX {
-        level.push(parent[*level.last().expect("nonempty") as usize]);
-    }
-    level.reverse();
+    let level = bfs.path_to(last);
     // expand into configurations
     let mut out: Vec<(u32, Vertex)> = Vec::new();
     for (i, &u) in level.iter().enumerate() {
         if comp.is_call(u) {
-            let lb = comp.local_box(u).expect("box");
-            let k = u - comp.box_call[lb as usize];
-            let qs = cx.push(s, lb);
-            let en = cx.m.component(cx.comp(qs)).entries()[k as usize];
-            if i + 1 < level.len() {
+            let call = enter_call(cx, s, u);
+            if let Some(&r) = level.get(i + 1) {
                 // jump to the return vertex level[i+1]: same-level path in the callee
-                let r = level[i + 1];
-                let x = r - comp.box_ret[lb as usize];
-                let ex = cx.m.component(cx.comp(qs)).exits()[x as usize];
-                let p = sl_path(cx, a, qs, en, ex, memo)?;
-                out.extend(p.iter().take(p.len() - 1)); // the exit itself is level[i+1]
+                extend_through_call(cx, a, s, &call, r, memo, &mut out)?;
             } else {
+                let (qs, en) = (call.qs, call.en);
                 let key = (cx.comp(qs), cx.st.nodes[qs as usize].3.clone(), en);
                 chain.push(key);
                 let inner = eu_level(cx, a, b, qs, en, false, memo, chain);
@@ -387,11 +482,7 @@ fn expand_goal(
         }
     }
     if pop {
-        let (parent_s, bx, _, _) = cx.st.nodes[s as usize];
-        let bi = cx.m.box_info(bx);
-        let x = comp.exits().iter().position(|&e| e == last).expect("exit") as u32;
-        let owner = cx.m.component(bi.owner());
-        let r = owner.box_ret[bi.local as usize] + x;
+        let (parent_s, r) = cx.pop_to_return(s, last);
         let rest = eu_level(cx, a, b, parent_s, r, true, memo, chain)?;
         out.extend(rest.into_iter().skip(1)); // its first step is the exit we are at
     }
@@ -419,35 +510,16 @@ fn sl_path(
     memo.insert(key.clone(), None); // in progress: do not use this jump recursively
     let comp = cx.m.component(cx.comp(s));
     let nv = comp.n_vertices() as usize;
-    let mut parent = vec![u32::MAX; nv];
-    let mut seen = vec![false; nv];
-    let mut q = VecDeque::new();
-    seen[en as usize] = true;
-    q.push_back(en);
+    let mut bfs = LevelBfs::new(nv, en);
     let mut found = false;
-    while let Some(u) = q.pop_front() {
+    while let Some(u) = bfs.pop() {
         if u == ex {
             found = true;
             break;
         }
         if comp.is_call(u) {
-            let lb = comp.local_box(u).expect("box");
-            let k = u - comp.box_call[lb as usize];
-            let qs = cx.push(s, lb);
-            let qc = cx.m.component(cx.comp(qs));
-            let qen = qc.entries()[k as usize];
-            let (qsum, qstride, _) = summary(cx, qs);
-            for x in 0..qc.exits().len() {
-                if (qsum[qen as usize * qstride + 1 + x / 64] >> (x % 64)) & 1 == 0 {
-                    continue;
-                }
-                let r = comp.box_ret[lb as usize] + x as u32;
-                if !seen[r as usize] && sl_path(cx, a, qs, qen, qc.exits()[x], memo).is_some() {
-                    seen[r as usize] = true;
-                    parent[r as usize] = u;
-                    q.push_back(r);
-                }
-            }
+            let call = enter_call(cx, s, u);
+            follow_summary(cx, a, s, u, &call, &mut bfs, memo);
             continue;
         }
         if comp.is_exit(u) {
@@ -458,33 +530,18 @@ fn sl_path(
             continue;
         }
         for &w in comp.succ(u) {
-            if !seen[w as usize] {
-                seen[w as usize] = true;
-                parent[w as usize] = u;
-                q.push_back(w);
-            }
+            bfs.reach(w, u);
         }
     }
     let res = if found {
-        let mut level = vec![ex];
-        while parent[*level.last().expect("nonempty") as usize] != u32::MAX {
-            level.push(parent[*level.last().expect("nonempty") as usize]);
-        }
-        level.reverse();
+        let level = bfs.path_to(ex);
         let mut out = Vec::new();
         let mut ok = true;
         for (i, &u) in level.iter().enumerate() {
             if comp.is_call(u) {
-                let lb = comp.local_box(u).expect("box");
-                let k = u - comp.box_call[lb as usize];
-                let qs = cx.push(s, lb);
-                let qc = cx.m.component(cx.comp(qs));
-                let qen = qc.entries()[k as usize];
-                let r = level[i + 1];
-                let x = r - comp.box_ret[lb as usize];
-                match sl_path(cx, a, qs, qen, qc.exits()[x as usize], memo) {
-                    Some(p) => out.extend(p.iter().take(p.len() - 1)),
-                    None => ok = false,
+                let call = enter_call(cx, s, u);
+                if extend_through_call(cx, a, s, &call, level[i + 1], memo, &mut out).is_none() {
+                    ok = false;
                 }
             } else {
                 out.push(config_at(cx, s, u));
@@ -501,8 +558,9 @@ fn sl_path(
     res
 }
 
-/// Find the stack id of a configuration given as boxes from the initial component.
-fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), Error> {
+/// The stack id of a call stack given as boxes from the initial component (each box must be in
+/// the component the previous one calls).
+fn push_all(cx: &mut Ctx, stack: &[BoxId]) -> Result<u32, Error> {
     let mut s = 0u32;
     for &b in stack {
         let comp = cx.comp(s);
@@ -516,6 +574,12 @@ fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), 
         }
         s = cx.push(s, bi.local);
     }
+    Ok(s)
+}
+
+/// Find the stack id of a configuration given as boxes from the initial component.
+fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), Error> {
+    let s = push_all(cx, stack)?;
     if cx.m.node_component(node) != cx.comp(s) {
         return Err(Error::Query(format!(
             "node `{}` is not in the component on top of the stack",
@@ -687,6 +751,16 @@ fn target(dag: &Dag, positive: bool) -> Option<NodeRef> {
     }
 }
 
+/// The existential node at the top of `dag` that a witness shows, or the error for a formula
+/// without one.
+fn witness_target(dag: &Dag, formula: &Formula) -> Result<NodeRef, Error> {
+    target(dag, true).ok_or_else(|| {
+        Error::Query(format!(
+            "witnesses need an EX, EU or EG formula at the top, got `{formula}`"
+        ))
+    })
+}
+
 /// A witness that configuration `(stack, node)` satisfies `formula`, whose core must be EX, EU or
 /// EG at the top (e.g. `E[!free U exit]`, `EF p`, `EG p`, `E[a W b]` is not: it is a disjunction).
 /// Returns `Ok(None)` when the configuration does not satisfy it.
@@ -697,11 +771,7 @@ pub fn witness_from(
     node: NodeId,
 ) -> Result<Option<Witness>, Error> {
     let dag = Dag::new(formula);
-    let Some(n) = target(&dag, true) else {
-        return Err(Error::Query(format!(
-            "witnesses need an EX, EU or EG formula at the top, got `{formula}`"
-        )));
-    };
+    let n = witness_target(&dag, formula)?;
     let mut eng = Engine::single(model, &dag);
     let mut cx = Ctx::new(model, &mut eng, n);
     let (s, v) = locate(&mut cx, stack, node)?;
@@ -717,11 +787,7 @@ pub fn witness_in(
     node: NodeId,
 ) -> Result<Option<Witness>, Error> {
     let dag = Dag::new(formula);
-    let Some(n) = target(&dag, true) else {
-        return Err(Error::Query(format!(
-            "witnesses need an EX, EU or EG formula at the top, got `{formula}`"
-        )));
-    };
+    let n = witness_target(&dag, formula)?;
     if model.node_component(node) != comp {
         return Err(Error::Query(format!(
             "node `{}` is not in component `{}`",
@@ -773,19 +839,7 @@ pub fn sat_nodes_in(
     let dag = Dag::new(formula);
     let mut eng = Engine::single(model, &dag);
     let mut cx = Ctx::new(model, &mut eng, dag.root);
-    let mut s = 0;
-    for &b in stack {
-        let comp = cx.comp(s);
-        let bi = model.box_info(b);
-        if bi.owner() != comp {
-            return Err(Error::Query(format!(
-                "box `{}` is not in component `{}`",
-                bi.name(),
-                model.component(comp).name()
-            )));
-        }
-        s = cx.push(s, bi.local);
-    }
+    let s = push_all(&mut cx, stack)?;
     let comp = cx.comp(s);
     let c = model.component(comp);
     Ok((0..c.n_nodes())

@@ -21,8 +21,9 @@
 //! fixpoint, EU a least one). Each fixpoint is a worklist over vertices with callee-to-caller
 //! back-pointers.
 
+use super::local::Op;
 use crate::ctl::{Dag, DagNode, NodeRef};
-use crate::model::{AtomId, CompId, Model, Vertex};
+use crate::model::{AtomId, CompId, Component, Model, Vertex};
 use rustc_hash::FxHashMap;
 
 type Key = (CompId, Box<[u64]>);
@@ -295,8 +296,11 @@ impl<'m> Engine<'m> {
         self.callee_ctx_for(&order, n, comp, ctx, lb, order.len())
     }
 
+    /// The context that the callee of local box `lb` sees from the frame `(comp, ctx)` (`ctx`
+    /// over `order`), for the nodes `order[..count]` only: each one's values at the box's
+    /// return vertices.
     #[inline(never)]
-    fn callee_ctx_for(
+    pub(crate) fn callee_ctx_for(
         &mut self,
         order: &[NodeRef],
         _n: NodeRef,
@@ -344,11 +348,7 @@ impl<'m> Engine<'m> {
         }
         let order = self.exc[n as usize].clone();
         let sorder = &order[..order.len() - 1];
-        let (ca, cb) = match self.dag.node(n) {
-            DagNode::EX(x) | DagNode::EG(x) => (x, x),
-            DagNode::EU(x, y) => (x, y),
-            _ => unreachable!(),
-        };
+        let (_, ca, cb) = Op::of(self.dag.node(n));
         let first = self.strict[n as usize].frames.len() as u32;
         let mut stack: Vec<(u32, Box<[u64]>)> = Vec::new();
         let single = self.single;
@@ -408,11 +408,7 @@ impl<'m> Engine<'m> {
     #[inline(never)]
     fn solve(&mut self, n: NodeRef, first: u32, last: u32) {
         let kind = self.dag.node(n);
-        let (ca, cb) = match kind {
-            DagNode::EX(x) | DagNode::EG(x) => (x, x),
-            DagNode::EU(x, y) => (x, y),
-            _ => unreachable!(),
-        };
+        let (_, ca, cb) = Op::of(kind);
         let m = self.m;
         let lm = self.lane_mask;
         let single = self.single;
@@ -420,212 +416,140 @@ impl<'m> Engine<'m> {
         let full_b = &self.full[cb as usize];
         let st = &mut self.strict[n as usize];
         // Phase 1: least fixpoint (EX, EU: L and R; EG: R only).
+        solve_lfp(st, m, full_a, full_b, kind, first, last, single, lm);
         // Phase 2 (EG): greatest fixpoint of L.
-        let phases: &[bool] = if matches!(kind, DagNode::EG(_)) {
-            &[false, true]
-        } else {
-            &[false]
-        };
-        for &gfp in phases {
-            if !gfp {
-                solve_lfp(st, m, full_a, full_b, kind, first, last, single, lm);
+        if matches!(kind, DagNode::EG(_)) {
+            solve_gfp(st, m, full_a, first, last, single, lm);
+        }
+    }
+}
+
+/// The worklist of a fixpoint over the strict frames `first..last`: per frame the vertices to
+/// re-examine (each queued at most once), and a stack of the frames that have some.
+struct Worklist {
+    first: u32,
+    pending: Vec<Vec<Vertex>>,
+    queued: Vec<Vec<bool>>,
+    frames: Vec<u32>,
+    in_frames: Vec<bool>,
+}
+
+impl Worklist {
+    /// A worklist with no vertices queued yet, whose frame stack holds `order` (all of
+    /// `first..last`, popped from the back); [`Worklist::add_frame`] must then be called for
+    /// every frame, in order.
+    fn new(first: u32, last: u32, order: Vec<u32>) -> Self {
+        let n = (last - first) as usize;
+        Worklist {
+            first,
+            pending: Vec::with_capacity(n),
+            queued: Vec::with_capacity(n),
+            frames: order,
+            in_frames: vec![true; n],
+        }
+    }
+    /// Adds the (empty) vertex queue of the next frame, which has `nv` vertices.
+    fn add_frame(&mut self, nv: usize) {
+        self.pending.push(Vec::new());
+        self.queued.push(vec![false; nv]);
+    }
+    /// Queues vertex `v` of the frame with index `fi` (its id minus `first`), unless it is queued.
+    #[inline]
+    fn push(&mut self, fi: usize, v: Vertex) {
+        if !self.queued[fi][v as usize] {
+            self.queued[fi][v as usize] = true;
+            self.pending[fi].push(v);
+        }
+    }
+    /// Puts frame `g` on the frame stack, unless it is there.
+    #[inline]
+    fn schedule(&mut self, g: u32) {
+        let gi = (g - self.first) as usize;
+        if !self.in_frames[gi] {
+            self.in_frames[gi] = true;
+            self.frames.push(g);
+        }
+    }
+    /// The next frame to work on: its id and index.
+    #[inline]
+    fn pop_frame(&mut self) -> Option<(u32, usize)> {
+        let fid = self.frames.pop()?;
+        let fi = (fid - self.first) as usize;
+        self.in_frames[fi] = false;
+        Some((fid, fi))
+    }
+    /// The next queued vertex of the frame with index `fi`.
+    #[inline]
+    fn pop_vertex(&mut self, fi: usize) -> Option<Vertex> {
+        let v = self.pending[fi].pop()?;
+        self.queued[fi][v as usize] = false;
+        Some(v)
+    }
+}
+
+/// The call vertices that entry `ei` of strict frame `fid` feeds: for every caller frame of the
+/// batch being solved (ids from `first` on; older frames are solved already), the caller and its
+/// call vertex of the calling box for that entry. A cursor rather than an iterator, so that the
+/// loop body may update the frames between steps.
+struct EntryCallers {
+    fid: u32,
+    ei: u32,
+    first: u32,
+    next: usize,
+}
+
+impl EntryCallers {
+    /// The call vertices that entry `ei` of frame `fid` feeds in the batch from `first` on.
+    fn new(fid: u32, ei: u32, first: u32) -> Self {
+        EntryCallers {
+            fid,
+            ei,
+            first,
+            next: 0,
+        }
+    }
+    /// The next caller: its frame id, its component and the call vertex.
+    #[inline]
+    fn next<'m>(&mut self, st: &StrictStore, m: &'m Model) -> Option<(u32, &'m Component, Vertex)> {
+        let callers = &st.frames[self.fid as usize].callers;
+        while let Some(&(g, lb)) = callers.get(self.next) {
+            self.next += 1;
+            if g < self.first {
                 continue;
             }
-            if gfp {
-                for fid in first..last {
-                    let f = &mut st.frames[fid as usize];
-                    let c = &m.comps[f.comp as usize];
-                    let stride = stride_of(single, c.exits.len());
-                    let psi = &full_a.frames[f.a as usize].vals;
-                    for (v, &p) in psi.iter().enumerate().take(c.n_vertices as usize) {
-                        f.vals[v * stride] = if c.exit_idx[v] != u32::MAX {
-                            0
-                        } else if (v as u32) >= c.n_nodes && (v as u32) < c.ret_base {
-                            lm
-                        } else {
-                            p
-                        };
-                    }
-                }
-            }
-            let mut pending: Vec<Vec<Vertex>> = Vec::with_capacity((last - first) as usize);
-            let mut queued: Vec<Vec<bool>> = Vec::with_capacity((last - first) as usize);
-            for fid in first..last {
-                let f = &st.frames[fid as usize];
-                let c = &m.comps[f.comp as usize];
-                // Least fixpoints start from zero: only vertices with a base value (exits, call
-                // vertices, χ-vertices, and every ordinary vertex for EX) can change on their own;
-                // the others are reached through their successors. The greatest fixpoint starts
-                // from the top and must look at every vertex.
-                let chi = &full_b.frames[f.b as usize].vals;
-                let all = gfp || matches!(kind, DagNode::EX(_));
-                let init: Vec<Vertex> = (0..c.n_vertices)
-                    .filter(|&v| {
-                        all || v >= c.n_nodes
-                            || c.exit_idx[v as usize] != u32::MAX
-                            || (matches!(kind, DagNode::EU(..)) && chi[v as usize] != 0)
-                    })
-                    .collect();
-                let mut q = vec![false; c.n_vertices as usize];
-                for &v in &init {
-                    q[v as usize] = true;
-                }
-                pending.push(init);
-                queued.push(q);
-            }
-            let mut fq: Vec<u32> = (first..last).collect();
-            let mut in_fq = vec![true; (last - first) as usize];
-            let mut buf: Vec<u64> = Vec::new();
-            while let Some(fid) = fq.pop() {
-                let fi = (fid - first) as usize;
-                in_fq[fi] = false;
-                while let Some(v) = pending[fi].pop() {
-                    queued[fi][v as usize] = false;
-                    let (comp, fa, fb) = {
-                        let f = &st.frames[fid as usize];
-                        (f.comp, f.a, f.b)
-                    };
-                    let c = &m.comps[comp as usize];
-                    let ne = c.exits.len();
-                    let stride = stride_of(single, ne);
-                    let psi = &full_a.frames[fa as usize].vals;
-                    let chi = &full_b.frames[fb as usize].vals;
-                    buf.clear();
-                    buf.resize(stride, 0);
-                    let vu = v as usize;
-                    {
-                        let f = &st.frames[fid as usize];
-                        let cur = &f.vals;
-                        if c.exit_idx[vu] != u32::MAX {
-                            buf[0] = if matches!(kind, DagNode::EU(..)) {
-                                chi[vu]
-                            } else {
-                                0
-                            };
-                            let x = c.exit_idx[vu] as usize;
-                            if single {
-                                buf[1 + (x >> 6)] |= 1 << (x & 63);
-                            } else {
-                                buf[1 + x] = lm;
-                            }
-                        } else if v >= c.n_nodes && v < c.ret_base {
-                            let lb = c.vbox[vu] as usize;
-                            let k = (v - c.box_call[lb]) as usize;
-                            let q = &st.frames[f.callee[lb] as usize];
-                            let qc = &m.comps[q.comp as usize];
-                            let qs = stride_of(single, qc.exits.len());
-                            let en = qc.entries[k] as usize;
-                            let qv = &q.vals[en * qs..(en + 1) * qs];
-                            buf[0] = qv[0];
-                            let rb = c.box_ret[lb] as usize;
-                            for xq in 0..qc.exits.len() {
-                                let rq = r_mask(single, &qv[1..], xq);
-                                if rq == 0 {
-                                    continue;
-                                }
-                                let r = &cur[(rb + xq) * stride..(rb + xq + 1) * stride];
-                                for (o, &ri) in buf.iter_mut().zip(r) {
-                                    *o |= rq & ri;
-                                }
-                            }
-                            if gfp {
-                                // keep R fixed from phase 1
-                                buf[1..].copy_from_slice(&cur[vu * stride + 1..(vu + 1) * stride]);
-                            }
-                        } else {
-                            match kind {
-                                DagNode::EX(_) => {
-                                    let mut l = 0;
-                                    for &w in c.succ(v) {
-                                        l |= psi[w as usize];
-                                    }
-                                    buf[0] = l;
-                                }
-                                _ => {
-                                    for &w in c.succ(v) {
-                                        let r =
-                                            &cur[w as usize * stride..(w as usize + 1) * stride];
-                                        for (o, &ri) in buf.iter_mut().zip(r) {
-                                            *o |= ri;
-                                        }
-                                    }
-                                    let p = if single {
-                                        0u64.wrapping_sub(psi[vu] & 1)
-                                    } else {
-                                        psi[vu]
-                                    };
-                                    for o in buf.iter_mut() {
-                                        *o &= p;
-                                    }
-                                    if matches!(kind, DagNode::EU(..)) {
-                                        buf[0] |= chi[vu];
-                                    }
-                                    if gfp {
-                                        buf[1..].copy_from_slice(
-                                            &cur[vu * stride + 1..(vu + 1) * stride],
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                        if !gfp && matches!(kind, DagNode::EG(_)) {
-                            buf[0] = 0;
-                        }
-                        let old = &cur[vu * stride..(vu + 1) * stride];
-                        let mut same = true;
-                        for i in 0..stride {
-                            same &= old[i] == buf[i];
-                        }
-                        if same {
-                            continue;
-                        }
-                    }
-                    st.frames[fid as usize].vals[vu * stride..(vu + 1) * stride]
-                        .copy_from_slice(&buf);
-                    // Re-examine local predecessors.
-                    for &p in c.pred(v) {
-                        if !queued[fi][p as usize] {
-                            queued[fi][p as usize] = true;
-                            pending[fi].push(p);
-                        }
-                    }
-                    // A return vertex feeds the call vertices of its box.
-                    if v >= c.ret_base {
-                        let lb = c.vbox[vu] as usize;
-                        let cb0 = c.box_call[lb];
-                        let callee = m.boxes[c.boxes[lb] as usize].callee;
-                        let nen = m.comps[callee as usize].entries.len() as u32;
-                        for p in cb0..cb0 + nen {
-                            if !queued[fi][p as usize] {
-                                queued[fi][p as usize] = true;
-                                pending[fi].push(p);
-                            }
-                        }
-                    }
-                    // An entry feeds the callers' call vertices.
-                    let ei = c.entry_idx.get(vu).copied().unwrap_or(u32::MAX);
-                    if ei != u32::MAX {
-                        for ci in 0..st.frames[fid as usize].callers.len() {
-                            let (g, lb) = st.frames[fid as usize].callers[ci];
-                            if g < first {
-                                continue;
-                            }
-                            let gi = (g - first) as usize;
-                            let gc = &m.comps[st.frames[g as usize].comp as usize];
-                            let cv = gc.box_call[lb as usize] + ei;
-                            if !queued[gi][cv as usize] {
-                                queued[gi][cv as usize] = true;
-                                pending[gi].push(cv);
-                            }
-                            if !in_fq[gi] {
-                                in_fq[gi] = true;
-                                fq.push(g);
-                            }
-                        }
-                    }
-                }
-            }
+            let gc = &m.comps[st.frames[g as usize].comp as usize];
+            return Some((g, gc, gc.box_call[lb as usize] + self.ei));
         }
+        None
+    }
+}
+
+/// The call vertices of local box `lb` of component `c`, one per entry of the callee.
+#[inline]
+fn box_calls(m: &Model, c: &Component, lb: usize) -> std::ops::Range<Vertex> {
+    let callee = m.boxes[c.boxes[lb] as usize].callee;
+    let nen = m.comps[callee as usize].entries.len() as u32;
+    c.box_call[lb]..c.box_call[lb] + nen
+}
+
+/// `L` and `R` of exit `x` in its own frame: `R` is exactly `{x}` (`buf[1..]` must be zero).
+#[inline]
+fn exit_r(single: bool, lm: u64, x: usize, buf: &mut [u64]) {
+    if single {
+        buf[1 + (x >> 6)] |= 1 << (x & 63);
+    } else {
+        buf[1 + x] = lm;
+    }
+}
+
+/// A value word `w` of an operand as a mask over the lanes of a summary word: one lane
+/// broadcasts its bit to the whole word (summaries keep `R` as a bitset then).
+#[inline]
+fn lanes(single: bool, w: u64) -> u64 {
+    if single {
+        0u64.wrapping_sub(w & 1)
+    } else {
+        w
     }
 }
 
@@ -636,7 +560,7 @@ fn call_value(
     st: &StrictStore,
     m: &Model,
     fid: u32,
-    c: &crate::model::Component,
+    c: &Component,
     v: Vertex,
     single: bool,
     stride: usize,
@@ -665,6 +589,110 @@ fn call_value(
     }
 }
 
+/// Greatest fixpoint of `L` of EG (phase 2, with `R` fixed from phase 1): infinite paths that
+/// stay in the component or descend into calls forever. Starts from the top and re-evaluates
+/// every vertex until nothing changes.
+fn solve_gfp(
+    st: &mut StrictStore,
+    m: &Model,
+    full_a: &FullStore,
+    first: u32,
+    last: u32,
+    single: bool,
+    lm: u64,
+) {
+    for fid in first..last {
+        let f = &mut st.frames[fid as usize];
+        let c = &m.comps[f.comp as usize];
+        let stride = stride_of(single, c.exits.len());
+        let psi = &full_a.frames[f.a as usize].vals;
+        for (v, &p) in psi.iter().enumerate().take(c.n_vertices as usize) {
+            f.vals[v * stride] = if c.exit_idx[v] != u32::MAX {
+                0
+            } else if (v as u32) >= c.n_nodes && (v as u32) < c.ret_base {
+                lm
+            } else {
+                p
+            };
+        }
+    }
+    let mut wl = Worklist::new(first, last, (first..last).collect());
+    for fid in first..last {
+        // The greatest fixpoint starts from the top and must look at every vertex.
+        let c = &m.comps[st.frames[fid as usize].comp as usize];
+        wl.add_frame(c.n_vertices as usize);
+        for v in 0..c.n_vertices {
+            wl.push((fid - first) as usize, v);
+        }
+    }
+    let mut buf: Vec<u64> = Vec::new();
+    while let Some((fid, fi)) = wl.pop_frame() {
+        while let Some(v) = wl.pop_vertex(fi) {
+            let (comp, fa) = {
+                let f = &st.frames[fid as usize];
+                (f.comp, f.a)
+            };
+            let c = &m.comps[comp as usize];
+            let ne = c.exits.len();
+            let stride = stride_of(single, ne);
+            let psi = &full_a.frames[fa as usize].vals;
+            buf.clear();
+            buf.resize(stride, 0);
+            let vu = v as usize;
+            {
+                let cur = &st.frames[fid as usize].vals;
+                if c.exit_idx[vu] != u32::MAX {
+                    exit_r(single, lm, c.exit_idx[vu] as usize, &mut buf);
+                } else if v >= c.n_nodes && v < c.ret_base {
+                    call_value(st, m, fid, c, v, single, stride, &mut buf);
+                    // keep R fixed from phase 1
+                    buf[1..].copy_from_slice(&cur[vu * stride + 1..(vu + 1) * stride]);
+                } else {
+                    for &w in c.succ(v) {
+                        let r = &cur[w as usize * stride..(w as usize + 1) * stride];
+                        for (o, &ri) in buf.iter_mut().zip(r) {
+                            *o |= ri;
+                        }
+                    }
+                    let p = lanes(single, psi[vu]);
+                    for o in buf.iter_mut() {
+                        *o &= p;
+                    }
+                    buf[1..].copy_from_slice(&cur[vu * stride + 1..(vu + 1) * stride]);
+                }
+                let old = &cur[vu * stride..(vu + 1) * stride];
+                let mut same = true;
+                for i in 0..stride {
+                    same &= old[i] == buf[i];
+                }
+                if same {
+                    continue;
+                }
+            }
+            st.frames[fid as usize].vals[vu * stride..(vu + 1) * stride].copy_from_slice(&buf);
+            // Re-examine local predecessors.
+            for &p in c.pred(v) {
+                wl.push(fi, p);
+            }
+            // A return vertex feeds the call vertices of its box.
+            if v >= c.ret_base {
+                for p in box_calls(m, c, c.vbox[vu] as usize) {
+                    wl.push(fi, p);
+                }
+            }
+            // An entry feeds the callers' call vertices.
+            let ei = c.entry_idx[vu];
+            if ei != u32::MAX {
+                let mut callers = EntryCallers::new(fid, ei, first);
+                while let Some((g, _, cv)) = callers.next(st, m) {
+                    wl.push((g - first) as usize, cv);
+                    wl.schedule(g);
+                }
+            }
+        }
+    }
+}
+
 /// Least fixpoint (EX, EU; `R` of EG) by pushing changes to predecessors: values only grow and
 /// every equation is a join over successors, so a changed vertex only needs to OR its new value
 /// (under the predecessor's guard) into each predecessor.
@@ -682,8 +710,7 @@ fn solve_lfp(
 ) {
     let is_eu = matches!(kind, DagNode::EU(..));
     let is_ex = matches!(kind, DagNode::EX(_));
-    let mut pending: Vec<Vec<Vertex>> = Vec::with_capacity((last - first) as usize);
-    let mut queued: Vec<Vec<bool>> = Vec::with_capacity((last - first) as usize);
+    let mut wl = Worklist::new(first, last, (first..last).rev().collect());
     let mut buf: Vec<u64> = Vec::new();
     // Base values.
     for fid in first..last {
@@ -695,46 +722,34 @@ fn solve_lfp(
         let stride = stride_of(single, c.exits.len());
         let psi = &full_a.frames[fa as usize].vals;
         let chi = &full_b.frames[fb as usize].vals;
-        let nv = c.n_vertices as usize;
-        let mut pend = Vec::new();
-        let mut q = vec![false; nv];
+        let fi = (fid - first) as usize;
+        wl.add_frame(c.n_vertices as usize);
         buf.resize(stride, 0);
-        for v in 0..nv {
+        for v in 0..c.n_vertices {
+            let vu = v as usize;
             buf.fill(0);
-            if c.exit_idx[v] != u32::MAX {
-                let x = c.exit_idx[v] as usize;
-                if single {
-                    buf[1 + (x >> 6)] |= 1 << (x & 63);
-                } else {
-                    buf[1 + x] = lm;
-                }
+            if c.exit_idx[vu] != u32::MAX {
+                exit_r(single, lm, c.exit_idx[vu] as usize, &mut buf);
                 if is_eu {
-                    buf[0] = chi[v];
+                    buf[0] = chi[vu];
                 }
-            } else if (v as u32) >= c.n_nodes && (v as u32) < c.ret_base {
-                call_value(st, m, fid, c, v as Vertex, single, stride, &mut buf);
+            } else if v >= c.n_nodes && v < c.ret_base {
+                call_value(st, m, fid, c, v, single, stride, &mut buf);
             } else if is_ex {
-                for &w in c.succ(v as u32) {
+                for &w in c.succ(v) {
                     buf[0] |= psi[w as usize];
                 }
             } else if is_eu {
-                buf[0] = chi[v];
+                buf[0] = chi[vu];
             }
             if buf.iter().any(|&w| w != 0) {
-                st.frames[fid as usize].vals[v * stride..(v + 1) * stride].copy_from_slice(&buf);
-                q[v] = true;
-                pend.push(v as Vertex);
+                st.frames[fid as usize].vals[vu * stride..(vu + 1) * stride].copy_from_slice(&buf);
+                wl.push(fi, v);
             }
         }
-        pending.push(pend);
-        queued.push(q);
     }
-    let mut fq: Vec<u32> = (first..last).rev().collect();
-    let mut in_fq = vec![true; (last - first) as usize];
     let mut val: Vec<u64> = Vec::new();
-    while let Some(fid) = fq.pop() {
-        let fi = (fid - first) as usize;
-        in_fq[fi] = false;
+    while let Some((fid, fi)) = wl.pop_frame() {
         let (comp, fa) = {
             let f = &st.frames[fid as usize];
             (f.comp, f.a)
@@ -742,8 +757,7 @@ fn solve_lfp(
         let c = &m.comps[comp as usize];
         let stride = stride_of(single, c.exits.len());
         let psi = &full_a.frames[fa as usize].vals;
-        while let Some(w) = pending[fi].pop() {
-            queued[fi][w as usize] = false;
+        while let Some(w) = wl.pop_vertex(fi) {
             let wu = w as usize;
             val.clear();
             val.extend_from_slice(&st.frames[fid as usize].vals[wu * stride..(wu + 1) * stride]);
@@ -754,11 +768,7 @@ fn solve_lfp(
                     if c.exit_idx[pu] != u32::MAX {
                         continue;
                     }
-                    let g = if single {
-                        0u64.wrapping_sub(psi[pu] & 1)
-                    } else {
-                        psi[pu]
-                    };
+                    let g = lanes(single, psi[pu]);
                     if g == 0 {
                         continue;
                     }
@@ -772,20 +782,17 @@ fn solve_lfp(
                     if matches!(kind, DagNode::EG(_)) {
                         cur[0] = 0; // phase 1 of EG computes R only
                     }
-                    if changed && !queued[fi][pu] {
-                        queued[fi][pu] = true;
-                        pending[fi].push(p);
+                    if changed {
+                        wl.push(fi, p);
                     }
                 }
             }
             // a return vertex feeds the call vertices of its box
             if w >= c.ret_base {
                 let lb = c.vbox[wu] as usize;
-                let callee = m.boxes[c.boxes[lb] as usize].callee;
-                let nen = m.comps[callee as usize].entries.len() as u32;
                 let x = (w - c.box_ret[lb]) as usize;
                 let qid = st.frames[fid as usize].callee[lb];
-                for (k, cv) in (c.box_call[lb]..c.box_call[lb] + nen).enumerate() {
+                for (k, cv) in box_calls(m, c, lb).enumerate() {
                     // delta: the call vertex gains `Rq(x) ∧ value(ret x)`
                     let rq = {
                         let q = &st.frames[qid as usize];
@@ -808,24 +815,17 @@ fn solve_lfp(
                     if matches!(kind, DagNode::EG(_)) {
                         cur[0] = 0;
                     }
-                    if changed && !queued[fi][cv as usize] {
-                        queued[fi][cv as usize] = true;
-                        pending[fi].push(cv);
+                    if changed {
+                        wl.push(fi, cv);
                     }
                 }
             }
             // an entry feeds the callers' call vertices
             let ei = c.entry_idx[wu];
             if ei != u32::MAX {
-                for ci in 0..st.frames[fid as usize].callers.len() {
-                    let (g, lb) = st.frames[fid as usize].callers[ci];
-                    if g < first {
-                        continue;
-                    }
-                    let gi = (g - first) as usize;
-                    let gc = &m.comps[st.frames[g as usize].comp as usize];
+                let mut callers = EntryCallers::new(fid, ei, first);
+                while let Some((g, gc, cv)) = callers.next(st, m) {
                     let gs = stride_of(single, gc.exits.len());
-                    let cv = gc.box_call[lb as usize] + ei;
                     buf.resize(gs, 0);
                     call_value(st, m, g, gc, cv, single, gs, &mut buf[..gs]);
                     if matches!(kind, DagNode::EG(_)) {
@@ -835,14 +835,8 @@ fn solve_lfp(
                         &mut st.frames[g as usize].vals[cv as usize * gs..(cv as usize + 1) * gs];
                     if *cur != buf[..gs] {
                         cur.copy_from_slice(&buf[..gs]);
-                        if !queued[gi][cv as usize] {
-                            queued[gi][cv as usize] = true;
-                            pending[gi].push(cv);
-                        }
-                        if !in_fq[gi] {
-                            in_fq[gi] = true;
-                            fq.push(g);
-                        }
+                        wl.push((g - first) as usize, cv);
+                        wl.schedule(g);
                     }
                 }
             }

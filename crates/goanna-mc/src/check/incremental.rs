@@ -48,14 +48,7 @@ impl<'m> Inc<'m> {
         let dag = self.eng.dag;
         let ne = self.eng.m.component(comp).exits().len();
         let order = self.eng.exc[n as usize].clone();
-        let proj = |eng: &Engine, to: NodeRef| -> Box<[u64]> {
-            let mut out = Vec::new();
-            for e in &eng.exc[to as usize] {
-                let k = order.binary_search(e).expect("projection");
-                out.extend_from_slice(&ctx[k * ne..(k + 1) * ne]);
-            }
-            out.into_boxed_slice()
-        };
+        let proj = |eng: &Engine, to: NodeRef| eng.project(&order, ctx, to, ne);
         match dag.node(n) {
             DagNode::True | DagNode::Atom(_) => {
                 self.eng.full_vals(n, comp, &[])[v as usize] & 1 != 0
@@ -105,38 +98,20 @@ impl<'m> Inc<'m> {
         }
         self.on_path.insert(key.clone());
         let dag = self.eng.dag;
-        let (op, a, b) = match dag.node(n) {
-            DagNode::EX(x) => (Op::EX, x, x),
-            DagNode::EG(x) => (Op::EG, x, x),
-            DagNode::EU(x, y) => (Op::EU, x, y),
-            _ => unreachable!(),
-        };
+        let (op, a, b) = Op::of(dag.node(n));
         let order = self.eng.exc[n as usize].clone();
         let sorder = &order[..order.len() - 1];
         let ne = c.exits().len();
-        let proj = |eng: &Engine, to: NodeRef| -> Box<[u64]> {
-            let mut out = Vec::new();
-            for e in &eng.exc[to as usize] {
-                let k = sorder.binary_search(e).expect("projection");
-                out.extend_from_slice(&sctx[k * ne..(k + 1) * ne]);
-            }
-            out.into_boxed_slice()
-        };
         // Vertical step: the operands, fully and exactly.
-        let pa = proj(&self.eng, a);
-        let psi: Vec<Tern> = self
-            .eng
-            .full_vals(a, comp, &pa)
-            .iter()
-            .map(|&w| Tern::from_bool(w & 1 != 0))
-            .collect();
-        let pb = proj(&self.eng, b);
-        let chi: Vec<Tern> = self
-            .eng
-            .full_vals(b, comp, &pb)
-            .iter()
-            .map(|&w| Tern::from_bool(w & 1 != 0))
-            .collect();
+        let exact = |eng: &mut Engine, x: NodeRef| -> Vec<Tern> {
+            let px = eng.project(sorder, &sctx, x, ne);
+            eng.full_vals(x, comp, &px)
+                .iter()
+                .map(|&w| Tern::from_bool(w & 1 != 0))
+                .collect()
+        };
+        let psi = exact(&mut self.eng, a);
+        let chi = exact(&mut self.eng, b);
         let mut sink = vec![Tern::M; nv];
         for (x, &xv) in c.exits().iter().enumerate() {
             sink[xv as usize] = top[x];
@@ -183,15 +158,9 @@ impl<'m> Inc<'m> {
                 let callee = m.box_info(c.boxes()[lb]).callee();
                 let qc = m.component(callee);
                 let rb = c.box_ret[lb] as usize;
-                let csctx = {
-                    let mut out = Vec::new();
-                    for &e in sorder {
-                        let pe = proj(&self.eng, e);
-                        let vals_e = self.eng.full_vals(e, comp, &pe);
-                        out.extend_from_slice(&vals_e[rb..rb + qc.exits().len()]);
-                    }
-                    out.into_boxed_slice()
-                };
+                let csctx =
+                    self.eng
+                        .callee_ctx_for(sorder, n, comp, &sctx, lb as u32, sorder.len());
                 let ctop: Box<[Tern]> = vals[rb..rb + qc.exits().len()].into();
                 let r = self.eval(n, callee, csctx, ctop);
                 let en = qc.entries()[k] as usize;

@@ -47,6 +47,12 @@ impl Marks {
     }
 }
 
+/// One FindReason walk: the marks of what it visited, and the boxes it found to (re)contextualise.
+struct Walk {
+    marks: Marks,
+    found: Vec<(u32, usize)>,
+}
+
 struct Lazy<'m> {
     m: &'m Model,
     dag: &'m Dag,
@@ -98,11 +104,14 @@ pub(crate) fn check(model: &Model, dag: &Dag) -> (Vec<bool>, usize) {
         if undecided.is_empty() {
             break;
         }
-        let mut marks = Marks(lz.frames.iter().map(|_| Vec::new()).collect());
-        let mut found = Vec::new();
+        let mut walk = Walk {
+            marks: Marks(lz.frames.iter().map(|_| Vec::new()).collect()),
+            found: Vec::new(),
+        };
         for &en in &undecided {
-            lz.find_reason(f0, en, top, &mut marks, &mut found);
+            lz.find_reason(f0, en, top, &mut walk);
         }
+        let mut found = walk.found;
         found.sort_unstable();
         found.dedup();
         match found.is_empty() {
@@ -245,6 +254,27 @@ impl<'m> Lazy<'m> {
         }
     }
 
+    /// Calls `visit(call vertex, value)` for every call vertex of an expanded box of frame `f`,
+    /// with the value of node `n` that the callee frame has at the matching entry (what a call
+    /// vertex shows: the path continues at that entry).
+    #[inline]
+    fn for_each_call_entry(&self, f: u32, n: NodeRef, mut visit: impl FnMut(usize, Tern)) {
+        let fr = &self.frames[f as usize];
+        let c = self.m.component(fr.comp);
+        for (lb, cal) in fr.callee.iter().enumerate() {
+            if let Some(j) = cal {
+                let q = &self.frames[*j as usize];
+                let qc = self.m.component(q.comp);
+                for (i, &en) in qc.entries().iter().enumerate() {
+                    visit(
+                        (c.box_call[lb] + i as u32) as usize,
+                        q.vals[n as usize][en as usize],
+                    );
+                }
+            }
+        }
+    }
+
     /// RefineTernary for one frame; returns whether anything changed.
     fn refine(&mut self, f: u32) -> bool {
         let m = self.m;
@@ -280,27 +310,13 @@ impl<'m> Lazy<'m> {
                     .map(|(x, y)| x.or(*y))
                     .collect(),
                 node => {
-                    let (op, a, b) = match node {
-                        DagNode::EX(x) => (Op::EX, x, x),
-                        DagNode::EG(x) => (Op::EG, x, x),
-                        DagNode::EU(x, y) => (Op::EU, x, y),
-                        _ => unreachable!(),
-                    };
+                    let (op, a, b) = Op::of(node);
                     let k = self.enodes.binary_search(&n).expect("existential");
                     let mut sink = vec![Tern::M; nv];
                     for (x, &xv) in c.exits().iter().enumerate() {
                         sink[xv as usize] = fr.ctx[k * ne + x];
                     }
-                    for (lb, cal) in fr.callee.iter().enumerate() {
-                        if let Some(j) = cal {
-                            let q = &self.frames[*j as usize];
-                            let qc = m.component(q.comp);
-                            for (i, &en) in qc.entries().iter().enumerate() {
-                                sink[(c.box_call[lb] + i as u32) as usize] =
-                                    q.vals[n as usize][en as usize];
-                            }
-                        }
-                    }
+                    self.for_each_call_entry(f, n, |cv, t| sink[cv] = t);
                     local(
                         c,
                         op,
@@ -313,20 +329,12 @@ impl<'m> Lazy<'m> {
             };
             let mut new = new;
             // Call vertices of every node show the callee entry (when expanded); keep known values.
-            let fr = &self.frames[f as usize];
-            for (lb, cal) in fr.callee.iter().enumerate() {
-                if let Some(j) = cal {
-                    let q = &self.frames[*j as usize];
-                    let qc = m.component(q.comp);
-                    for (i, &en) in qc.entries().iter().enumerate() {
-                        let cv = (c.box_call[lb] + i as u32) as usize;
-                        if q.vals[n as usize][en as usize].known() {
-                            new[cv] = q.vals[n as usize][en as usize];
-                        }
-                    }
+            self.for_each_call_entry(f, n, |cv, t| {
+                if t.known() {
+                    new[cv] = t;
                 }
-            }
-            let old = &fr.vals[n as usize];
+            });
+            let old = &self.frames[f as usize].vals[n as usize];
             for v in 0..nv {
                 if old[v].known() {
                     new[v] = old[v];
@@ -341,18 +349,11 @@ impl<'m> Lazy<'m> {
     }
 
     /// GetNextExpansion / FindReason: a box whose (re)contextualisation may decide `(f, v, n)`.
-    fn find_reason(
-        &mut self,
-        f: u32,
-        v: u32,
-        n: NodeRef,
-        marks: &mut Marks,
-        out: &mut Vec<(u32, usize)>,
-    ) {
+    fn find_reason(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
         if self.frames[f as usize].vals[n as usize][v as usize].known() {
             return;
         }
-        let mk = *marks.slot(self, f, v, n);
+        let mk = *walk.marks.slot(self, f, v, n);
         if mk & 2 != 0 {
             self.cycles += 1; // a global dependency cycle through (f, v, n)
             return;
@@ -360,19 +361,12 @@ impl<'m> Lazy<'m> {
         if mk & 1 != 0 {
             return;
         }
-        *marks.slot(self, f, v, n) = 3;
-        self.find_reason_inner(f, v, n, marks, out);
-        *marks.slot(self, f, v, n) = 1;
+        *walk.marks.slot(self, f, v, n) = 3;
+        self.find_reason_inner(f, v, n, walk);
+        *walk.marks.slot(self, f, v, n) = 1;
     }
 
-    fn find_reason_inner(
-        &mut self,
-        f: u32,
-        v: u32,
-        n: NodeRef,
-        marks: &mut Marks,
-        out: &mut Vec<(u32, usize)>,
-    ) {
+    fn find_reason_inner(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
         let m = self.m;
         let comp = self.frames[f as usize].comp;
         let c = m.component(comp);
@@ -382,23 +376,23 @@ impl<'m> Lazy<'m> {
         if c.is_call(v) {
             let lb = c.local_box(v).expect("call vertex") as usize;
             if self.contextualizable(f, lb) {
-                out.push((f, lb));
+                walk.found.push((f, lb));
                 return;
             }
             let j = self.frames[f as usize].callee[lb].expect("expanded");
             let k = (v - c.box_call[lb]) as usize;
             let en = m.component(self.frames[j as usize].comp).entries()[k];
-            self.find_reason(j, en, n, marks, out);
+            self.find_reason(j, en, n, walk);
             return;
         }
         let node = self.dag.node(n);
         match node {
             DagNode::True | DagNode::Atom(_) => {}
-            DagNode::Not(x) => self.find_reason(f, v, x, marks, out),
+            DagNode::Not(x) => self.find_reason(f, v, x, walk),
             DagNode::And(a, b) | DagNode::Or(a, b) => {
                 for x in [a, b] {
                     if unknown(self, f, v, x) {
-                        self.find_reason(f, v, x, marks, out);
+                        self.find_reason(f, v, x, walk);
                     }
                 }
             }
@@ -408,18 +402,18 @@ impl<'m> Lazy<'m> {
                 let callers = self.callers[f as usize].clone();
                 for (g, lb) in callers {
                     if self.contextualizable(g, lb as usize) {
-                        out.push((g, lb as usize));
+                        walk.found.push((g, lb as usize));
                         continue;
                     }
                     let gc = m.component(self.frames[g as usize].comp);
                     let rv = gc.box_ret[lb as usize] + x as u32;
-                    self.find_reason(g, rv, n, marks, out);
+                    self.find_reason(g, rv, n, walk);
                 }
             }
             DagNode::EX(a) => {
                 for &w in c.succ(v) {
                     if unknown(self, f, w, a) {
-                        self.find_reason(f, w, a, marks, out);
+                        self.find_reason(f, w, a, walk);
                     }
                 }
             }
@@ -431,15 +425,15 @@ impl<'m> Lazy<'m> {
                 };
                 if let Some(b) = b {
                     if unknown(self, f, v, b) {
-                        self.find_reason(f, v, b, marks, out);
+                        self.find_reason(f, v, b, walk);
                     }
                 }
                 if unknown(self, f, v, a) {
-                    self.find_reason(f, v, a, marks, out);
+                    self.find_reason(f, v, a, walk);
                 }
                 for &w in c.succ(v) {
                     if unknown(self, f, w, n) {
-                        self.find_reason(f, w, n, marks, out);
+                        self.find_reason(f, w, n, walk);
                     }
                 }
             }

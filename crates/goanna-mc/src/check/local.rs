@@ -4,6 +4,7 @@
 //! (unknowns true) bound the value of every other vertex.
 
 use super::tern::Tern;
+use crate::ctl::{DagNode, NodeRef};
 use crate::model::Component;
 
 /// Which operator.
@@ -12,6 +13,18 @@ pub(crate) enum Op {
     EX,
     EU,
     EG,
+}
+
+impl Op {
+    /// The operator of an existential node with its operands `(ψ, χ)` (`χ = ψ` for EX and EG).
+    pub(crate) fn of(node: DagNode) -> (Op, NodeRef, NodeRef) {
+        match node {
+            DagNode::EX(x) => (Op::EX, x, x),
+            DagNode::EG(x) => (Op::EG, x, x),
+            DagNode::EU(x, y) => (Op::EU, x, y),
+            _ => unreachable!("not an existential node"),
+        }
+    }
 }
 
 /// Values of the node at every vertex.

@@ -187,19 +187,11 @@ impl Parser {
     fn imp(&mut self) -> Result<P, ParseError> {
         let l = self.or()?;
         if matches!(self.peek(), Tok::Implies) || self.peek_ident("implies") {
-            let l = self.want_f(l)?;
-            self.bump();
-            let off = self.off();
-            let r = self.imp()?;
-            let r = self.want_f_at(r, off)?;
+            let (l, r) = self.binary(l, Self::imp)?;
             return Ok(P::F(Formula::Implies(Box::new(l), Box::new(r))));
         }
         if matches!(self.peek(), Tok::Iff) {
-            let l = self.want_f(l)?;
-            self.bump();
-            let off = self.off();
-            let r = self.imp()?;
-            let r = self.want_f_at(r, off)?;
+            let (l, r) = self.binary(l, Self::imp)?;
             let a = Formula::Implies(Box::new(l.clone()), Box::new(r.clone()));
             let b = Formula::Implies(Box::new(r), Box::new(l));
             return Ok(P::F(Formula::And(Box::new(a), Box::new(b))));
@@ -219,14 +211,23 @@ impl Parser {
             }),
         }
     }
+    /// The operands of a binary operator whose token is next: the left one `l` already parsed,
+    /// the right one parsed by `rhs` after the token; both must be formulas (not a bare until).
+    fn binary(
+        &mut self,
+        l: P,
+        rhs: fn(&mut Self) -> Result<P, ParseError>,
+    ) -> Result<(Formula, Formula), ParseError> {
+        let l = self.want_f(l)?;
+        self.bump();
+        let off = self.off();
+        let r = rhs(self)?;
+        Ok((l, self.want_f_at(r, off)?))
+    }
     fn or(&mut self) -> Result<P, ParseError> {
         let mut l = self.and()?;
         while matches!(self.peek(), Tok::Or) || self.peek_ident("or") {
-            let lf = self.want_f(l)?;
-            self.bump();
-            let off = self.off();
-            let r = self.and()?;
-            let r = self.want_f_at(r, off)?;
+            let (lf, r) = self.binary(l, Self::and)?;
             l = P::F(Formula::Or(Box::new(lf), Box::new(r)));
         }
         Ok(l)
@@ -234,11 +235,7 @@ impl Parser {
     fn and(&mut self) -> Result<P, ParseError> {
         let mut l = self.unary()?;
         while matches!(self.peek(), Tok::And) || self.peek_ident("and") {
-            let lf = self.want_f(l)?;
-            self.bump();
-            let off = self.off();
-            let r = self.unary()?;
-            let r = self.want_f_at(r, off)?;
+            let (lf, r) = self.binary(l, Self::unary)?;
             l = P::F(Formula::And(Box::new(lf), Box::new(r)));
         }
         Ok(l)
