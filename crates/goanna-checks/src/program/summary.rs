@@ -23,9 +23,6 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
-    /// Per parameter: dereferences the pointer itself (not through a callee) on every path,
-    /// before testing or changing it.
-    pub derefs_all: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
 
@@ -52,7 +49,6 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
-            derefs_all: vec![false; n],
             allocates_out: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
@@ -227,11 +223,6 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
-        }
-    }
-    for (i, param) in cfg.params.iter().enumerate() {
-        if let Some(id) = *param {
-            summary.derefs_all[i] = derefs_on_every_path(cfg, id);
         }
     }
     let base = qs.per_param.len() + 1;
@@ -503,7 +494,7 @@ fn add_null_argument_effects(program: &Program<'_>, summaries: &[Summary], effec
                 // Only where the callee dereferences the parameter on every path: a callee
                 // that looks at it only in some cases (`if (n > 0) *out = ...`) is usually
                 // called with NULL exactly when it will not.
-                if summaries[callee as usize].derefs_all.get(i) != Some(&true) {
+                if summaries[callee as usize].derefs.get(i) != Some(&true) {
                     continue;
                 }
                 let Some(Some(param)) = target.params.get(i) else { continue };
@@ -521,39 +512,3 @@ fn add_null_argument_effects(program: &Program<'_>, summaries: &[Summary], effec
     changed
 }
 
-/// Most passes of the must-dereference fixpoint before giving up (answering no).
-const MAX_DEREF_PASSES: usize = 64;
-
-/// True when every path from the entry of `cfg` dereferences `param` in the function itself
-/// before it is tested, written, or the function ends (a least fixpoint, so a loop that never
-/// dereferences it does not count).
-fn derefs_on_every_path(cfg: &Cfg, param: PathId) -> bool {
-    use goanna_cfg::Subject;
-    if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
-        return false;
-    }
-    let has = |n: &goanna_cfg::Node, kinds: &[PropKind]| n.props.iter().any(|p| p.subject == Subject::Path(param) && kinds.contains(&p.kind));
-    let stop = [PropKind::Def, PropKind::NullTest, PropKind::NonNullTest, PropKind::AddrTaken];
-    let mut must = vec![false; cfg.nodes.len()];
-    for _ in 0..MAX_DEREF_PASSES {
-        let mut changed = false;
-        for (i, node) in cfg.nodes.iter().enumerate().rev() {
-            if must[i] {
-                continue;
-            }
-            let now = has(node, &[PropKind::Deref])
-                || (!has(node, &stop)
-                    && !node.succs.is_empty()
-                    && i != cfg.exit.index()
-                    && node.succs.iter().filter(|e| node.edge_feasible(e)).all(|e| must[e.target.index()]));
-            if now {
-                must[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            return must[cfg.entry.index()];
-        }
-    }
-    false
-}
