@@ -45,13 +45,38 @@ pub struct Analysis<'p> {
     pub callee_globals: Vec<rustc_hash::FxHashSet<String>>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
+    /// The atoms about variables of static storage that label some node of the program (they
+    /// are the same in every function), computed on first use: instances about globals that
+    /// cannot be violated are dropped before the whole-program model is built.
+    global_atoms: OnceLock<rustc_hash::FxHashSet<String>>,
 }
 
 impl<'p> Analysis<'p> {
     /// An analysis over a summarised program.
     pub fn new(program: &'p Program<'p>, effects: CallEffects, behaviours: Vec<Behaviour>) -> Self {
         let callee_globals = super::behaviour::globals_in_callees(program);
-        Analysis { program, effects, behaviours, callee_globals, rks: OnceLock::new() }
+        Analysis { program, effects, behaviours, callee_globals, rks: OnceLock::new(), global_atoms: OnceLock::new() }
+    }
+
+    fn global_atoms(&self) -> &rustc_hash::FxHashSet<String> {
+        self.global_atoms.get_or_init(|| {
+            let mut atoms = rustc_hash::FxHashSet::default();
+            for f in 0..self.program.functions.len() as FnIndex {
+                let cfg = self.program.cfg(f);
+                let props = cfg.nodes.iter().flat_map(|n| &n.props).filter_map(|p| match p.subject {
+                    Subject::Path(id) => Some((p.kind, id)),
+                    _ => None,
+                });
+                let effects = cfg.node_ids().filter_map(|n| self.effects.get(&(f, n))).flatten().copied();
+                for (kind, id) in props.chain(effects) {
+                    let path = cfg.path(id);
+                    if path.root.kind.is_static_storage() {
+                        atoms.insert(super::atoms::path_atom(kind, f, id, path));
+                    }
+                }
+            }
+            atoms
+        })
     }
 
     fn rks(&self) -> Result<&ProgramModel, &str> {
@@ -188,6 +213,13 @@ fn check_function(
                 findings.extend(check_local(analysis, decide, check, f, flat, &local, &feasible));
             }
         }
+        // Only instances that can be violated are worth the whole-program model.
+        let global = if global.is_empty() {
+            global
+        } else {
+            let atoms = analysis.global_atoms();
+            possible_instances_by(check, f, cfg, &global, &|name, plain| plain || atoms.contains(name))
+        };
         if !global.is_empty() {
             match analysis.rks() {
                 Ok(pm) => findings.extend(check_global(analysis, decide, check, f, pm, &global, &feasible)),
@@ -238,8 +270,21 @@ fn unless_at_entry(
 /// The instances worth deciding: one for which no alternative of the template's requirements
 /// has all its propositions labelling nodes of `model` cannot be violated.
 fn possible_instances(check: &CtlCheck<'_>, f: FnIndex, cfg: &Cfg, model: &Model, vars: &[Option<PathId>]) -> Vec<Option<PathId>> {
+    possible_instances_by(check, f, cfg, vars, &|name, _| model.atom(name).is_some())
+}
+
+/// [`possible_instances`] with `labels_some_node(name, plain)` telling which atoms label a node
+/// (`plain`: an atom without a variable, such as `end`).
+fn possible_instances_by(
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    cfg: &Cfg,
+    vars: &[Option<PathId>],
+    labels_some_node: &dyn Fn(&str, bool) -> bool,
+) -> Vec<Option<PathId>> {
     let labels = |atom: TemplateAtom, v: &Option<PathId>| {
-        Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| model.atom(&name).is_some())
+        let plain = matches!(atom, TemplateAtom::Plain(_));
+        Template::concrete_atom(atom, f, v.map(|id| (id, cfg.path(id)))).is_some_and(|name| labels_some_node(&name, plain))
     };
     let possible = |v: &Option<PathId>| check.template.required.iter().any(|set| set.iter().all(|&atom| labels(atom, v)));
     vars.iter().copied().filter(possible).collect()

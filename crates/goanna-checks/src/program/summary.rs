@@ -395,6 +395,7 @@ pub fn summarise_program(
         by_level[l].push(i);
     }
     let mut models: Vec<Option<FlatModel>> = (0..count).map(|_| None).collect();
+    let mut effects_by_function: Vec<Option<CallEffects>> = (0..count).map(|_| None).collect();
     let convention = null_unchecked_by_convention(program);
     for components in by_level {
         let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
@@ -402,15 +403,20 @@ pub fn summarise_program(
             .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries, &convention))
             .collect();
         for result in done {
-            for (f, summary, model) in result? {
+            for (f, summary, last) in result? {
                 summaries[f as usize] = summary;
-                models[f as usize] = model;
+                if let Some((model, f_effects)) = last {
+                    models[f as usize] = Some(model);
+                    effects_by_function[f as usize] = Some(f_effects);
+                }
             }
         }
     }
+    // The effects the last models were built with are final; the others are computed again.
     let mut effects = CallEffects::default();
-    for f in 0..count as FnIndex {
-        effects.extend(effects_of(program, f, &|g| &summaries[g as usize], &convention));
+    for (f, cached) in effects_by_function.into_iter().enumerate() {
+        let f_effects = cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention));
+        effects.extend(f_effects);
     }
     // Functions whose entry now says a parameter is NULL have a different model than the one
     // the summaries were computed on: it is built again when the checks need it.
@@ -433,7 +439,9 @@ pub struct ProgramSummaries {
 }
 
 /// A function, its summary, and its final model when it has one.
-type Summarised = (FnIndex, Summary, Option<FlatModel>);
+/// A function, its summary, and, when they were built from its callees' final summaries, its
+/// model and its call nodes' effects.
+type Summarised = (FnIndex, Summary, Option<(FlatModel, CallEffects)>);
 
 /// Summarises the functions of one component of the call graph, iterating while they call
 /// each other and their summaries change.
@@ -450,20 +458,20 @@ fn summarise_component(
         members.iter().map(|&f| (f, summaries[f as usize].clone())).collect();
     let recursive = members.len() > 1 || program.calls[members[0] as usize].iter().any(|&(_, g)| g == members[0]);
     let rounds = if recursive { MAX_ROUNDS } else { 1 };
-    let mut models: rustc_hash::FxHashMap<FnIndex, FlatModel> = Default::default();
+    let mut models: rustc_hash::FxHashMap<FnIndex, (FlatModel, CallEffects)> = Default::default();
     let mut settled = false;
     for _ in 0..rounds {
         let mut changed = false;
         for &f in members {
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
-            let hint = models.get(&f).map(|m: &FlatModel| m.refinement.clone());
+            let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
             let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
             }
-            models.insert(f, model);
+            models.insert(f, (model, effects));
         }
         // A round that changed nothing built every model from the final summaries; so did the
         // only round of a function that does not call itself (its callees are all final).
