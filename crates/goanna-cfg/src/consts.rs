@@ -96,6 +96,29 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
     }
 }
 
+/// True when a constant expression's value depends on the build configuration: it contains a
+/// `sizeof`/`_Alignof` (`sizeof(int) <= 2`), or an operand written by a macro expansion
+/// (`MAX_WBITS > 15`). Such a condition is a portability guard, constant on one platform only.
+pub fn depends_on_configuration(expr: &Expr) -> bool {
+    configuration(expr, 0)
+}
+
+fn configuration(expr: &Expr, depth: u32) -> bool {
+    if depth > MAX_DEPTH || expr.span.from_macro {
+        return true;
+    }
+    let d = depth + 1;
+    match &expr.kind {
+        ExprKind::Unevaluated { .. } => true,
+        ExprKind::Cast(inner) | ExprKind::Unary { operand: inner, .. } => configuration(inner, d),
+        ExprKind::Binary { lhs, rhs, .. } => configuration(lhs, d) || configuration(rhs, d),
+        ExprKind::Conditional { cond, then, els } => {
+            configuration(cond, d) || then.as_ref().is_some_and(|t| configuration(t, d)) || configuration(els, d)
+        }
+        _ => false,
+    }
+}
+
 fn binary(op: BinaryOp, l: i64, r: i64) -> Option<i64> {
     Some(match op {
         BinaryOp::Mul => l.checked_mul(r)?,

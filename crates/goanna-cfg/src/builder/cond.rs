@@ -16,7 +16,7 @@
 
 use super::expr::transparent;
 use super::{Builder, Ends};
-use crate::consts::{const_value, is_zero_literal};
+use crate::consts::{const_value, depends_on_configuration, is_zero_literal};
 use crate::graph::{EdgeKind, NodeKind};
 use crate::props::{PathId, Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, Expr, ExprKind, TypeClass, UnaryOp};
@@ -103,7 +103,9 @@ impl Builder<'_, '_> {
                 node.props.push(Prop { kind: PropKind::CondRedundant, subject: Subject::None, span: e.span, value: None });
             }
             node.const_cond = value;
-            if let Some(v) = value.filter(|_| !e.span.from_macro && !is_literal(e)) {
+            // A guard on the build configuration (`sizeof`, macro constants) is constant on
+            // purpose: its impossible edge is still left out, but it is not reported.
+            if let Some(v) = value.filter(|_| !e.span.from_macro && !is_literal(e) && !depends_on_configuration(e)) {
                 let kind = if v != 0 { PropKind::CondAlways } else { PropKind::CondNever };
                 node.props.push(Prop { kind, subject: Subject::None, span: e.span, value: None });
             }
