@@ -344,31 +344,6 @@ mod tests {
         }
     }
 
-    /// `f` with every atom renamed by `name`.
-    fn renamed(f: &Formula, name: &dyn Fn(&str) -> String) -> Formula {
-        use Formula::*;
-        let r = |g: &Formula| Box::new(renamed(g, name));
-        match f {
-            Atom(a) => Atom(name(a)),
-            True => True,
-            False => False,
-            Not(a) => Not(r(a)),
-            And(a, b) => And(r(a), r(b)),
-            Or(a, b) => Or(r(a), r(b)),
-            Implies(a, b) => Implies(r(a), r(b)),
-            EX(a) => EX(r(a)),
-            AX(a) => AX(r(a)),
-            EF(a) => EF(r(a)),
-            AF(a) => AF(r(a)),
-            EG(a) => EG(r(a)),
-            AG(a) => AG(r(a)),
-            EU(a, b) => EU(r(a), r(b)),
-            AU(a, b) => AU(r(a), r(b)),
-            EW(a, b) => EW(r(a), r(b)),
-            AW(a, b) => AW(r(a), r(b)),
-        }
-    }
-
     #[test]
     fn instances_of_one_shape_agree_with_their_instantiated_formulas() {
         let mut r = Lcg(0x1157);
@@ -385,7 +360,7 @@ mod tests {
             let formulas: Vec<Formula> = instances
                 .iter()
                 .map(|inst| {
-                    renamed(&template, &|a: &str| {
+                    template.rename_atoms(&|a: &str| {
                         let slot = shape.atoms.iter().position(|x| x == a).expect("atom of the template");
                         inst[slot].clone()
                     })

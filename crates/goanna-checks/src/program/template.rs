@@ -176,31 +176,6 @@ fn requirements(f: &Formula) -> Vec<Vec<String>> {
     }
 }
 
-/// Replaces every atom by `rename(atom)`.
-fn rename(f: &Formula, rename: &dyn Fn(&str) -> String) -> Formula {
-    use Formula::*;
-    let r = |x: &Formula| Box::new(self::rename(x, rename));
-    match f {
-        True => True,
-        False => False,
-        Atom(a) => Atom(rename(a)),
-        Not(x) => Not(r(x)),
-        EX(x) => EX(r(x)),
-        AX(x) => AX(r(x)),
-        EF(x) => EF(r(x)),
-        AF(x) => AF(r(x)),
-        EG(x) => EG(r(x)),
-        AG(x) => AG(r(x)),
-        And(a, b) => And(r(a), r(b)),
-        Or(a, b) => Or(r(a), r(b)),
-        Implies(a, b) => Implies(r(a), r(b)),
-        EU(a, b) => EU(r(a), r(b)),
-        AU(a, b) => AU(r(a), r(b)),
-        EW(a, b) => EW(r(a), r(b)),
-        AW(a, b) => AW(r(a), r(b)),
-    }
-}
-
 impl Template {
     /// Validates the template fields of a CTL check.
     pub fn from_spec(spec: &CheckSpec) -> Result<Template, String> {
@@ -289,7 +264,7 @@ impl Template {
 
     /// The formula for function `f` and variable `var` (`None` for function-wide checks).
     pub fn instantiate(&self, f: FnIndex, var: Option<(PathId, &AccessPath)>) -> Formula {
-        rename(&self.formula, &|name| {
+        self.formula.rename_atoms(&|name| {
             resolve_atom(name)
                 .ok()
                 .and_then(|atom| Template::concrete_atom(atom, f, var))

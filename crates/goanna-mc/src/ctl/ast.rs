@@ -42,6 +42,31 @@ pub enum Formula {
 }
 
 impl Formula {
+    /// The same formula with every atom `a` replaced by `rename(a)` (instantiating a template).
+    pub fn rename_atoms(&self, rename: &dyn Fn(&str) -> String) -> Formula {
+        use Formula::*;
+        let r = |x: &Formula| Box::new(x.rename_atoms(rename));
+        match self {
+            True => True,
+            False => False,
+            Atom(a) => Atom(rename(a)),
+            Not(x) => Not(r(x)),
+            EX(x) => EX(r(x)),
+            AX(x) => AX(r(x)),
+            EF(x) => EF(r(x)),
+            AF(x) => AF(r(x)),
+            EG(x) => EG(r(x)),
+            AG(x) => AG(r(x)),
+            And(a, b) => And(r(a), r(b)),
+            Or(a, b) => Or(r(a), r(b)),
+            Implies(a, b) => Implies(r(a), r(b)),
+            EU(a, b) => EU(r(a), r(b)),
+            AU(a, b) => AU(r(a), r(b)),
+            EW(a, b) => EW(r(a), r(b)),
+            AW(a, b) => AW(r(a), r(b)),
+        }
+    }
+
     /// An atom.
     pub fn atom(name: &str) -> Formula {
         Formula::Atom(name.to_string())
