@@ -314,4 +314,27 @@ mod tests {
         assert!(text.iter().any(|e| e.contains("does not match the file name")), "{text:?}");
         assert!(text.iter().any(|e| e.contains("belongs in folder `MEM/`")), "{text:?}");
     }
+
+    /// `checks/README.md` documents every field of a check file and every proposition a
+    /// template may name; a new one must be documented there.
+    #[test]
+    fn the_catalogue_readme_documents_every_field_and_proposition() {
+        let readme = include_str!("../../../checks/README.md");
+        // serde names every field it expects when it meets an unknown one.
+        let err = toml::from_str::<CheckSpec>("no_such_field = 1").unwrap_err().to_string();
+        let expected = err.split("expected one of").nth(1).expect("serde lists the fields");
+        let fields: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        assert!(fields.len() > 10, "{err}");
+        for field in fields {
+            assert!(readme.contains(&format!("`{field}`")), "checks/README.md does not document the field `{field}`");
+        }
+        for kind in goanna_cfg::PropKind::ALL {
+            if kind == goanna_cfg::PropKind::Call {
+                continue;
+            }
+            let plain = crate::program::PLAIN_KINDS.contains(&kind);
+            let atom = if plain { format!("| `{}` |", kind.name()) } else { format!("| `{}_X` |", kind.name()) };
+            assert!(readme.contains(&atom), "checks/README.md does not document the proposition {atom}");
+        }
+    }
 }
