@@ -60,6 +60,9 @@ pub struct CallSite {
     /// Indices of the pointer arguments that are null pointer constants (`f(NULL)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub null_args: Vec<usize>,
+    /// Indices of the integer arguments that are constant zero (`f(0)`, `f(NONE)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zero_args: Vec<usize>,
 }
 
 /// What a node stands for.

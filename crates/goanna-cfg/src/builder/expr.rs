@@ -805,6 +805,12 @@ impl Builder<'_, '_> {
         };
         let null_args: Vec<usize> =
             args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
+        let zero_args: Vec<usize> = args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.ty.class == TypeClass::Integer && const_value(self.tu, a) == Some(0))
+            .map(|(i, _)| i)
+            .collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         for a in args {
@@ -827,6 +833,7 @@ impl Builder<'_, '_> {
             address_args,
             result,
             null_args,
+            zero_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

@@ -23,6 +23,8 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
+    /// Per integer parameter: divides by it before testing it on every path.
+    pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
 
@@ -49,6 +51,7 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
+            divides: vec![false; n],
             allocates_out: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
@@ -82,6 +85,7 @@ enum Question {
     KeepsSome,
     Takes,
     Derefs,
+    Divides,
     AllocatesOut,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
@@ -130,6 +134,18 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     for (i, param) in cfg.params.iter().enumerate() {
         let Some(id) = *param else { continue };
         let path = cfg.path(id);
+        if path.class == goanna_ast::TypeClass::Integer {
+            // Every path divides by it before testing it or giving it a new value.
+            let p = Some((id, path));
+            let tested = any(vec![
+                atom(PropKind::Def, f, p),
+                atom(PropKind::AddrTaken, f, p),
+                atom(PropKind::NullTest, f, p),
+                atom(PropKind::NonNullTest, f, p),
+            ]);
+            per_param.push((i, Question::Divides, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::DivBy, f, p)))));
+            continue;
+        }
         if path.class != goanna_ast::TypeClass::Pointer {
             continue;
         }
@@ -220,6 +236,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
+            Question::Divides => summary.divides[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
@@ -418,9 +435,9 @@ pub fn summarise_program(
         let f_effects = cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention));
         effects.extend(f_effects);
     }
-    // Functions whose entry now says a parameter is NULL have a different model than the one
+    // Functions whose entry now says a parameter is NULL or zero have a different model than the one
     // the summaries were computed on: it is built again when the checks need it.
-    for f in add_null_argument_effects(program, &summaries, &mut effects) {
+    for f in add_constant_argument_effects(program, &summaries, &mut effects) {
         models[f as usize] = None;
     }
     Ok(ProgramSummaries { summaries, effects, models })
@@ -486,32 +503,35 @@ fn summarise_component(
         .collect())
 }
 
-/// A parameter that some call passes a null pointer constant (`f(NULL)`), of a function that
-/// dereferences it on every path, is NULL at the function's entry on that call: `assign_null` of the parameter at the entry node, so that a
-/// dereference in the function with no test before it is reported there (design note 6, from
-/// the callers' side). Only the checks' effects get it, not the summaries. Returns the functions
-/// that got such an effect.
-fn add_null_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) -> Vec<FnIndex> {
+/// A parameter that some call passes a constant the function cannot take on every path is that
+/// constant at the function's entry: a null pointer constant (`f(NULL)`) for a parameter the
+/// function dereferences on every path is `assign_null` there, a constant zero (`f(0)`) for one
+/// it divides by on every path is `assign_zero`, so that the dereference or the division in the
+/// function, with no test before it, is reported there (design note 6, from the callers' side).
+/// A callee that looks at the parameter only in some cases (`if (n > 0) *out = ...`) is usually
+/// called with the constant exactly when it will not. Only the checks' effects get it, not the
+/// summaries. Returns the functions that got such an effect.
+fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut changed = Vec::new();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         for &(node, callee) in &program.calls[f as usize] {
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let target = program.cfg(callee);
-            for &i in &site.null_args {
-                // Only where the callee dereferences the parameter on every path: a callee
-                // that looks at it only in some cases (`if (n > 0) *out = ...`) is usually
-                // called with NULL exactly when it will not.
-                if summaries[callee as usize].derefs.get(i) != Some(&true) {
+            let summary = &summaries[callee as usize];
+            let nulls = site.null_args.iter().map(|&i| (i, &summary.derefs, goanna_ast::TypeClass::Pointer, PropKind::AssignNull));
+            let zeros = site.zero_args.iter().map(|&i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
+            for (i, every_path, class, kind) in nulls.chain(zeros) {
+                if every_path.get(i) != Some(&true) {
                     continue;
                 }
                 let Some(Some(param)) = target.params.get(i) else { continue };
-                if target.path(*param).class != goanna_ast::TypeClass::Pointer {
+                if target.path(*param).class != class {
                     continue;
                 }
                 let entry = effects.entry((callee, target.entry)).or_default();
-                if !entry.contains(&(PropKind::AssignNull, *param)) {
-                    entry.push((PropKind::AssignNull, *param));
+                if !entry.contains(&(kind, *param)) {
+                    entry.push((kind, *param));
                     changed.push(callee);
                 }
             }
