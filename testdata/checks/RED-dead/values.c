@@ -12,8 +12,8 @@ int flag_off_bad(void) {
 
 int loop_never_entered_bad(void) {
     int a = 0;
-    for (int i = 0; i > 1; i++) { // expect: RED-cond-never, RED-dead
-        a++;
+    for (int i = 0; i > 1; i++) { // expect: RED-cond-never
+        a++; // expect: RED-dead
     }
     return a;
 }

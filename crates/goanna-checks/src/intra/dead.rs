@@ -21,8 +21,9 @@ fn is_reportable(node: &Node) -> bool {
 /// True for dead code that is there on purpose, by well-known idioms that compilers and
 /// Clang's `-Wunreachable-code` also set apart: a plain `return` (of nothing, a constant or a
 /// variable: no call, no write) written after a call that never returns "to avoid warnings",
-/// a second call that never returns after the first (`die(); exit(1);`), and the constant
-/// condition of `do { ... } while (0)` when the body always leaves the loop.
+/// a second call that never returns after the first (`die(); exit(1);`), the constant
+/// condition of `do { ... } while (0)` when the body always leaves the loop. (The increment of
+/// a `for` loop whose body always leaves it is not even a candidate: [`is_for_increment`].)
 fn is_idiomatic(cfg: &Cfg, node: &Node) -> bool {
     let only = |kinds: &[PropKind]| node.props.iter().all(|p| kinds.contains(&p.kind));
     match node.kind {
@@ -38,6 +39,36 @@ fn is_idiomatic(cfg: &Cfg, node: &Node) -> bool {
     }
 }
 
+/// True for a `for` loop's increment: a statement that goes back to the loop head and is
+/// written between the loop's condition and its body (`for (i = 0; i < n; i++) body`). The
+/// last statement of a `while` body also goes back to the head, but is written in the body.
+fn is_for_increment(cfg: &Cfg, id: NodeId) -> bool {
+    let node = cfg.node(id);
+    let Some(span) = node.span else { return false };
+    let Some(head) = node.succs.first().filter(|e| e.kind == goanna_cfg::EdgeKind::Back).map(|e| e.target) else {
+        return false;
+    };
+    if node.succs.len() != 1 {
+        return false;
+    }
+    let head_node = cfg.node(head);
+    let Some(head_span) = head_node.span else { return false };
+    // Where the body starts: the first node with a source range on the condition's true side.
+    let mut at = head_node.succs.iter().find(|e| e.kind == goanna_cfg::EdgeKind::True).map(|e| e.target);
+    let mut body_start = None;
+    for _ in 0..8 {
+        let Some(n) = at else { break };
+        let candidate = cfg.node(n);
+        if !matches!(candidate.kind, NodeKind::Branch(_) | NodeKind::Nop | NodeKind::Label(_)) {
+            body_start = candidate.span;
+            break;
+        }
+        at = candidate.succs.first().map(|e| e.target);
+    }
+    let Some(body) = body_start else { return false };
+    span.file == head_span.file && span.file == body.file && head_span.end <= span.start && span.end <= body.start
+}
+
 /// Finds maximal regions of unreachable code and reports each once, at its first statement.
 /// Regions made only of idiomatic dead code ([`is_idiomatic`]) are not reported.
 pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
@@ -50,7 +81,14 @@ pub fn unreachable_code(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> V
 pub fn unreachable_code_with(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec, live: &[bool]) -> Vec<Finding> {
     let count = cfg.nodes.len();
     let reachable = |i: usize| live.get(i).copied().unwrap_or(true);
-    let reportable: Vec<bool> = cfg.nodes.iter().enumerate().map(|(i, n)| !reachable(i) && is_reportable(n)).collect();
+    // A `for` increment that the body never reaches is the statement's syntax: it is not
+    // reported, nor does it start a region (a dead statement before it in the body does).
+    let reportable: Vec<bool> = cfg
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| !reachable(i) && is_reportable(n) && !is_for_increment(cfg, NodeId(i as u32)))
+        .collect();
     if !reportable.iter().any(|&r| r) {
         return Vec::new();
     }
