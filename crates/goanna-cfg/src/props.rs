@@ -67,6 +67,10 @@ pub struct AccessPath {
     /// For such a value: the variables passed to the call (writing one changes the value).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub depends_on: Vec<PathId>,
+    /// For a path ending in a `.f` or `->f` step: the field's integer type, when it is one of
+    /// known layout (not a bit-field) and not `volatile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_int: Option<crate::values::IntType>,
 }
 
 impl AccessPath {

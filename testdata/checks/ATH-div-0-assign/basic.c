@@ -31,6 +31,13 @@ static void set_scale(int s) {
 
 int global_reset_bad(int x) {
     g_scale = 0;
+    return x / g_scale; // expect: ATH-div-0
+}
+
+int global_reset_some_paths_bad(int x) {
+    g_scale = 0;
+    if (x > 100)
+        set_scale(x);
     return x / g_scale; // expect: ATH-div-0-assign
 }
 

@@ -24,6 +24,6 @@ void no_call_in_between_ok(void) {
     if (!p)
         return;
     free(p);
-    if (attempts > 0)
-        free(p);
+    if (attempts > 0) // expect: RED-cond-never
+        free(p); // expect: RED-dead
 }

@@ -112,14 +112,23 @@ impl Builder<'_, '_> {
             is_volatile: info.ty.is_volatile,
         };
         let id = self.paths.push(
-            AccessPath { root, steps: Vec::new(), class: info.ty.class, in_union: false, result_of: None, depends_on: Vec::new() },
+            AccessPath {
+                root,
+                steps: Vec::new(),
+                class: info.ty.class,
+                in_union: false,
+                result_of: None,
+                depends_on: Vec::new(),
+                field_int: None,
+            },
             None,
         );
         self.paths.roots.insert(var, id);
         Some(id)
     }
 
-    fn extend_path(&mut self, parent: PathId, step: PathStep, class: TypeClass, union_member: bool) -> PathId {
+    fn extend_path(&mut self, parent: PathId, step: PathStep, ty: &goanna_ast::CType, union_member: bool) -> PathId {
+        let class = ty.class;
         let key = (parent, step);
         if let Some(&id) = self.paths.steps.get(&key) {
             return id;
@@ -128,6 +137,10 @@ impl Builder<'_, '_> {
         path.steps.push(key.1.clone());
         path.class = class;
         path.in_union |= union_member;
+        path.field_int = match path.steps.last() {
+            Some(PathStep::Field(_) | PathStep::Arrow(_)) if !ty.is_volatile => crate::values::IntType::of(ty),
+            _ => None,
+        };
         let id = self.paths.push(path, Some(parent));
         self.paths.steps.insert(key, id);
         id
@@ -137,18 +150,18 @@ impl Builder<'_, '_> {
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).
     pub(super) fn path_chain(&mut self, e: &Expr) -> Option<Vec<Link>> {
-        let mut steps: Vec<(PathStep, TypeClass, Span, bool)> = Vec::new();
+        let mut steps: Vec<(PathStep, goanna_ast::CType, Span, bool)> = Vec::new();
         let mut cur = e;
         let (var, root_span) = loop {
             match &cur.kind {
                 ExprKind::Var(v) => break (*v, cur.span),
                 ExprKind::Member { base, field, arrow } => {
                     let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
-                    steps.push((step, cur.ty.class, cur.span, !*arrow && base.ty.is_union));
+                    steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
                     cur = base;
                 }
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => {
-                    steps.push((PathStep::Deref, cur.ty.class, cur.span, false));
+                    steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
                     cur = operand;
                 }
                 ExprKind::Cast(inner) => cur = inner,
@@ -162,9 +175,9 @@ impl Builder<'_, '_> {
         let mut chain = Vec::with_capacity(steps.len() + 1);
         chain.push(Link { id: root, span: root_span, derefs_parent: false });
         let mut last = root;
-        for (step, class, span, union_member) in steps.into_iter().rev() {
+        for (step, ty, span, union_member) in steps.into_iter().rev() {
             let derefs_parent = matches!(step, PathStep::Deref | PathStep::Arrow(_));
-            last = self.extend_path(last, step, class, union_member);
+            last = self.extend_path(last, step, &ty, union_member);
             chain.push(Link { id: last, span, derefs_parent });
         }
         Some(chain)
@@ -215,6 +228,7 @@ impl Builder<'_, '_> {
             in_union: false,
             result_of: Some(usr.clone()),
             depends_on,
+            field_int: None,
         }, None);
         self.paths.results.insert(key, id);
         Some(id)

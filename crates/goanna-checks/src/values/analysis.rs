@@ -30,6 +30,27 @@ pub struct Environment<'a> {
     /// Whether constants written through macros (and `sizeof`) are known; when not, they are
     /// any value, so that what is decided does not depend on the build's configuration.
     pub config_known: bool,
+    /// Globals (by USR) that may be tracked: integer, not `volatile`, never address-taken
+    /// anywhere in the program, not written by a thread's code, and not a constant of
+    /// `globals`. Their value at the function's entry is unknown.
+    pub trackable: &'a dyn Fn(&str) -> bool,
+    /// What each call node of the function does to globals (a call node not listed writes
+    /// none).
+    pub calls: &'a FxHashMap<NodeId, CallEffect<'a>>,
+    /// Index of each global's USR in the write sets of [`CallEffect`].
+    pub global_ids: &'a FxHashMap<String, u32>,
+}
+
+/// What one call does to the globals: those it may write become unknown, except the ones
+/// the callee leaves with a known interval on every path that returns.
+#[derive(Clone, Copy, Debug)]
+pub struct CallEffect<'a> {
+    /// The globals the callee may write, as sorted indices of [`Environment::global_ids`];
+    /// `None`: any global (a call through a pointer, of a function not in the program, or of
+    /// one whose callees make such calls).
+    pub writes: Option<&'a [u32]>,
+    /// Globals the callee leaves with a known interval: USR, type, values.
+    pub exits: &'a [(String, IntType, Interval)],
 }
 
 /// What the analysis found in one function.
@@ -43,6 +64,9 @@ pub struct FunctionFacts {
     pub zero_divisors: Vec<(NodeId, goanna_ast::Span)>,
     /// The value every reachable `return` gives, when it is one constant.
     pub returns: Option<i128>,
+    /// Tracked globals whose values where the function returns are narrower than their type:
+    /// USR, type, values (the function's own writes and its callees' effects).
+    pub exits: Vec<(String, IntType, Interval)>,
 }
 
 /// Abstract state: one interval per tracked variable.
@@ -57,6 +81,13 @@ struct Analyser<'a> {
     ranges: Vec<(IntType, Interval)>,
     /// Constant elements of arrays that are initialised once and never written.
     arrays: FxHashMap<PathId, Vec<i64>>,
+    /// For slots of globals: their key ([`global_path_key`]).
+    global_key: Vec<Option<String>>,
+    /// Slots of the tracked paths of a global that a write of another of its paths changes.
+    clobbers: FxHashMap<PathId, Vec<u32>>,
+    /// For call nodes that write tracked globals: each slot written and its value after the
+    /// call.
+    call_writes: FxHashMap<NodeId, Vec<(u32, Interval)>>,
 }
 
 /// Runs the analysis on `cfg`; `None` when the function is beyond the budget.
@@ -121,28 +152,90 @@ pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFact
     let relevant = relevant_paths(cfg);
     let mut slot = vec![None; cfg.paths.len()];
     let mut ranges = Vec::new();
+    let mut global_key: Vec<Option<String>> = Vec::new();
+    // Tracked globals: slot by key, and the slots of each root variable.
+    let mut global_slot: FxHashMap<String, u32> = FxHashMap::default();
+    let mut root_slots: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     for (i, path) in cfg.paths.iter().enumerate() {
-        if !relevant[i] {
+        if !relevant[i] || excluded[i] {
             continue;
         }
         let root = &path.root;
+        if root.kind.is_static_storage() {
+            let Some((key, ty)) = global_path_key(path).filter(|_| (env.trackable)(&root.usr)) else { continue };
+            if let Some(&s) = global_slot.get(&key) {
+                slot[i] = Some(s);
+                continue;
+            }
+            let s = ranges.len() as u32;
+            global_slot.insert(key.clone(), s);
+            root_slots.entry(root.usr.as_str()).or_default().push(s);
+            slot[i] = Some(s);
+            ranges.push((ty, Interval::of_type(ty)));
+            global_key.push(Some(key));
+            continue;
+        }
         let local = matches!(root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
         if path.is_variable()
             && local
             && path.class == goanna_ast::TypeClass::Integer
             && !root.is_volatile
             && (1..=64).contains(&root.int_bits)
-            && !excluded[i]
         {
             let ty = IntType { bits: root.int_bits, signed: root.int_signed };
             slot[i] = Some(ranges.len() as u32);
             ranges.push((ty, Interval::of_type(ty)));
+            global_key.push(None);
         }
+    }
+    // Globals that callees leave known, even when this function does not name them: their
+    // values pass on to this function's callers.
+    let mut extra: Vec<(&str, IntType)> = Vec::new();
+    for effect in env.calls.values() {
+        for (key, ty, _) in effect.exits {
+            if !global_slot.contains_key(key.as_str()) && !extra.iter().any(|(k, _)| k == key) {
+                extra.push((key, *ty));
+            }
+        }
+    }
+    for (key, ty) in extra {
+        global_slot.insert(key.to_string(), ranges.len() as u32);
+        ranges.push((ty, Interval::of_type(ty)));
+        global_key.push(Some(key.to_string()));
     }
     if ranges.len().saturating_mul(n) > MAX_CELLS {
         return None;
     }
-    let a = Analyser { cfg, env, slot, ranges, arrays };
+    // A write of a global path that is not tracked itself (`g = h` for a structure `g`) may
+    // change every tracked path of the same variable.
+    let mut clobbers: FxHashMap<PathId, Vec<u32>> = FxHashMap::default();
+    if !root_slots.is_empty() {
+        for (i, path) in cfg.paths.iter().enumerate() {
+            if slot[i].is_none() {
+                if let Some(slots) = root_slots.get(path.root.usr.as_str()) {
+                    clobbers.insert(PathId(i as u32), slots.clone());
+                }
+            }
+        }
+    }
+    let self_ids = |key: &str| env.global_ids.get(key_root(key)).copied();
+    let mut call_writes: FxHashMap<NodeId, Vec<(u32, Interval)>> = FxHashMap::default();
+    for (&node, effect) in env.calls {
+        let mut writes: Vec<(u32, Interval)> = Vec::new();
+        for (key, &s) in &global_slot {
+            let known = effect.exits.iter().find(|(k, _, _)| k == key).map(|&(_, _, v)| v.convert(ranges[s as usize].0));
+            if let Some(v) = known {
+                writes.push((s, v));
+            } else if effect.writes.is_none_or(|w| self_ids(key).is_none_or(|id| w.binary_search(&id).is_ok())) {
+                writes.push((s, ranges[s as usize].1));
+            }
+        }
+        if !writes.is_empty() {
+            writes.sort_unstable_by_key(|&(s, _)| s);
+            call_writes.insert(node, writes);
+        }
+    }
+    let a = Analyser { cfg, env, slot, ranges, arrays, global_key, call_writes, clobbers };
     a.run()
 }
 
@@ -196,6 +289,9 @@ impl Analyser<'_> {
             }
             for u in body {
                 let node = &cfg.nodes[u];
+                for &(s, _) in self.call_writes.get(&NodeId(u as u32)).map_or(&[][..], |w| &w[..]) {
+                    writes[s as usize] = true;
+                }
                 for op in &node.values {
                     if let ValueOp::Assign { target, .. } = op {
                         if let Some(s) = self.slot_of(*target) {
@@ -206,6 +302,9 @@ impl Analyser<'_> {
                 for p in &node.props {
                     if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
                         if let Some(s) = self.slot_of(*id) {
+                            writes[s as usize] = true;
+                        }
+                        for &s in self.clobbers.get(id).map_or(&[][..], |c| &c[..]) {
                             writes[s as usize] = true;
                         }
                     }
@@ -332,6 +431,28 @@ impl Analyser<'_> {
             }
         }
         facts.returns = if returns_known { returns.and_then(Interval::singleton) } else { None };
+        // Globals where the function returns: the join over its exit nodes.
+        let mut at_exit: Option<State> = None;
+        for (i, node) in cfg.nodes.iter().enumerate() {
+            if node.kind == NodeKind::Exit {
+                if let Some(s) = &input[i] {
+                    at_exit = Some(match at_exit {
+                        None => s.clone(),
+                        Some(a) => a.iter().zip(s).map(|(x, y)| x.join(*y)).collect(),
+                    });
+                }
+            }
+        }
+        if let Some(state) = at_exit {
+            for (s, usr) in self.global_key.iter().enumerate() {
+                let (ty, full) = self.ranges[s];
+                if let Some(usr) = usr {
+                    if state[s] != full {
+                        facts.exits.push((usr.clone(), ty, state[s]));
+                    }
+                }
+            }
+        }
         Some(facts)
     }
 
@@ -365,6 +486,12 @@ impl Analyser<'_> {
     fn transfer(&self, u: NodeId, mut state: State, visit: &mut dyn FnMut(&ValueOp, &State)) -> State {
         let node = self.cfg.node(u);
         let mut assigned: Vec<u32> = Vec::new();
+        // A call: the arguments' effects come before it, a stored result after; where an op
+        // falls is not recorded, so each op reads either value.
+        let call = self.call_writes.get(&u);
+        for &(s, v) in call.map_or(&[][..], |w| &w[..]) {
+            state[s as usize] = state[s as usize].join(v);
+        }
         for op in &node.values {
             visit(op, &state);
             if let ValueOp::Assign { target, value } = op {
@@ -375,10 +502,18 @@ impl Analyser<'_> {
                 }
             }
         }
+        for &(s, v) in call.map_or(&[][..], |w| &w[..]) {
+            state[s as usize] = if assigned.contains(&s) { state[s as usize].join(v) } else { v };
+        }
         // Any other write of a tracked variable: its value is unknown.
         for p in &node.props {
             if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
                 if let Some(s) = self.slot_of(*id) {
+                    if !assigned.contains(&s) {
+                        state[s as usize] = self.ranges[s as usize].1;
+                    }
+                }
+                for &s in self.clobbers.get(id).map_or(&[][..], |c| &c[..]) {
                     if !assigned.contains(&s) {
                         state[s as usize] = self.ranges[s as usize].1;
                     }
@@ -511,6 +646,33 @@ impl Analyser<'_> {
     }
 }
 
+/// The key under which a global integer path is tracked across functions, and its type: the
+/// variable's USR for a variable, followed by `.f` for each field of a field of a global
+/// structure (`g.f`); `None` for paths that are not tracked (through pointers, in unions,
+/// `volatile`, bit-fields, not integers).
+pub fn global_path_key(path: &goanna_cfg::AccessPath) -> Option<(String, IntType)> {
+    let root = &path.root;
+    if !root.kind.is_static_storage() || root.is_volatile || path.in_union || path.result_of.is_some() || path.class != goanna_ast::TypeClass::Integer {
+        return None;
+    }
+    if path.is_variable() {
+        return (1..=64).contains(&root.int_bits).then(|| (root.usr.clone(), IntType { bits: root.int_bits, signed: root.int_signed }));
+    }
+    let ty = path.field_int?;
+    let mut key = root.usr.clone();
+    for step in &path.steps {
+        let goanna_cfg::PathStep::Field(f) = step else { return None };
+        key.push('\u{1}');
+        key.push_str(f);
+    }
+    Some((key, ty))
+}
+
+/// The USR of the variable of a [`global_path_key`].
+fn key_root(key: &str) -> &str {
+    key.split('\u{1}').next().unwrap_or(key)
+}
+
 /// The paths whose values can matter to a fact: read by a condition, a divisor, a returned
 /// value or an array index, or by the value assigned to a path that matters (a backward
 /// slice, computed to a fixpoint over the assignments). Other variables are not tracked.
@@ -535,6 +697,10 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
             match op {
                 ValueOp::Cond(e) | ValueOp::Divisor { value: e, .. } | ValueOp::Return(e) => reads(e, &mut seeds),
                 ValueOp::Assign { target, value } => {
+                    // What a function leaves in a global is a fact for its callers.
+                    if cfg.paths.get(target.0 as usize).is_some_and(|p| p.root.kind.is_static_storage() && global_path_key(p).is_some()) {
+                        seeds.push(*target);
+                    }
                     let mut r = Vec::new();
                     reads(value, &mut r);
                     if !r.is_empty() {

@@ -122,7 +122,12 @@ impl Converter {
             kids = children(cursor);
         }
         let span = self.cursor_span(cursor);
-        let ty = self.cursor_ctype(cursor);
+        let mut ty = self.cursor_ctype(cursor);
+        // A bit-field holds fewer bits than its declared type: its layout is not known here.
+        // SAFETY: pure accessors on a live cursor.
+        if kind(cursor) == CXCursor_MemberRefExpr && unsafe { clang_Cursor_isBitField(clang_getCursorReferenced(cursor)) } != 0 {
+            ty.int_bits = 0;
+        }
         let kind = self.expr_kind(cursor, kids);
         Expr { kind, span, ty }
     }
