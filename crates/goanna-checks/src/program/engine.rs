@@ -389,7 +389,81 @@ fn check_global(
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
         }
     }
+    findings.extend(begun_in_callees(analysis, decide, check, f, pm, vars, feasible));
     findings
+}
+
+/// The violations of `f`'s global instances that begin inside a function `f` calls and end in
+/// `f` (an unlock in a helper, then another in `f`): nodes of the callee that violate the
+/// property in the context of `f`'s call only. Each is reported once per call of `f`, at the
+/// event in `f` where its witness ends (or at the call), with the path through the callee.
+fn begun_in_callees(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    pm: &ProgramModel,
+    vars: &[Option<PathId>],
+    feasible: &[bool],
+) -> Vec<Finding> {
+    // Loop-shaped and first-only templates describe nodes of `f` itself.
+    if check.template.closed_loops_only || check.template.report_first || check.template.every_state {
+        return Vec::new();
+    }
+    let cfg = analysis.program.cfg(f);
+    let shape = &check.template.shape;
+    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars));
+    let mut findings = Vec::new();
+    for (var, hits) in vars.iter().zip(in_calls) {
+        // One finding per call site: the first violating callee node of each.
+        let mut seen = rustc_hash::FxHashSet::default();
+        let formula = &formula(check, f, cfg, *var);
+        for (call, node) in hits {
+            let Some(&(owner, n)) = pm.calls.get(call as usize) else { continue };
+            let (g, m) = pm.origin[node as usize];
+            // Only a callee that always does its part when it returns: one that does it on
+            // some paths depends on conditions the caller's path does not show.
+            if owner != f || seen.contains(&call) || !on_every_return(analysis.program.cfg(g), m) {
+                continue;
+            }
+            seen.insert(call);
+            let Some(path) = decide.witness_at(&pm.model, pm.component(f), &[call], node, formula) else { continue };
+            // The path enters the callee at the call node of `f`.
+            let mut witness = vec![Point { function: f, node: Some(n), depth: 0 }];
+            witness.extend(path.into_iter().map(|(stack, m)| {
+                let (function, n) = pm.origin[m as usize];
+                Point { function, node: Some(n), depth: stack.len() }
+            }));
+            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
+        }
+    }
+    findings
+}
+
+/// Whether every feasible path from the entry of `cfg` to its exit passes through `m`.
+fn on_every_return(cfg: &Cfg, m: NodeId) -> bool {
+    if m == cfg.entry || m == cfg.exit {
+        return true;
+    }
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut stack = vec![cfg.entry];
+    if let Some(s) = seen.get_mut(cfg.entry.index()) {
+        *s = true;
+    }
+    while let Some(u) = stack.pop() {
+        if u == cfg.exit {
+            return false;
+        }
+        let node = cfg.node(u);
+        for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
+            let t = edge.target;
+            if t != m && t.index() < seen.len() && !seen[t.index()] {
+                seen[t.index()] = true;
+                stack.push(t);
+            }
+        }
+    }
+    true
 }
 
 /// Of the model nodes given, those in a loop of the graph that no edge leaves, keeping the
