@@ -47,3 +47,40 @@ void count_after_maybe_release_ok(int last) {
     if (!last)
         counters[2] = 3;
 }
+
+/* Freed by the caller, then used by a function it calls. */
+static int first_counter(void) {
+    return counters[0]; // expect: MEM-use-free-all
+}
+
+static int checked_first_counter(void) {
+    return counters ? counters[0] : 0;
+}
+
+int first_after_free_bad(void) {
+    counters = calloc(4, sizeof *counters);
+    if (!counters)
+        return 0;
+    free(counters);
+    return first_counter();
+}
+
+int first_after_free_and_clear_ok(void) {
+    counters = calloc(4, sizeof *counters);
+    if (!counters)
+        return 0;
+    free(counters);
+    counters = NULL;
+    return checked_first_counter();
+}
+
+int first_before_free_ok(void) {
+    int n;
+    counters = calloc(4, sizeof *counters);
+    if (!counters)
+        return 0;
+    n = first_counter();
+    free(counters);
+    counters = NULL;
+    return n;
+}

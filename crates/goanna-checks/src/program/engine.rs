@@ -563,6 +563,43 @@ fn finding(
     // A path that ends at a `return` of this function where the atom does not hold ended on
     // another disjunct of the template (returning a freed pointer): report it there.
     let end_node = || last.filter(|&m| m != n && cfg.node(m).kind == NodeKind::Return).and_then(|m| cfg.node(m).span);
+    // A path that ends inside a callee of `f` (a global used there after `f` freed it): the
+    // event is in that function.
+    let in_callee = || {
+        let atom = check.template.report_at?;
+        let p = witness.last().filter(|p| p.depth == 1)?;
+        let m = p.node?;
+        atom_holds(analysis, atom, f, var, p.function, m).then_some(())?;
+        // The proposition's own range, as the callee's own findings report it.
+        let g_cfg = program.cfg(p.function);
+        let own = var.map(|v| cfg.path(v));
+        let g_var = g_cfg.node(m).props.iter().find_map(|prop| match prop.subject {
+            Subject::Path(q) if Some(g_cfg.path(q)) == own => Some(q),
+            _ => None,
+        });
+        report_prop(analysis, p.function, g_cfg, m, Some(atom), g_var).or(g_cfg.node(m).span).map(|span| (p.function, span))
+    };
+    if check.template.report_at_end && at_end().is_none() && end_node().is_none() {
+        if let Some((g, span)) = in_callee() {
+            if check.template.skip_in_macros && span.from_macro {
+                return None;
+            }
+            let ctx = UnitContext::new(program.files(f));
+            let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
+            let mut steps = prefix_steps(&ctx, cfg, n);
+            steps.extend(witness_steps(analysis, check, f, var_path, witness));
+            steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+            return Some(Finding {
+                check: check.spec.id.clone(),
+                cwe: check.spec.cwe.clone(),
+                severity: check.spec.severity,
+                location: UnitContext::new(program.files(g)).location(span),
+                function: program.cfg(g).name.clone(),
+                message: check.spec.message_for(&name),
+                path: steps,
+            });
+        }
+    }
     let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
         .or_else(in_loop)
         .or(cfg.node(n).span)
