@@ -39,12 +39,19 @@ pub fn satisfying_instances(model: &Model, comp: CompId, shape: &Dag, instances:
 /// context of a call from `comp` (the outermost component, as in [`satisfying_instances`]) but
 /// not when the callee is the outermost component itself: the violations that begin inside a
 /// callee and need the caller's continuation to be completed. Each is returned with the box of
-/// the call, so a witness can start there ([`crate::witness::witness_in_at`]). Costs one
-/// frame per box of `comp` and chunk of 64 instances, sharing the callees' summaries.
-pub fn satisfying_instances_in_calls(model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<(BoxId, NodeId)>> {
+/// the call, so a witness can start there ([`crate::witness::witness_in_at`]). Only the boxes
+/// of `comp` that `look_into` accepts are looked into. Costs one frame per such box and chunk
+/// of 64 instances, sharing the callees' summaries.
+pub fn satisfying_instances_in_calls(
+    model: &Model,
+    comp: CompId,
+    shape: &Dag,
+    instances: &[Vec<String>],
+    look_into: &dyn Fn(BoxId) -> bool,
+) -> Vec<Vec<(BoxId, NodeId)>> {
     let mut out: Vec<Vec<(BoxId, NodeId)>> = vec![Vec::new(); instances.len()];
     let boxes = model.component(comp).boxes();
-    if boxes.is_empty() {
+    if !boxes.iter().any(|&b| look_into(b)) {
         return out;
     }
     let all: Vec<usize> = (0..instances.len()).collect();
@@ -57,7 +64,7 @@ pub fn satisfying_instances_in_calls(model: &Model, comp: CompId, shape: &Dag, i
         let mut own: FxHashMap<CompId, Vec<u64>> = FxHashMap::default();
         for (lb, &b) in boxes.iter().enumerate() {
             let callee = model.box_info(b).callee();
-            if callee == comp {
+            if callee == comp || !look_into(b) {
                 continue;
             }
             if let std::collections::hash_map::Entry::Vacant(slot) = own.entry(callee) {
@@ -323,7 +330,8 @@ mod tests {
             .iter()
             .map(|i| i.iter().map(|s| s.to_string()).collect())
             .collect();
-        let sat = satisfying_instances_in_calls(&m, main, &shape, &instances);
+        let sat = satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| true);
+        assert!(satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| false)[0].is_empty());
         // `done` is in main, after the call returns: only the calling context sees it.
         assert_eq!(sat[0], vec![(call, f0)]);
         // `b` is in f itself: f as the outermost function sees it too.

@@ -27,8 +27,8 @@ pub trait Decide: Sync {
     /// For each instance of a template, the nodes of `comp`'s direct callees that satisfy the
     /// shape in the context of a call from `comp` but not with the callee as the outermost
     /// function, each with the box of the call (violations that begin in a callee and end in
-    /// `comp`).
-    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<(BoxId, NodeId)>>;
+    /// `comp`); only the boxes `look_into` accepts are looked into.
+    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>>;
 
     /// [`Decide::witness`] from the configuration `(stack, start)`: `stack` holds boxes entered
     /// from `comp`, the outermost component (empty: `start` is a node of `comp`).
@@ -69,8 +69,8 @@ impl Decide for ModelChecker {
         goanna_mc::query::satisfying_instances(model, comp, shape, instances)
     }
 
-    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<(BoxId, NodeId)>> {
-        goanna_mc::query::satisfying_instances_in_calls(model, comp, shape, instances)
+    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>> {
+        goanna_mc::query::satisfying_instances_in_calls(model, comp, shape, instances, look_into)
     }
 
     fn witness_at(&self, model: &Model, comp: CompId, stack: &[BoxId], start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
@@ -82,7 +82,7 @@ impl Decide for ModelChecker {
                 [call] => {
                     let dag = Dag::new(f);
                     let own = vec![dag.atoms.clone()];
-                    self.satisfying_instances_in_calls(model, comp, &dag, &own)[0].contains(&(*call, start))
+                    self.satisfying_instances_in_calls(model, comp, &dag, &own, &|b| b == *call)[0].contains(&(*call, start))
                 }
                 _ => true,
             };

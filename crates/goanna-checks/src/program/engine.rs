@@ -412,7 +412,15 @@ fn begun_in_callees(
     }
     let cfg = analysis.program.cfg(f);
     let shape = &check.template.shape;
-    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars));
+    // Only callees that mention one of the globals can begin a violation about it.
+    let usrs: rustc_hash::FxHashSet<&str> = vars.iter().flatten().map(|&id| cfg.path(id).root.usr.as_str()).collect();
+    let program = analysis.program;
+    let look_into = |b: goanna_mc::BoxId| {
+        pm.calls.get(b as usize).and_then(|&(_, n)| program.callee_at(f, n)).is_some_and(|g| {
+            program.cfg(g).paths.iter().any(|p| p.root.kind.is_static_storage() && usrs.contains(p.root.usr.as_str()))
+        })
+    };
+    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into);
     let mut findings = Vec::new();
     for (var, hits) in vars.iter().zip(in_calls) {
         // One finding per call site: the first violating callee node of each.
