@@ -6,7 +6,7 @@
 use crate::batch::{lane_atoms, same_shape_chunks};
 use crate::check::exhaustive::Engine;
 use crate::ctl::{Dag, DagNode, Formula};
-use crate::model::{AtomId, CompId, Component, Model, NodeId, Vertex};
+use crate::model::{AtomId, BoxId, CompId, Component, Model, NodeId, Vertex};
 use rustc_hash::FxHashMap;
 
 /// For each formula, the nodes of `comp` that satisfy it when `comp` is the outermost component.
@@ -31,6 +31,58 @@ pub fn satisfying_instances(model: &Model, comp: CompId, shape: &Dag, instances:
             .collect();
         let vals = chunk_values(model, comp, shape, lane_atoms, chunk.len(), flat);
         spread(model, comp, &vals, chunk, &mut out);
+    }
+    out
+}
+
+/// For each instance, the nodes of the direct callees of `comp` that satisfy `shape` in the
+/// context of a call from `comp` (the outermost component, as in [`satisfying_instances`]) but
+/// not when the callee is the outermost component itself: the violations that begin inside a
+/// callee and need the caller's continuation to be completed. Each is returned with the box of
+/// the call, so a witness can start there ([`crate::witness::witness_in_at`]). Only the boxes
+/// of `comp` that `look_into` accepts are looked into. Costs one frame per such box and chunk
+/// of 64 instances, sharing the callees' summaries.
+pub fn satisfying_instances_in_calls(
+    model: &Model,
+    comp: CompId,
+    shape: &Dag,
+    instances: &[Vec<String>],
+    look_into: &dyn Fn(BoxId) -> bool,
+) -> Vec<Vec<(BoxId, NodeId)>> {
+    let mut out: Vec<Vec<(BoxId, NodeId)>> = vec![Vec::new(); instances.len()];
+    let boxes = model.component(comp).boxes();
+    if !boxes.iter().any(|&b| look_into(b)) {
+        return out;
+    }
+    let all: Vec<usize> = (0..instances.len()).collect();
+    for chunk in all.chunks(64) {
+        let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..shape.atoms.len())
+            .map(|slot| chunk.iter().map(|&i| instances[i].get(slot).and_then(|name| model.atom(name))).collect())
+            .collect();
+        let mut eng = Engine::new(model, shape, lane_atoms, chunk.len());
+        let ctx = eng.initial_ctx(shape.root, comp);
+        let mut own: FxHashMap<CompId, Vec<u64>> = FxHashMap::default();
+        for (lb, &b) in boxes.iter().enumerate() {
+            let callee = model.box_info(b).callee();
+            if callee == comp || !look_into(b) {
+                continue;
+            }
+            if let std::collections::hash_map::Entry::Vacant(slot) = own.entry(callee) {
+                let alone = eng.initial_ctx(shape.root, callee);
+                slot.insert(eng.full_vals(shape.root, callee, &alone).to_vec());
+            }
+            let cctx = eng.callee_ctx(shape.root, comp, &ctx, lb as u32);
+            let vals = eng.full_vals(shape.root, callee, &cctx);
+            let alone = &own[&callee];
+            for v in 0..model.component(callee).n_nodes() {
+                let word = vals[v as usize] & !alone[v as usize];
+                for (lane, &i) in chunk.iter().enumerate() {
+                    if word >> lane & 1 != 0 {
+                        out[i].push((b, model.vertex_node(callee, v)));
+                    }
+                }
+            }
+        }
     }
     out
 }
@@ -265,6 +317,36 @@ mod tests {
             m.node_by_name("f0").unwrap()
         )
         .is_err());
+    }
+
+    #[test]
+    fn callee_nodes_that_need_the_callers_continuation() {
+        let m = model();
+        let main = m.component_by_name("main").unwrap();
+        let f0 = m.node_by_name("f0").unwrap();
+        let call = m.component(main).boxes()[0];
+        let shape = Dag::new(&crate::ctl::parse("x & EF y").unwrap());
+        let instances: Vec<Vec<String>> = [["a", "done"], ["a", "b"], ["start", "done"], ["a", "nowhere"]]
+            .iter()
+            .map(|i| i.iter().map(|s| s.to_string()).collect())
+            .collect();
+        let sat = satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| true);
+        assert!(satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| false)[0].is_empty());
+        // `done` is in main, after the call returns: only the calling context sees it.
+        assert_eq!(sat[0], vec![(call, f0)]);
+        // `b` is in f itself: f as the outermost function sees it too.
+        assert!(sat[1].is_empty());
+        // `start` labels no node of f; `nowhere` no node at all.
+        assert!(sat[2].is_empty() && sat[3].is_empty());
+        // The witness starts inside the call and returns to main.
+        let w = crate::witness::witness_in_at(&m, main, &crate::ctl::parse("EF done").unwrap(), &[call], f0)
+            .unwrap()
+            .unwrap();
+        assert_eq!(w.steps.first().unwrap().stack, vec![call]);
+        assert_eq!(w.steps.last().unwrap().node, m.node_by_name("m1").unwrap());
+        assert!(w.steps.last().unwrap().stack.is_empty());
+        // A node outside the box's callee is refused.
+        assert!(crate::witness::witness_in_at(&m, main, &crate::ctl::parse("EF done").unwrap(), &[call], m.node_by_name("m0").unwrap()).is_err());
     }
 
     /// A tiny deterministic generator, so the test needs no dependency.

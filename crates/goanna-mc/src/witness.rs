@@ -800,6 +800,24 @@ pub fn witness_in(
     Ok(search(&mut cx, 0, model.node_vertex(node)))
 }
 
+/// Like [`witness_in`], but from the configuration `(stack, node)`: `stack` holds boxes
+/// entered from `comp` (the outermost component, entered with an empty stack), the first a box
+/// of `comp`; the path may return through them into `comp`.
+pub fn witness_in_at(
+    model: &Model,
+    comp: CompId,
+    formula: &Formula,
+    stack: &[BoxId],
+    node: NodeId,
+) -> Result<Option<Witness>, Error> {
+    let dag = Dag::new(formula);
+    let n = witness_target(&dag, formula)?;
+    let mut eng = Engine::single(model, &dag);
+    let mut cx = Ctx::new_in(model, &mut eng, n, comp);
+    let (s, v) = locate(&mut cx, stack, node)?;
+    Ok(search(&mut cx, s, v))
+}
+
 /// For the model's verdict on `formula`: a witness when the formula holds and is existential at
 /// the top, or a counterexample (a witness for the negation) when it fails and is universal
 /// (`AG`, `AF`, `AX`, `A[ U ]`, `A[ W ]`, or `!E..`). Starts at the first entry for which it

@@ -1,7 +1,7 @@
 //! What the program stage asks of the model checker.
 
 use goanna_mc::ctl::{Dag, Formula};
-use goanna_mc::{CompId, Model, NodeId};
+use goanna_mc::{BoxId, CompId, Model, NodeId};
 
 /// One step of a path in the model: the call stack (boxes, outermost first) and the node.
 pub type PathPoint = (Vec<goanna_mc::BoxId>, NodeId);
@@ -20,7 +20,19 @@ pub trait Decide: Sync {
 
     /// A path from `start` (a node of `comp`) along which the existential formula holds:
     /// a finite prefix (and, for `EG`, a loop, whose first point ends the list).
-    fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>>;
+    fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
+        self.witness_at(model, comp, &[], start, formula)
+    }
+
+    /// For each instance of a template, the nodes of `comp`'s direct callees that satisfy the
+    /// shape in the context of a call from `comp` but not with the callee as the outermost
+    /// function, each with the box of the call (violations that begin in a callee and end in
+    /// `comp`); only the boxes `look_into` accepts are looked into.
+    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>>;
+
+    /// [`Decide::witness`] from the configuration `(stack, start)`: `stack` holds boxes entered
+    /// from `comp`, the outermost component (empty: `start` is a node of `comp`).
+    fn witness_at(&self, model: &Model, comp: CompId, stack: &[BoxId], start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>>;
 }
 
 /// The model checker of `goanna-mc`, exhaustive strategy, bit-parallel over instances.
@@ -57,24 +69,37 @@ impl Decide for ModelChecker {
         goanna_mc::query::satisfying_instances(model, comp, shape, instances)
     }
 
-    fn witness(&self, model: &Model, comp: CompId, start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
+    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>> {
+        goanna_mc::query::satisfying_instances_in_calls(model, comp, shape, instances, look_into)
+    }
+
+    fn witness_at(&self, model: &Model, comp: CompId, stack: &[BoxId], start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
         // A disjunction: the witness of a disjunct that holds at `start` (its existential part
         // alone may hold where the whole disjunct does not).
         if let Formula::Or(a, b) = formula {
-            let holds = |f: &Formula| self.satisfying(model, comp, std::slice::from_ref(f))[0].contains(&start);
-            let first = if holds(a) { a } else { b };
-            let other = if holds(a) { b } else { a };
-            return self.witness(model, comp, start, first).or_else(|| self.witness(model, comp, start, other));
+            let holds = |f: &Formula| match stack {
+                [] => self.satisfying(model, comp, std::slice::from_ref(f))[0].contains(&start),
+                [call] => {
+                    let dag = Dag::new(f);
+                    let own = vec![dag.atoms.clone()];
+                    self.satisfying_instances_in_calls(model, comp, &dag, &own, &|b| b == *call)[0].contains(&(*call, start))
+                }
+                _ => true,
+            };
+            let a_holds = holds(a);
+            let first = if a_holds { a } else { b };
+            let other = if a_holds { b } else { a };
+            return self.witness_at(model, comp, stack, start, first).or_else(|| self.witness_at(model, comp, stack, start, other));
         }
         let part = existential_part(formula)?;
-        let witness = goanna_mc::witness::witness_in(model, comp, part, start).ok()??;
+        let witness = goanna_mc::witness::witness_in_at(model, comp, part, stack, start).ok()??;
         let mut path: Vec<PathPoint> = witness.steps.into_iter().map(|step| (step.stack, step.node)).collect();
         // The model checker continues a witness through nested existential obligations; a
         // universal one (`EX A[a U b]`) holds on every path, so show one of them.
-        if let (Formula::EX(inner), Some((stack, last))) = (part, path.last().cloned()) {
+        if let (Formula::EX(inner), Some((last_stack, last))) = (part, path.last().cloned()) {
             let one = as_existential(inner);
-            if stack.is_empty() && one != **inner {
-                if let Some(rest) = self.witness(model, comp, last, &one) {
+            if last_stack == stack && one != **inner {
+                if let Some(rest) = self.witness_at(model, comp, &last_stack, last, &one) {
                     path.extend(rest.into_iter().skip(1));
                 }
             }

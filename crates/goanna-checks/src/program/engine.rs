@@ -389,7 +389,89 @@ fn check_global(
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
         }
     }
+    findings.extend(begun_in_callees(analysis, decide, check, f, pm, vars, feasible));
     findings
+}
+
+/// The violations of `f`'s global instances that begin inside a function `f` calls and end in
+/// `f` (an unlock in a helper, then another in `f`): nodes of the callee that violate the
+/// property in the context of `f`'s call only. Each is reported once per call of `f`, at the
+/// event in `f` where its witness ends (or at the call), with the path through the callee.
+fn begun_in_callees(
+    analysis: &Analysis<'_>,
+    decide: &dyn Decide,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    pm: &ProgramModel,
+    vars: &[Option<PathId>],
+    feasible: &[bool],
+) -> Vec<Finding> {
+    // Loop-shaped and first-only templates describe nodes of `f` itself.
+    if check.template.closed_loops_only || check.template.report_first || check.template.every_state {
+        return Vec::new();
+    }
+    let cfg = analysis.program.cfg(f);
+    let shape = &check.template.shape;
+    // Only callees that mention one of the globals can begin a violation about it.
+    let usrs: rustc_hash::FxHashSet<&str> = vars.iter().flatten().map(|&id| cfg.path(id).root.usr.as_str()).collect();
+    let program = analysis.program;
+    let look_into = |b: goanna_mc::BoxId| {
+        pm.calls.get(b as usize).and_then(|&(_, n)| program.callee_at(f, n)).is_some_and(|g| {
+            program.cfg(g).paths.iter().any(|p| p.root.kind.is_static_storage() && usrs.contains(p.root.usr.as_str()))
+        })
+    };
+    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into);
+    let mut findings = Vec::new();
+    for (var, hits) in vars.iter().zip(in_calls) {
+        // One finding per call site: the first violating callee node of each.
+        let mut seen = rustc_hash::FxHashSet::default();
+        let formula = &formula(check, f, cfg, *var);
+        for (call, node) in hits {
+            let Some(&(owner, n)) = pm.calls.get(call as usize) else { continue };
+            let (g, m) = pm.origin[node as usize];
+            // Only a callee that always does its part when it returns: one that does it on
+            // some paths depends on conditions the caller's path does not show.
+            if owner != f || seen.contains(&call) || !on_every_return(analysis.program.cfg(g), m) {
+                continue;
+            }
+            seen.insert(call);
+            let Some(path) = decide.witness_at(&pm.model, pm.component(f), &[call], node, formula) else { continue };
+            // The path enters the callee at the call node of `f`.
+            let mut witness = vec![Point { function: f, node: Some(n), depth: 0 }];
+            witness.extend(path.into_iter().map(|(stack, m)| {
+                let (function, n) = pm.origin[m as usize];
+                Point { function, node: Some(n), depth: stack.len() }
+            }));
+            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
+        }
+    }
+    findings
+}
+
+/// Whether every feasible path from the entry of `cfg` to its exit passes through `m`.
+fn on_every_return(cfg: &Cfg, m: NodeId) -> bool {
+    if m == cfg.entry || m == cfg.exit {
+        return true;
+    }
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut stack = vec![cfg.entry];
+    if let Some(s) = seen.get_mut(cfg.entry.index()) {
+        *s = true;
+    }
+    while let Some(u) = stack.pop() {
+        if u == cfg.exit {
+            return false;
+        }
+        let node = cfg.node(u);
+        for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
+            let t = edge.target;
+            if t != m && t.index() < seen.len() && !seen[t.index()] {
+                seen[t.index()] = true;
+                stack.push(t);
+            }
+        }
+    }
+    true
 }
 
 /// Of the model nodes given, those in a loop of the graph that no edge leaves, keeping the
@@ -489,6 +571,43 @@ fn finding(
     // A path that ends at a `return` of this function where the atom does not hold ended on
     // another disjunct of the template (returning a freed pointer): report it there.
     let end_node = || last.filter(|&m| m != n && cfg.node(m).kind == NodeKind::Return).and_then(|m| cfg.node(m).span);
+    // A path that ends inside a callee of `f` (a global used there after `f` freed it): the
+    // event is in that function.
+    let in_callee = || {
+        let atom = check.template.report_at?;
+        let p = witness.last().filter(|p| p.depth == 1)?;
+        let m = p.node?;
+        atom_holds(analysis, atom, f, var, p.function, m).then_some(())?;
+        // The proposition's own range, as the callee's own findings report it.
+        let g_cfg = program.cfg(p.function);
+        let own = var.map(|v| cfg.path(v));
+        let g_var = g_cfg.node(m).props.iter().find_map(|prop| match prop.subject {
+            Subject::Path(q) if Some(g_cfg.path(q)) == own => Some(q),
+            _ => None,
+        });
+        report_prop(analysis, p.function, g_cfg, m, Some(atom), g_var).or(g_cfg.node(m).span).map(|span| (p.function, span))
+    };
+    if check.template.report_at_end && at_end().is_none() && end_node().is_none() {
+        if let Some((g, span)) = in_callee() {
+            if check.template.skip_in_macros && span.from_macro {
+                return None;
+            }
+            let ctx = UnitContext::new(program.files(f));
+            let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
+            let mut steps = prefix_steps(&ctx, cfg, n);
+            steps.extend(witness_steps(analysis, check, f, var_path, witness));
+            steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+            return Some(Finding {
+                check: check.spec.id.clone(),
+                cwe: check.spec.cwe.clone(),
+                severity: check.spec.severity,
+                location: UnitContext::new(program.files(g)).location(span),
+                function: program.cfg(g).name.clone(),
+                message: check.spec.message_for(&name),
+                path: steps,
+            });
+        }
+    }
     let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
         .or_else(in_loop)
         .or(cfg.node(n).span)

@@ -20,6 +20,8 @@ pub struct ProgramModel {
     pub first: Vec<u32>,
     /// The propositions call nodes got from their callees' summaries.
     pub effects: CallEffects,
+    /// For each box id: the function and call node it stands for.
+    pub calls: Vec<(FnIndex, NodeId)>,
 }
 
 impl ProgramModel {
@@ -76,6 +78,7 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
     let mut b = ModelBuilder::new();
     let mut origin = Vec::new();
     let mut first = Vec::with_capacity(program.functions.len());
+    let mut calls = Vec::new();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         let comp = b.add_component(&cfg.name);
@@ -105,6 +108,8 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
                     let callee = program.cfg(g);
                     let callee_base = first[g as usize];
                     let bx = b.add_box(f as CompId, &format!("{}#{}", cfg.name, n.0), g as CompId);
+                    debug_assert_eq!(bx as usize, calls.len());
+                    calls.push((f, n));
                     b.edge_to_call(from, bx, (callee_base + callee.entry.0) as goanna_mc::NodeId);
                     let exit = (callee_base + callee.exit.0) as goanna_mc::NodeId;
                     for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
@@ -120,5 +125,5 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
             }
         }
     }
-    Ok(ProgramModel { model: b.build()?, origin, first, effects: effects.clone() })
+    Ok(ProgramModel { model: b.build()?, origin, first, effects: effects.clone(), calls })
 }
