@@ -1,5 +1,8 @@
 /* Divisors that a called function leaves in a global (a variable or a field of a global
- * structure), and the many ways such a fact is lost. */
+ * structure), and the many ways such a fact is lost. Where the zero is lost only to what *may*
+ * happen (a write through a pointer, a volatile, an unknown or indirect call, recursion), the
+ * divisor is no longer zero on every path (no ATH-div-0) but may still be zero
+ * (ATH-div-0-assign: a zero stored by the callee reaches the division). */
 struct meter {
     int scale;
     int divisor;
@@ -90,7 +93,7 @@ void publish_leaked(void) {
 int address_taken_ok(int total) {
     clear_leaked();
     *leak_site = 5;
-    return total / leaked;
+    return total / leaked; // expect: ATH-div-0-assign
 }
 
 void clear_port(void) {
@@ -99,7 +102,7 @@ void clear_port(void) {
 
 int volatile_ok(int total) {
     clear_port();
-    return total / port_value;
+    return total / port_value; // expect: ATH-div-0-assign
 }
 
 void descend(int n) {
@@ -112,7 +115,7 @@ void descend(int n) {
 
 int recursion_ok(int total, int n) {
     descend(n);
-    return total / depth;
+    return total / depth; // expect: ATH-div-0-assign
 }
 
 int bump_hooked(void) {
@@ -128,7 +131,7 @@ void clear_hooked(void) {
 int pointer_call_ok(int total) {
     clear_hooked();
     refresh_hook();
-    return total / hooked;
+    return total / hooked; // expect: ATH-div-0-assign
 }
 
 void clear_outside(void) {
@@ -138,7 +141,7 @@ void clear_outside(void) {
 int unknown_call_ok(int total) {
     clear_outside();
     external_refill();
-    return total / outside;
+    return total / outside; // expect: ATH-div-0-assign
 }
 
 void clear_spare(void) {
