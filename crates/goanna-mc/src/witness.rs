@@ -770,10 +770,25 @@ pub fn witness_from(
     stack: &[BoxId],
     node: NodeId,
 ) -> Result<Option<Witness>, Error> {
+    witness_at_configuration(model, None, formula, stack, node)
+}
+
+/// The witness search from `(stack, node)`, with `outermost` as the component entered with an
+/// empty stack (`None`: the model's initial component).
+fn witness_at_configuration(
+    model: &Model,
+    outermost: Option<CompId>,
+    formula: &Formula,
+    stack: &[BoxId],
+    node: NodeId,
+) -> Result<Option<Witness>, Error> {
     let dag = Dag::new(formula);
     let n = witness_target(&dag, formula)?;
     let mut eng = Engine::single(model, &dag);
-    let mut cx = Ctx::new(model, &mut eng, n);
+    let mut cx = match outermost {
+        Some(comp) => Ctx::new_in(model, &mut eng, n, comp),
+        None => Ctx::new(model, &mut eng, n),
+    };
     let (s, v) = locate(&mut cx, stack, node)?;
     Ok(search(&mut cx, s, v))
 }
@@ -810,12 +825,7 @@ pub fn witness_in_at(
     stack: &[BoxId],
     node: NodeId,
 ) -> Result<Option<Witness>, Error> {
-    let dag = Dag::new(formula);
-    let n = witness_target(&dag, formula)?;
-    let mut eng = Engine::single(model, &dag);
-    let mut cx = Ctx::new_in(model, &mut eng, n, comp);
-    let (s, v) = locate(&mut cx, stack, node)?;
-    Ok(search(&mut cx, s, v))
+    witness_at_configuration(model, Some(comp), formula, stack, node)
 }
 
 /// For the model's verdict on `formula`: a witness when the formula holds and is existential at

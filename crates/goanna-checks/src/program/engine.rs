@@ -210,7 +210,8 @@ fn check_function(
                 }
             }
             if let Some(flat) = &models[slot] {
-                findings.extend(check_local(analysis, decide, check, f, flat, &local, &feasible));
+                let ask = Ask { analysis, decide, check, f, feasible: &feasible };
+                findings.extend(check_local(&ask, flat, &local));
             }
         }
         // Only instances that can be violated are worth the whole-program model.
@@ -222,7 +223,10 @@ fn check_function(
         };
         if !global.is_empty() {
             match analysis.rks() {
-                Ok(pm) => findings.extend(check_global(analysis, decide, check, f, pm, &global, &feasible)),
+                Ok(pm) => {
+                    let ask = Ask { analysis, decide, check, f, feasible: &feasible };
+                    findings.extend(check_global(&ask, pm, &global));
+                }
                 Err(e) => problems.push(internal_problem(program, f, e)),
             }
         }
@@ -290,15 +294,18 @@ fn possible_instances_by(
     vars.iter().copied().filter(possible).collect()
 }
 
-fn check_local(
-    analysis: &Analysis<'_>,
-    decide: &dyn Decide,
-    check: &CtlCheck<'_>,
+/// One check asked about one function: what deciding its instances needs besides the model.
+struct Ask<'a> {
+    analysis: &'a Analysis<'a>,
+    decide: &'a dyn Decide,
+    check: &'a CtlCheck<'a>,
     f: FnIndex,
-    flat: &FlatModel,
-    vars: &[Option<PathId>],
-    feasible: &[bool],
-) -> Vec<Finding> {
+    /// The function's graph nodes reachable by feasible edges.
+    feasible: &'a [bool],
+}
+
+fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>]) -> Vec<Finding> {
+    let Ask { analysis, decide, check, f, feasible } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
     let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars);
@@ -346,15 +353,8 @@ fn check_local(
     findings
 }
 
-fn check_global(
-    analysis: &Analysis<'_>,
-    decide: &dyn Decide,
-    check: &CtlCheck<'_>,
-    f: FnIndex,
-    pm: &ProgramModel,
-    vars: &[Option<PathId>],
-    feasible: &[bool],
-) -> Vec<Finding> {
+fn check_global(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
+    let Ask { analysis, decide, check, f, feasible } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &pm.model, vars);
     let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars);
@@ -389,7 +389,7 @@ fn check_global(
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
         }
     }
-    findings.extend(begun_in_callees(analysis, decide, check, f, pm, vars, feasible));
+    findings.extend(begun_in_callees(ask, pm, vars));
     findings
 }
 
@@ -397,15 +397,8 @@ fn check_global(
 /// `f` (an unlock in a helper, then another in `f`): nodes of the callee that violate the
 /// property in the context of `f`'s call only. Each is reported once per call of `f`, at the
 /// event in `f` where its witness ends (or at the call), with the path through the callee.
-fn begun_in_callees(
-    analysis: &Analysis<'_>,
-    decide: &dyn Decide,
-    check: &CtlCheck<'_>,
-    f: FnIndex,
-    pm: &ProgramModel,
-    vars: &[Option<PathId>],
-    feasible: &[bool],
-) -> Vec<Finding> {
+fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
+    let Ask { analysis, decide, check, f, feasible } = *ask;
     // Loop-shaped and first-only templates describe nodes of `f` itself.
     if check.template.closed_loops_only || check.template.report_first || check.template.every_state {
         return Vec::new();
@@ -587,31 +580,16 @@ fn finding(
         });
         report_prop(analysis, p.function, g_cfg, m, Some(atom), g_var).or(g_cfg.node(m).span).map(|span| (p.function, span))
     };
-    if check.template.report_at_end && at_end().is_none() && end_node().is_none() {
-        if let Some((g, span)) = in_callee() {
-            if check.template.skip_in_macros && span.from_macro {
-                return None;
-            }
-            let ctx = UnitContext::new(program.files(f));
-            let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
-            let mut steps = prefix_steps(&ctx, cfg, n);
-            steps.extend(witness_steps(analysis, check, f, var_path, witness));
-            steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
-            return Some(Finding {
-                check: check.spec.id.clone(),
-                cwe: check.spec.cwe.clone(),
-                severity: check.spec.severity,
-                location: UnitContext::new(program.files(g)).location(span),
-                function: program.cfg(g).name.clone(),
-                message: check.spec.message_for(&name),
-                path: steps,
-            });
-        }
-    }
-    let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
-        .or_else(in_loop)
-        .or(cfg.node(n).span)
-        .unwrap_or(cfg.span);
+    // Where the finding is: in a directly called function when the path ends there at the
+    // proposition the check reports, else in `f`.
+    let in_called = if check.template.report_at_end && at_end().is_none() && end_node().is_none() { in_callee() } else { None };
+    let (owner, span) = in_called.unwrap_or_else(|| {
+        let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
+            .or_else(in_loop)
+            .or(cfg.node(n).span)
+            .unwrap_or(cfg.span);
+        (f, span)
+    });
     if check.template.skip_in_macros && span.from_macro {
         return None;
     }
@@ -624,8 +602,8 @@ fn finding(
         check: check.spec.id.clone(),
         cwe: check.spec.cwe.clone(),
         severity: check.spec.severity,
-        location: ctx.location(span),
-        function: cfg.name.clone(),
+        location: UnitContext::new(program.files(owner)).location(span),
+        function: program.cfg(owner).name.clone(),
         message: check.spec.message_for(&name),
         path: steps,
     })
