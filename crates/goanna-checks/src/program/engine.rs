@@ -596,6 +596,12 @@ fn finding(
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
     let mut steps = prefix_steps(&ctx, cfg, n);
+    // A loop reported at its body: the path names the loop itself.
+    if check.template.closed_loops_only && cfg.node(n).span.is_some_and(|head| head != span) {
+        if let Some(head) = cfg.node(n).span {
+            steps.push(PathStep { location: ctx.location(head), message: "the loop starts here; no path leaves it".to_string() });
+        }
+    }
     steps.extend(witness_steps(analysis, check, f, var_path, witness));
     steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
     Some(Finding {
