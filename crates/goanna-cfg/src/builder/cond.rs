@@ -85,12 +85,10 @@ impl Builder<'_, '_> {
 
     /// One condition node (evaluating `e`) and its branch nodes.
     fn atomic_cond(&mut self, e: &Expr, omit_false: bool) -> (Ends, Ends) {
-        self.push_acc(e.span);
-        self.eval(e);
-        self.record_cond(e);
-        let (props, noreturn) = self.take_acc();
-        self.accs.pop();
-        let id = self.add_node(NodeKind::Condition, Some(e.span), props);
+        let (id, noreturn) = self.node_of(NodeKind::Condition, e.span, |b| {
+            b.eval(e);
+            b.record_cond(e);
+        });
         self.pending.clear();
         if noreturn {
             self.goto_sink(id);

@@ -359,6 +359,17 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// Takes the propositions (and the non-returning flag) of the current accumulator. Its value
     /// effects wait in `taken_values` for the node made of them ([`Builder::add_node`]).
+    /// One node of `kind` at `span` holding what `fill` evaluates (its propositions and value
+    /// effects); returns it and whether the evaluation never returns (a call of a no-return
+    /// function inside it).
+    fn node_of(&mut self, kind: NodeKind, span: Span, fill: impl FnOnce(&mut Self)) -> (NodeId, bool) {
+        self.push_acc(span);
+        fill(self);
+        let (props, noreturn) = self.take_acc();
+        self.accs.pop();
+        (self.add_node(kind, Some(span), props), noreturn)
+    }
+
     fn take_acc(&mut self) -> (Vec<Prop>, bool) {
         match self.accs.last_mut() {
             Some(acc) => {

@@ -133,11 +133,7 @@ impl Builder<'_, '_> {
                 self.gotos.push((id, name.clone()));
             }
             StmtKind::IndirectGoto(e) => {
-                self.push_acc(s.span);
-                self.eval(e);
-                let (props, _) = self.take_acc();
-                self.accs.pop();
-                let id = self.add_node(NodeKind::Statement, Some(s.span), props);
+                let (id, _) = self.node_of(NodeKind::Statement, s.span, |b| b.eval(e));
                 self.pending.clear();
                 self.indirect_gotos.push(id);
             }
@@ -209,11 +205,7 @@ impl Builder<'_, '_> {
     }
 
     fn switch(&mut self, cond: &Expr, enum_values: Option<&[i64]>, body: &Stmt) {
-        self.push_acc(cond.span);
-        self.eval(cond);
-        let (props, noreturn) = self.take_acc();
-        self.accs.pop();
-        let id = self.add_node(NodeKind::Condition, Some(cond.span), props);
+        let (id, noreturn) = self.node_of(NodeKind::Condition, cond.span, |b| b.eval(cond));
         self.pending.clear();
         if noreturn {
             self.goto_sink(id);
@@ -297,8 +289,8 @@ impl Builder<'_, '_> {
         self.finish_acc(true);
     }
 
-    fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
-        self.push_acc(s.span);
+    /// The propositions and value effects of `return value;`.
+    fn returned_value(&mut self, s: &Stmt, value: Option<&Expr>) {
         if let Some(e) = value {
             self.eval(e);
             self.record_return(e);
@@ -326,9 +318,10 @@ impl Builder<'_, '_> {
             }
         }
         self.prop(PropKind::Return, Subject::None, s.span);
-        let (props, noreturn) = self.take_acc();
-        self.accs.pop();
-        let id = self.add_node(NodeKind::Return, Some(s.span), props);
+    }
+
+    fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
+        let (id, noreturn) = self.node_of(NodeKind::Return, s.span, |b| b.returned_value(s, value));
         if noreturn {
             self.goto_sink(id);
         } else {
