@@ -131,13 +131,9 @@ pub fn call_graph_sccs(program: &Program<'_>) -> Vec<Vec<FnIndex>> {
         .collect()
 }
 
-/// For each function, the globals (by USR of their variable) that its callees mention,
-/// directly or through their own callees. A global no callee mentions behaves, inside the
-/// function, like one of its locals.
-pub fn globals_in_callees(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<String>> {
-    use rustc_hash::FxHashSet;
-    let count = program.functions.len();
-    let direct: Vec<FxHashSet<String>> = (0..count as FnIndex)
+/// For each function, the globals and statics (by USR of their variable) it mentions itself.
+pub fn globals_mentioned(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<String>> {
+    (0..program.functions.len() as FnIndex)
         .map(|f| {
             program
                 .cfg(f)
@@ -147,7 +143,16 @@ pub fn globals_in_callees(program: &Program<'_>) -> Vec<rustc_hash::FxHashSet<St
                 .map(|p| p.root.usr.clone())
                 .collect()
         })
-        .collect();
+        .collect()
+}
+
+/// For each function, the globals (by USR of their variable) that its callees mention,
+/// directly or through their own callees, given what each function mentions itself
+/// ([`globals_mentioned`]). A global no callee mentions behaves, inside the function, like one
+/// of its locals.
+pub fn globals_in_callees(program: &Program<'_>, direct: &[rustc_hash::FxHashSet<String>]) -> Vec<rustc_hash::FxHashSet<String>> {
+    use rustc_hash::FxHashSet;
+    let count = program.functions.len();
     // Everything a function mentions itself or through callees, callees' components first.
     let mut reach: Vec<FxHashSet<String>> = vec![FxHashSet::default(); count];
     for scc in call_graph_sccs(program) {

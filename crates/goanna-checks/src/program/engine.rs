@@ -41,6 +41,8 @@ pub struct Analysis<'p> {
     pub effects: CallEffects,
     /// How each function may end.
     pub behaviours: Vec<Behaviour>,
+    /// For each function, the globals it mentions itself (see [`super::behaviour::globals_mentioned`]).
+    pub own_globals: Vec<rustc_hash::FxHashSet<String>>,
     /// For each function, the globals its callees mention (see [`super::behaviour::globals_in_callees`]).
     pub callee_globals: Vec<rustc_hash::FxHashSet<String>>,
     /// The whole-program model, built on first use.
@@ -54,8 +56,9 @@ pub struct Analysis<'p> {
 impl<'p> Analysis<'p> {
     /// An analysis over a summarised program.
     pub fn new(program: &'p Program<'p>, effects: CallEffects, behaviours: Vec<Behaviour>) -> Self {
-        let callee_globals = super::behaviour::globals_in_callees(program);
-        Analysis { program, effects, behaviours, callee_globals, rks: OnceLock::new(), global_atoms: OnceLock::new() }
+        let own_globals = super::behaviour::globals_mentioned(program);
+        let callee_globals = super::behaviour::globals_in_callees(program, &own_globals);
+        Analysis { program, effects, behaviours, own_globals, callee_globals, rks: OnceLock::new(), global_atoms: OnceLock::new() }
     }
 
     fn global_atoms(&self) -> &rustc_hash::FxHashSet<String> {
@@ -409,9 +412,10 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
     let usrs: rustc_hash::FxHashSet<&str> = vars.iter().flatten().map(|&id| cfg.path(id).root.usr.as_str()).collect();
     let program = analysis.program;
     let look_into = |b: goanna_mc::BoxId| {
-        pm.calls.get(b as usize).and_then(|&(_, n)| program.callee_at(f, n)).is_some_and(|g| {
-            program.cfg(g).paths.iter().any(|p| p.root.kind.is_static_storage() && usrs.contains(p.root.usr.as_str()))
-        })
+        pm.calls
+            .get(b as usize)
+            .and_then(|&(_, n)| program.callee_at(f, n))
+            .is_some_and(|g| usrs.iter().any(|usr| analysis.own_globals[g as usize].contains(*usr)))
     };
     let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into);
     let mut findings = Vec::new();
