@@ -25,4 +25,4 @@ pub use flat::{flat_model, EdgeFilter, FlatModel, Refinement};
 pub use link::{FnIndex, Program, UnitGraphs};
 pub use rks::{build_model, CallEffects, ProgramModel};
 pub use template::{resolve_atom, Template, TemplateAtom, PLAIN_KINDS};
-pub use summary::{call_effects, summarise_program, ProgramSummaries, Summary};
+pub use summary::{summarise_program, ProgramSummaries, Summary};

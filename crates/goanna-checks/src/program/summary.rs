@@ -308,26 +308,16 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     props
 }
 
-/// The propositions every call node gets from its callee's summary. A function whose result
-/// the program's own call sites do not test for NULL (see [`null_unchecked_by_convention`])
-/// gives its callers no `may_be_null`: its NULL return is a corner the program has decided to
-/// ignore (an allocation wrapper whose failure handler ends the program through a function
-/// pointer, say), and reporting every one of its call sites would bury the real findings.
-pub fn call_effects(program: &Program<'_>, summaries: &[Summary]) -> CallEffects {
-    let convention = null_unchecked_by_convention(program);
-    let mut effects = CallEffects::default();
-    for f in 0..program.functions.len() as FnIndex {
-        effects.extend(effects_of(program, f, &|g| &summaries[g as usize], &convention));
-    }
-    effects
-}
-
 /// Fewest call sites that store a function's pointer result before the program's habit counts.
 const CONVENTION_MIN_SITES: usize = 4;
 
 /// For each function: true when at least [`CONVENTION_MIN_SITES`] call sites store its pointer
 /// result in a variable and fewer than a quarter of them ever test that variable for NULL
 /// (Engler et al., "Bugs as deviant behavior": what most of the program does is the belief).
+/// Such a function gives its callers no `may_be_null`: its NULL return is a corner the program
+/// has decided to ignore (an allocation wrapper whose failure handler ends the program through
+/// a function pointer, say), and reporting every one of its call sites would bury the real
+/// findings.
 pub fn null_unchecked_by_convention(program: &Program<'_>) -> Vec<bool> {
     let mut sites = vec![0usize; program.functions.len()];
     let mut checked = vec![0usize; program.functions.len()];
