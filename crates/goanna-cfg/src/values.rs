@@ -197,7 +197,8 @@ pub enum ValueOp {
         elems: Vec<i64>,
     },
     /// The branch condition this (condition) node evaluates: its `True` edge is taken when
-    /// the value is non-zero.
+    /// the value is non-zero. For a `switch`, its operand: the `Case(v)` edge is taken when it
+    /// equals `v`, `Default` when it equals no case.
     Cond(ValExpr),
     /// A divisor of an integer division or remainder at this node.
     Divisor {
