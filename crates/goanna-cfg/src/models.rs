@@ -75,6 +75,19 @@ pub struct FunctionModel {
     /// The memory the result points to has defined contents (`calloc`, `strdup`): `store_x`
     /// on the assigned path along with `alloc_x`.
     pub filled: bool,
+    /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
+    /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
+    pub success: Option<Success>,
+}
+
+/// How a library function says it succeeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Success {
+    /// It returns 0 on success (`pthread_mutex_lock`).
+    Zero,
+    /// It returns a non-zero value on success.
+    NonZero,
 }
 
 impl FunctionModel {

@@ -209,4 +209,13 @@ pub enum ValueOp {
     },
     /// The value a `return` gives back (converted to the function's return type).
     Return(ValExpr),
+    /// A call of a library function whose effects (lock, ...) happen only when it succeeds
+    /// (`success` in the model table): its result is a new value, read as
+    /// [`ValExpr::Call`] of `usr`, and `success` is non-zero exactly when the call succeeded.
+    LibraryCall {
+        /// The function's USR.
+        usr: String,
+        /// Non-zero when the call succeeded (an expression over the result).
+        success: ValExpr,
+    },
 }

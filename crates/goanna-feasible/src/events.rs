@@ -36,6 +36,9 @@ pub(crate) enum Event<'a> {
     Clobber,
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
+    /// A library call whose effects happen only when it succeeds: its result is a new value,
+    /// and the expression is non-zero exactly when it succeeded.
+    LibraryCall(&'a str, &'a ValExpr),
     /// An integer path is assigned.
     Assign(PathId, &'a ValExpr),
     /// A divisor: it was not zero (unless this is the reported event).
@@ -54,6 +57,9 @@ pub(crate) enum Event<'a> {
     PtrCopy(PathId, PathId),
     /// A variable is written as a whole: paths through it (`p->f`, `s.f`) name other memory.
     RootWritten(PathId),
+    /// The call's result (first) is NULL only when the argument (second, its value before the
+    /// call) is NULL.
+    NullOnlyIf(PathId, PathId),
 }
 
 /// What the encoding knows about one function's graph: which paths it follows as variables of
@@ -106,9 +112,20 @@ impl<'a> Frame<'a> {
 
     /// The events of node `n` (with the propositions `effects` of a callee's summary), in order.
     pub(crate) fn events(&self, n: NodeId, effects: &[(PropKind, PathId)]) -> Vec<Event<'a>> {
+        self.step_events(n, effects, &[])
+    }
+
+    /// The events of a step: [`Frame::events`] of its node, then what the callee's conditional
+    /// result says (read before the node's writes, stated after them).
+    pub(crate) fn step_events(&self, n: NodeId, effects: &[(PropKind, PathId)], null_only_if: &[PathId]) -> Vec<Event<'a>> {
         let cfg = self.cfg;
         let node = cfg.node(n);
         let mut out = Vec::new();
+        if let NodeKind::Call(site) = &node.kind {
+            if let Some(r) = site.result.filter(|&r| self.is_value(r)) {
+                out.extend(null_only_if.iter().filter(|&&a| self.is_value(a)).map(|&a| Event::NullOnlyIf(r, a)));
+            }
+        }
         let props = node.props.iter().filter_map(|p| match p.subject {
             Subject::Path(id) if self.is_value(id) => Some((p.kind, id, p.value)),
             _ => None,
@@ -157,6 +174,7 @@ impl<'a> Frame<'a> {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
                 ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::Return(_) => {}
+                ValueOp::LibraryCall { usr, success } => out.push(Event::LibraryCall(usr, success)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),
             }
@@ -212,7 +230,7 @@ impl<'a> Frame<'a> {
     pub fn writes(&self, n: NodeId, effects: &[(PropKind, PathId)], key: &VarKey) -> bool {
         self.events(n, effects).iter().any(|e| match (e, key) {
             (Event::Clobber, VarKey::Path(id)) => !self.is_private(*id),
-            (Event::CallResult(usr), VarKey::Result(r)) => *usr == r.as_str(),
+            (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             _ => false,

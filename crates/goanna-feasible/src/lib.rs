@@ -30,14 +30,36 @@ mod solve;
 pub use events::{Frame, VarKey};
 pub use solve::{check_path, Core, Feasibility, Limits};
 
-/// One step of a path: a node of the function's graph, with the propositions that callee
-/// summaries add to it (on call nodes).
+
+/// One step of a path: a node of the function's graph, with what callee summaries add to it
+/// (on call nodes).
 #[derive(Clone, Copy, Debug)]
 pub struct Step<'a> {
     /// The graph node.
     pub node: goanna_cfg::NodeId,
     /// Propositions of the callee's summary at a call node (`def_p` for `f(&p)`, `alloc_p`, ...).
     pub effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)],
+    /// At a call node whose result is stored: argument paths such that the callee returns NULL
+    /// only when that argument is NULL (`if (!list) return NULL;` in a getter): a NULL result
+    /// means a NULL argument.
+    pub null_only_if: &'a [goanna_cfg::PathId],
+}
+
+impl<'a> Step<'a> {
+    /// A step with its callee effects and no conditional result.
+    pub fn new(node: goanna_cfg::NodeId, effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)]) -> Self {
+        Step { node, effects, null_only_if: &[] }
+    }
+}
+
+/// What a finding says happened at one of its steps, assumed when its path is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assumed {
+    /// The step's event happened: a library call whose effects depend on its success
+    /// (`success` in the model table, e.g. a lock taken) succeeded.
+    Happened,
+    /// The pointer is NULL after the step (a result that may be NULL, reported as NULL).
+    Null(goanna_cfg::PathId),
 }
 
 /// A path to decide: steps through one function's graph, in order.
@@ -50,4 +72,8 @@ pub struct PathQuery<'a> {
     /// Indices of steps whose events are what the finding reports (the dereference of a NULL
     /// pointer, the division by zero): there, a dereference or a division implies nothing.
     pub reported: Vec<usize>,
+    /// What the finding says happened at some steps (its starting event): assumed there. A
+    /// contradiction that needs such an assumption holds only for this finding
+    /// ([`Core::assumes_reported`]).
+    pub assumed: Vec<(usize, Assumed)>,
 }

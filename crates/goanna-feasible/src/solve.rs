@@ -3,7 +3,7 @@
 
 use crate::encode::{constant, convert, Encoder, Version};
 use crate::events::{Event, Frame, Rel, VarKey};
-use crate::PathQuery;
+use crate::{Assumed, PathQuery};
 use goanna_cfg::{EdgeKind, IntType, PathId};
 use rustc_hash::FxHashMap;
 use z3::ast::{Bool, BV};
@@ -47,6 +47,10 @@ pub struct Core {
     pub steps: Vec<usize>,
     /// `guards[i]`: the values not to be written between `steps[i]` and `steps[i + 1]`.
     pub guards: Vec<Vec<VarKey>>,
+    /// The contradiction needs that a reported event happened (a library call whose effects
+    /// depend on its success succeeded): it holds only for paths where that step's event is
+    /// the one reported, so it must not exclude paths for other findings.
+    pub assumes_reported: bool,
 }
 
 /// One tracked constraint: its literal, the steps it belongs to (an edge's condition belongs to
@@ -56,6 +60,8 @@ struct Tracked {
     first: usize,
     last: usize,
     versions: Vec<Version>,
+    /// An assumption made only because the step's event is the one reported.
+    reported_only: bool,
 }
 
 /// Collects the constraints of a path.
@@ -72,7 +78,14 @@ impl Constraints {
     fn add_over(&mut self, fact: Bool, first: usize, last: usize, versions: Vec<Version>) {
         let literal = Bool::fresh_const("c");
         self.solver.assert(literal.implies(&fact));
-        self.tracked.push(Tracked { literal, first, last, versions });
+        self.tracked.push(Tracked { literal, first, last, versions, reported_only: false });
+    }
+
+    fn add_reported_only(&mut self, fact: Bool, step: usize, versions: Vec<Version>) {
+        self.add(fact, step, versions);
+        if let Some(t) = self.tracked.last_mut() {
+            t.reported_only = true;
+        }
     }
 }
 
@@ -151,9 +164,29 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
                 cs.add_over(fact, i - 1, i, reads);
             }
         }
-        let reported = query.reported.contains(&i);
-        for event in frame.events(step.node, step.effects) {
-            encode_event(&mut enc, &mut cs, &mut pending, event, i, reported);
+        let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)) };
+        let mut after: Vec<(PathId, Version, BV)> = Vec::new();
+        for event in frame.step_events(step.node, step.effects, step.null_only_if) {
+            if let Event::NullOnlyIf(result, arg) = event {
+                // The argument's value before the call's writes; the result's after them.
+                let key = VarKey::Path(arg);
+                let (v, version) = enc.read(&key);
+                after.push((result, (key, version), v));
+                continue;
+            }
+            encode_event(&mut enc, &mut cs, &mut pending, event, at);
+        }
+        for (result, arg, arg_value) in after {
+            let key = VarKey::Path(result);
+            let (r, version) = enc.read(&key);
+            cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
+        }
+        for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
+            if let Assumed::Null(p) = assumed {
+                let key = VarKey::Path(p);
+                let (v, version) = enc.read(&key);
+                cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
+            }
         }
     }
     let literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
@@ -167,7 +200,17 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     }
 }
 
-fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, i: usize, reported: bool) {
+/// Where an event happens: its step, whether the step's events are the reported ones, and
+/// whether the finding says its library call succeeded.
+#[derive(Clone, Copy)]
+struct Position {
+    step: usize,
+    reported: bool,
+    happened: bool,
+}
+
+fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, at: Position) {
+    let Position { step: i, reported, happened } = at;
     match event {
         Event::Dereferenced(p) if !reported => {
             let key = VarKey::Path(p);
@@ -177,6 +220,15 @@ fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut O
         Event::Dereferenced(_) => {}
         Event::Clobber => enc.clobber(),
         Event::CallResult(usr) => enc.forget(&VarKey::Result(usr.to_string())),
+        // The reported event of a library call (a lock taken) happened: the call succeeded.
+        Event::LibraryCall(usr, success) => {
+            enc.forget(&VarKey::Result(usr.to_string()));
+            if happened {
+                let mut reads = Vec::new();
+                let v = enc.expr(success, &mut reads);
+                cs.add_reported_only(v.eq(constant(0)).not(), i, reads);
+            }
+        }
         Event::Assign(target, value) => {
             let mut reads = Vec::new();
             let v = enc.expr(value, &mut reads);
@@ -209,6 +261,8 @@ fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut O
             set_pointer(enc, cs, target, i, move |v| v.eq(&src), Some((key, version)));
         }
         Event::RootWritten(root) => enc.root_written(root),
+        // Handled by the step (it spans the node's writes).
+        Event::NullOnlyIf(..) => {}
     }
 }
 
@@ -272,5 +326,6 @@ fn core_of(cs: &Constraints, core: &[usize]) -> Core {
             keys
         })
         .collect();
-    Core { steps, guards }
+    let assumes_reported = core.iter().any(|&t| cs.tracked[t].reported_only);
+    Core { steps, guards, assumes_reported }
 }

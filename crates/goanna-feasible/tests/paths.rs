@@ -59,8 +59,8 @@ fn path(cfg: &Cfg, choices: &[Choice]) -> Vec<NodeId> {
 fn verdict(src: &str, function: &str, choices: &[Choice], reported: &[usize]) -> Option<(Feasibility, Cfg, Vec<NodeId>)> {
     let cfg = cfg(src, function)?;
     let nodes = path(&cfg, choices);
-    let steps = nodes.iter().map(|&node| Step { node, effects: &[] }).collect();
-    let query = PathQuery { cfg: &cfg, steps, reported: reported.to_vec() };
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: reported.to_vec(), assumed: Vec::new() };
     let v = check_path(&query, &Limits::default());
     Some((v, cfg.clone(), nodes))
 }
@@ -163,8 +163,8 @@ fn the_reported_dereference_implies_nothing() {
     let Some(cfg) = cfg(DEREF, "k") else { return };
     let nodes = path(&cfg, &[Branch(true)]);
     let deref = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref node");
-    let steps = nodes.iter().map(|&node| Step { node, effects: &[] }).collect();
-    let query = PathQuery { cfg: &cfg, steps, reported: vec![deref] };
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![deref], assumed: Vec::new() };
     assert_eq!(check_path(&query, &Limits::default()), Feasibility::Feasible);
 }
 
@@ -273,8 +273,57 @@ fn a_pointer_set_to_null_stays_null_until_written() {
 fn a_path_longer_than_the_limit_is_unknown() {
     let Some(cfg) = cfg(FLAG, "f") else { return };
     let nodes = path(&cfg, &[Branch(false), Branch(true)]);
-    let steps = nodes.iter().map(|&node| Step { node, effects: &[] }).collect();
-    let query = PathQuery { cfg: &cfg, steps, reported: Vec::new() };
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: Vec::new(), assumed: Vec::new() };
     let limits = Limits { max_steps: 2, ..Limits::default() };
     assert_eq!(check_path(&query, &limits), Feasibility::Unknown);
+}
+
+const TRYLOCK: &str = r#"
+#include <pthread.h>
+struct db { pthread_mutex_t lock; int n; };
+int try_lock(struct db *db) {
+    if (pthread_mutex_trylock(&db->lock))
+        return 0;
+    db->n++;
+    pthread_mutex_unlock(&db->lock);
+    return 1;
+}
+int checked(struct db *db) {
+    int error;
+    if ((error = pthread_mutex_lock(&db->lock)) != 0)
+        return error;
+    pthread_mutex_unlock(&db->lock);
+    return 0;
+}
+"#;
+
+/// The verdict on the path of `function` that takes `choices`, with the node holding the
+/// lock call as the reported step whose event happened.
+fn lock_reported(function: &str, choices: &[Choice]) -> Option<Feasibility> {
+    let cfg = cfg(TRYLOCK, function)?;
+    let nodes = path(&cfg, choices);
+    let lock = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Lock)).expect("lock node");
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_reported_lock_was_taken_so_its_failure_branch_is_not_a_path() {
+    let Some(v) = lock_reported("try_lock", &[Branch(true)]) else { return };
+    match v {
+        Feasibility::Infeasible(core) => assert!(core.assumes_reported, "{core:?}"),
+        other => panic!("expected infeasible, got {other:?}"),
+    }
+    assert_eq!(lock_reported("try_lock", &[Branch(false)]), Some(Feasibility::Feasible));
+    assert!(matches!(lock_reported("checked", &[Branch(true)]), Some(Feasibility::Infeasible(_))));
+    assert_eq!(lock_reported("checked", &[Branch(false)]), Some(Feasibility::Feasible));
+}
+
+#[test]
+fn an_unreported_lock_may_have_failed() {
+    // Without the lock as the reported event, its failure branch is a path like any other.
+    feasible(TRYLOCK, "try_lock", &[Branch(true)]);
+    feasible(TRYLOCK, "checked", &[Branch(true)]);
 }
