@@ -327,3 +327,47 @@ fn an_unreported_lock_may_have_failed() {
     feasible(TRYLOCK, "try_lock", &[Branch(true)]);
     feasible(TRYLOCK, "checked", &[Branch(true)]);
 }
+
+const GETTER: &str = r#"
+#include <stddef.h>
+struct node { struct node *next; int v; };
+struct node *last(struct node *l);
+int tested(struct node *list) {
+    if (list == NULL)
+        return 0;
+    struct node *n = last(list);
+    return n->v;
+}
+"#;
+
+/// The verdict on `tested`'s path past its test, with `n` assumed NULL after the call and, when
+/// `conditional`, the callee returning NULL only for a NULL argument.
+fn getter(conditional: bool) -> Option<Feasibility> {
+    let cfg = cfg(GETTER, "tested")?;
+    let nodes = path(&cfg, &[Branch(false)]);
+    let call = nodes.iter().position(|&n| matches!(cfg.node(n).kind, NodeKind::Call(_))).expect("call node");
+    let list = goanna_cfg::PathId(cfg.paths.iter().position(|p| p.root.name == "list" && p.is_variable()).expect("list") as u32);
+    let n = goanna_cfg::PathId(cfg.paths.iter().position(|p| p.root.name == "n" && p.is_variable()).expect("n") as u32);
+    let only = [list];
+    let steps = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] } })
+        .collect();
+    // The reported dereference of `n` (the path's last event before the exit).
+    let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_result_null_only_for_a_null_argument_is_not_null_for_a_tested_one() {
+    match getter(true) {
+        None => {}
+        Some(Feasibility::Infeasible(core)) => assert!(core.assumes_reported, "{core:?}"),
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    if let Some(v) = getter(false) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+}
