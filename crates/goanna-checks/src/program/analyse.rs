@@ -107,7 +107,15 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         }
         match summarise_program(&program, &behaviours, decide) {
             Ok(summarised) => {
-                let effects = summarised.effects;
+                let mut effects = summarised.effects;
+                let mut models = summarised.models;
+                // Lock wrappers lock or unlock at their call sites; those callers' models
+                // were built without it.
+                for f in super::locks::add_lock_effects(&program, &mut effects) {
+                    if let Some(model) = models.get_mut(f as usize) {
+                        *model = None;
+                    }
+                }
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 let reads: Vec<(Vec<intra::CallerRead>, Vec<Option<u64>>)> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
@@ -126,7 +134,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                     .collect();
                 findings.extend(uninit);
                 let analysis = super::engine::Analysis::new(&program, effects, behaviours);
-                let (more, more_problems) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
+                let (more, more_problems) = run_checks(&analysis, decide, &checks, models, options.function_budget);
                 findings.extend(more);
                 problems.extend(more_problems);
             }

@@ -10,6 +10,7 @@ mod decide;
 mod engine;
 mod flat;
 mod link;
+mod locks;
 mod nonnull;
 mod regions;
 mod rks;
