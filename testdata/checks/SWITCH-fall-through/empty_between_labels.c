@@ -110,6 +110,20 @@ int code_then_empty_bad(int k) {
     return r;
 }
 
+int barrier_bad(int k) {
+    int r = 0;
+    switch (k) {
+    case 1:
+        __asm__ volatile("" ::: "memory");
+    case 2: // expect: SWITCH-fall-through
+        r = 2;
+        break;
+    default:
+        break;
+    }
+    return r;
+}
+
 int code_then_label_bad(int k) {
     int r = 0;
     switch (k) {

@@ -50,15 +50,17 @@ fn switch_of(cfg: &Cfg, preds: &[Vec<NodeId>], label: NodeId) -> Option<NodeId> 
 }
 
 /// True for a node that does nothing a reader of the switch would call code: an empty
-/// statement, a join point, a C label (`again:`), or an expression statement that evaluates
-/// nothing (`((void)0)`, an empty macro call such as `COVERAGE(x);` or `assert(c)` under
-/// `NDEBUG`). Control passing through such nodes into a case label has run no code of the
-/// previous case.
+/// statement, a join point, a C label (`again:`), or a macro call that evaluates nothing
+/// (`TRACE(x);` expanding to `((void)0)`, `assert(c)` under `NDEBUG` in the source; a macro
+/// expanding to nothing is an empty statement). Control passing through such nodes into a case
+/// label has run no code of the previous case. A statement without propositions written out
+/// in the source (an `asm` statement) is code.
 fn without_effect(node: &Node) -> bool {
     node.props.is_empty()
         && node.values.is_empty()
         && match &node.kind {
-            NodeKind::Nop | NodeKind::Statement => true,
+            NodeKind::Nop => true,
+            NodeKind::Statement => node.span.is_some_and(|s| s.from_macro),
             NodeKind::Label(_) => !is_case_label(node),
             _ => false,
         }
