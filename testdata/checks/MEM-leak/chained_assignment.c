@@ -50,6 +50,39 @@ char *returned(size_t n) {
     return a;
 }
 
+struct owner {
+    char *buf;
+};
+
+void in_declaration(size_t n) {
+    char *b;
+    char *a = b = malloc(n);
+    if (!a)
+        return;
+    a[0] = 0;
+    free(b);
+}
+
+void stored_in_field(struct owner *o, size_t n) {
+    char *b;
+    o->buf = b = malloc(n);
+    if (b)
+        b[0] = 0;
+}
+
+void in_condition(size_t n) {
+    char *a, *b;
+    if ((a = b = malloc(n)) == NULL) // expect: RED-unused-val
+        return;
+    free(a);
+}
+
+void through_cast(size_t n) {
+    char *a, *b;
+    a = (char *)(b = malloc(n)); // expect: RED-unused-val
+    free(a);
+}
+
 /* Bad twins: neither pointer frees the block; the block is freed on one path only. */
 void never_freed_bad(size_t n) {
     char *a, *b;
