@@ -3,6 +3,7 @@
 
 use super::finding;
 use crate::{CheckSpec, Finding, UnitContext};
+use goanna_ast::FileId;
 use goanna_cfg::{Cfg, EdgeKind, Node, NodeId, NodeKind};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -67,17 +68,21 @@ fn without_effect(node: &Node) -> bool {
 }
 
 /// True for the node of a `goto` statement: a jump the programmer wrote, not a fall-through.
-fn is_goto(node: &Node, text: Option<&[u8]>) -> bool {
+/// `text` is the source of the file `file`.
+fn is_goto(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
     let (Some(span), Some(text)) = (node.span, text) else { return false };
     node.kind == NodeKind::Nop
         && !span.from_macro
+        && span.file == file
         && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"goto") && !rest.get(4).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
 }
 
 /// The nodes with an effect whose code flows into `label` without a jump: its predecessors,
 /// looking through nodes [`without_effect`] (and ignoring `goto`s into a label before it).
-/// Case labels and the `switch` itself are where a case begins, not code that falls.
+/// Case labels and the `switch` itself are where a case begins, not code that falls. `text` is
+/// the source of the label's file.
 fn falling_code(cfg: &Cfg, preds: &[Vec<NodeId>], feasible: &[bool], text: Option<&[u8]>, label: NodeId) -> Vec<NodeId> {
+    let Some(file) = cfg.node(label).span.map(|s| s.file) else { return Vec::new() };
     let mut falls = Vec::new();
     let mut seen = vec![false; cfg.nodes.len()];
     let mut stack = vec![label];
@@ -92,7 +97,7 @@ fn falling_code(cfg: &Cfg, preds: &[Vec<NodeId>], feasible: &[bool], text: Optio
                 continue;
             }
             seen[p.index()] = true;
-            if is_goto(node, text) && to != label {
+            if is_goto(node, file, text) {
                 // `goto again;` where `again:` stands right before the case: a jump.
                 continue;
             }
@@ -129,18 +134,14 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
     let preds = cfg.predecessors();
     let feasible = cfg.feasible_reachability();
     let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
-    let text_of = |sources: &mut HashMap<PathBuf, Option<Vec<u8>>>, label: NodeId| -> Option<PathBuf> {
-        let span = cfg.node(label).span?;
-        let file = ctx.location(span).file;
-        sources.entry(file.clone()).or_insert_with(|| std::fs::read(&file).ok());
-        Some(file)
-    };
     // Per switch: how many labels it has, and which of them are fallen into.
     let mut labels_of: HashMap<Option<NodeId>, usize> = HashMap::new();
     let mut fallen: Vec<(NodeId, Vec<NodeId>, Option<NodeId>)> = Vec::new();
     for label in candidates {
-        let file = text_of(&mut sources, label);
-        let text = file.as_ref().and_then(|f| sources.get(f)).and_then(|t| t.as_deref());
+        let text = match cfg.node(label).span {
+            Some(span) => sources.entry(ctx.location(span).file).or_insert_with_key(|f| std::fs::read(f).ok()).as_deref(),
+            None => None,
+        };
         let falls = falling_code(cfg, &preds, &feasible, text, label);
         let switch = switch_of(cfg, &preds, label);
         *labels_of.entry(switch).or_default() += 1;

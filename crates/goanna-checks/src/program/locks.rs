@@ -24,8 +24,7 @@ type LockEffect = (PropKind, usize, Vec<PathStep>);
 /// Adds to the call nodes of every caller the lock effects of its callees; returns the callers
 /// whose call nodes got new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
-    let count = program.functions.len();
-    let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); count];
+    let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut changed = Vec::new();
     // Callees before callers: a wrapper of a wrapper sees its callee's effect.
     for scc in call_graph_sccs(program) {
@@ -41,9 +40,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
                     let entry = effects.entry((f, node)).or_default();
                     if !entry.contains(&(*kind, path)) {
                         entry.push((*kind, path));
-                        if changed.last() != Some(&f) {
-                            changed.push(f);
-                        }
+                        changed.push(f);
                     }
                 }
             }
