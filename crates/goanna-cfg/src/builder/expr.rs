@@ -532,6 +532,13 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        // In `a = b = e` the value `a` receives is what `b` holds after the inner assignment
+        // (evaluated earlier in this node): `a` is a copy of `b`, and what follows treats it as
+        // `a = b` (both hold the block; storing it elsewhere hands it on).
+        let core = match &core.kind {
+            ExprKind::Assign { op: None, lhs: inner, .. } => strip_casts(inner),
+            _ => core,
+        };
         // A copy of `p` (or of `p + n`) is another way to write what `p` points to.
         if let Some(src) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
             if target != Some(src) {
