@@ -246,7 +246,7 @@ fn check_function(
             };
             let ask = Ask { analysis, decide, check, f, feasible: &feasible };
             let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
-            findings.extend(decide_local(&ask, filter, local, &mut state));
+            findings.extend(decide_local(&ask, filter, local, &mut state).into_iter().map(|(_, found)| found));
         }
         // Only instances that can be violated are worth the whole-program model.
         let global = if global.is_empty() {
@@ -259,7 +259,21 @@ fn check_function(
             match analysis.rks() {
                 Ok(pm) => {
                     let ask = Ask { analysis, decide, check, f, feasible: &feasible };
-                    findings.extend(check_global(&ask, pm, &global));
+                    let mut retry = Vec::new();
+                    findings.extend(check_global(&ask, pm, &global, &mut stats, &mut retry));
+                    if !retry.is_empty() {
+                        // The whole-program witness was infeasible: `f`'s own model, with
+                        // observers, looks for a feasible path to the same violation (callees
+                        // count by their summaries there).
+                        let filter = EdgeFilter { forward_only: check.template.forward_only, include_infeasible: check.template.include_infeasible };
+                        let mut vars: Vec<Option<PathId>> = retry.iter().map(|r| r.0).collect();
+                        vars.dedup();
+                        let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
+                        let again = decide_local(&ask, filter, vars, &mut state);
+                        let before = findings.len();
+                        findings.extend(again.into_iter().filter(|(key, _)| retry.contains(key)).map(|(_, found)| found));
+                        stats.bound_hits += retry.len().saturating_sub(findings.len() - before);
+                    }
                 }
                 Err(e) => problems.push(internal_problem(program, f, e)),
             }
@@ -286,7 +300,7 @@ struct LocalState<'m> {
 /// feasible or [`MAX_REFUTATION_ROUNDS`] is reached. A contradiction that needs the reported
 /// event to have happened (a lock call that succeeded) holds only for that instance: its
 /// observer is composed only with the instance's own model.
-fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, state: &mut LocalState<'_>) -> Vec<Finding> {
+fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, state: &mut LocalState<'_>) -> Vec<((Option<PathId>, NodeId), Finding)> {
     let Ask { analysis, check, f, .. } = *ask;
     let program = analysis.program;
     let slot = filter.index();
@@ -334,7 +348,7 @@ fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, s
             state.stats.add(outcome.stats);
             for (key, finding) in outcome.findings {
                 if shown.insert(key) {
-                    findings.push(finding);
+                    findings.push((key, finding));
                 }
             }
             for (var, obs, scoped) in outcome.observers {
@@ -449,6 +463,57 @@ struct LocalOutcome {
     stats: RefutationStats,
 }
 
+/// Decides whether the path `path` through `f`'s graph, whose violation starts at step `at`,
+/// can be taken (design note 11): the steps carry their callee effects and conditional
+/// results; the finding's `event` is assumed at `at`; the events at `at` and at the end are
+/// the reported ones.
+fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize) -> goanna_feasible::Feasibility {
+    let cfg = analysis.program.cfg(f);
+    let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| null_conditions(analysis, f, n)).collect();
+    let steps = path
+        .iter()
+        .zip(&conditions)
+        .map(|(&n, c)| goanna_feasible::Step { node: n, effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]), null_only_if: c })
+        .collect();
+    // What the finding says happened where it starts.
+    let assumed = match (check.template.event, var) {
+        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => vec![(at, goanna_feasible::Assumed::Null(v))],
+        (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
+        (None, _) => Vec::new(),
+    };
+    let query = goanna_feasible::PathQuery { cfg, steps, reported: vec![at, path.len().saturating_sub(1)], assumed };
+    goanna_feasible::check_path(&query, &goanna_feasible::Limits::default())
+}
+
+/// The nodes of `f` a witness through the whole-program model visits, in order, with the call
+/// node of `f` standing for each visit of a callee (what the callee did is on the call node as
+/// its summary's effects); up to a point that is no node of the program (a sink).
+fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathPoint]) -> Vec<NodeId> {
+    let mut path = Vec::new();
+    let mut inside: Option<goanna_mc::BoxId> = None;
+    for (stack, m) in witness {
+        match stack.first() {
+            None => {
+                inside = None;
+                match pm.origin.get(*m as usize) {
+                    Some(&(g, n)) if g == f => path.push(n),
+                    _ => break,
+                }
+            }
+            Some(&b) => {
+                if inside != Some(b) {
+                    inside = Some(b);
+                    match pm.calls.get(b as usize) {
+                        Some(&(owner, n)) if owner == f => path.push(n),
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+    path
+}
+
 /// At a call node of `f`: the arguments such that the callee returns NULL only when that
 /// argument is NULL (its summary's `null_only_if_null`).
 fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId> {
@@ -543,25 +608,8 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 whole.extend(witness_nodes.iter().skip(usize::from(witness_nodes.first() == Some(&node))));
                 let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
                 let at = prefix.len().saturating_sub(1);
-                let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| null_conditions(analysis, f, n)).collect();
-                let steps = path
-                    .iter()
-                    .zip(&conditions)
-                    .map(|(&n, c)| goanna_feasible::Step {
-                        node: n,
-                        effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]),
-                        null_only_if: c,
-                    })
-                    .collect();
-                // What the finding says happened where it starts.
-                let assumed = match (check.template.event, *var) {
-                    (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => vec![(at, goanna_feasible::Assumed::Null(v))],
-                    (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
-                    (None, _) => Vec::new(),
-                };
-                let query = goanna_feasible::PathQuery { cfg, steps, reported: vec![at, path.len().saturating_sub(1)], assumed };
                 outcome.stats.paths += 1;
-                match goanna_feasible::check_path(&query, &goanna_feasible::Limits::default()) {
+                match refute_path(analysis, check, f, *var, &path, at) {
                     goanna_feasible::Feasibility::Infeasible(core) => {
                         outcome.stats.infeasible += 1;
                         outcome.refuted_nodes += 1;
@@ -588,7 +636,17 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
     outcome
 }
 
-fn check_global(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
+/// Decides a check's instances about globals on the whole-program model. The witness of each
+/// violation (from the violating node on, seen from `f`: a callee's part stands as its call
+/// node) is refuted too; the model cannot take observers, so a violation whose witness is
+/// infeasible is returned in `retry` (instance and node) for `f`'s own model to decide again.
+fn check_global(
+    ask: &Ask<'_>,
+    pm: &ProgramModel,
+    vars: &[Option<PathId>],
+    stats: &mut RefutationStats,
+    retry: &mut Vec<(Option<PathId>, NodeId)>,
+) -> Vec<Finding> {
     let Ask { analysis, decide, check, f, feasible } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &pm.model, vars);
@@ -612,9 +670,23 @@ fn check_global(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Ve
             if g != f {
                 continue;
             }
-            let witness: Vec<Point> = decide
-                .witness(&pm.model, pm.component(f), node, formula)
-                .unwrap_or_default()
+            let points = decide.witness(&pm.model, pm.component(f), node, formula).unwrap_or_default();
+            if refutable(check) {
+                let path = path_in_function(pm, f, &points);
+                if !path.is_empty() {
+                    stats.paths += 1;
+                    match refute_path(analysis, check, f, *var, &path, 0) {
+                        goanna_feasible::Feasibility::Infeasible(_) => {
+                            stats.infeasible += 1;
+                            retry.push((*var, n));
+                            continue;
+                        }
+                        goanna_feasible::Feasibility::Unknown => stats.unknown += 1,
+                        goanna_feasible::Feasibility::Feasible => {}
+                    }
+                }
+            }
+            let witness: Vec<Point> = points
                 .into_iter()
                 .map(|(stack, m)| {
                     let (function, n) = pm.origin[m as usize];
