@@ -164,6 +164,25 @@ impl Builder<'_, '_> {
         self.finish_acc(true);
     }
 
+    /// `target = c ? a : b` (or an initialiser): each branch of the condition stores its own
+    /// value, as `if (c) target = a; else target = b;` would, so that what the target holds stays
+    /// tied to the condition (`len = p ? strlen(p) : 0; if (len) use(p);`). `store` records the
+    /// store of one value in the accumulator of its branch.
+    pub(super) fn conditional_store(&mut self, cond: &Expr, then: &Expr, els: &Expr, store: &dyn Fn(&mut Self, &Expr)) {
+        self.flush();
+        let (t, f) = self.cond(cond);
+        self.pending = t;
+        self.push_acc(then.span);
+        store(self, then);
+        self.finish_acc(true);
+        let after_then = std::mem::take(&mut self.pending);
+        self.pending = f;
+        self.push_acc(els.span);
+        store(self, els);
+        self.finish_acc(true);
+        self.pending.extend(after_then);
+    }
+
     /// Evaluates the value of one branch of `?:` (a node only when it has effects).
     fn branch_value(&mut self, e: &Expr) {
         self.push_acc(e.span);
@@ -410,6 +429,10 @@ impl Builder<'_, '_> {
 
     fn assign(&mut self, e: &Expr, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) {
         if op.is_none() {
+            if let ExprKind::Conditional { cond, then: Some(then), els } = &strip_casts(rhs).kind {
+                self.conditional_store(cond, then, els, &|b: &mut Self, value: &Expr| b.assign(e, None, lhs, value));
+                return;
+            }
             if let ExprKind::Call { callee, args } = &strip_casts(rhs).kind {
                 if !self.is_modelled(callee) {
                     self.call(strip_casts(rhs), callee, args, Some(Target::Lvalue(lhs)));

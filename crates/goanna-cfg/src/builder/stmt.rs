@@ -4,8 +4,8 @@ use super::expr::Target;
 use super::{Builder, JumpCtx, SwitchCtx};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{EdgeKind, NodeKind};
-use crate::props::{Prop, PropKind, Subject};
-use goanna_ast::{Callee, Expr, ExprKind, LocalDecl, Stmt, StmtKind, VarKind};
+use crate::props::{PathId, Prop, PropKind, Subject};
+use goanna_ast::{Callee, Expr, ExprKind, LocalDecl, Span, Stmt, StmtKind, VarKind};
 
 impl Builder<'_, '_> {
     /// Lowers one statement at the pending edges.
@@ -274,23 +274,40 @@ impl Builder<'_, '_> {
                     self.finish_acc(true);
                     return;
                 }
-                if let (ExprKind::Call { callee, args }, Some(p)) = (&strip_casts(init).kind, path) {
-                    if !self.is_modelled(callee) {
-                        self.call(strip_casts(init), callee, args, Some(Target::Decl(p, auto, d.span)));
-                        self.finish_acc(true);
-                        return;
+                if let (ExprKind::Conditional { cond, then: Some(then), els }, Some(p)) = (&strip_casts(init).kind, path) {
+                    // `T x = c ? a : b;`: each branch initialises `x` with its own value.
+                    self.finish_acc(false);
+                    let span = d.span;
+                    self.conditional_store(cond, then, els, &|b: &mut Self, value: &Expr| b.initialise(p, span, value));
+                    return;
+                }
+                match path {
+                    Some(p) => self.initialise(p, d.span, init),
+                    None => {
+                        self.eval(init);
+                        self.assign_effects(None, init, d.span);
+                        self.record_store(None, init);
                     }
                 }
-                self.eval(init);
-                if let Some(p) = path {
-                    self.prop(PropKind::DeclInit, Subject::Path(p), d.span);
-                    self.prop(PropKind::Def, Subject::Path(p), d.span);
-                }
-                self.assign_effects(path, init, d.span);
-                self.record_store(path, init);
             }
         }
         self.finish_acc(true);
+    }
+
+    /// The initialisation of the automatic variable `p` (declared at `span`) with `init`, in
+    /// the current accumulator: a call of a function without a model becomes a call node.
+    fn initialise(&mut self, p: PathId, span: Span, init: &Expr) {
+        if let ExprKind::Call { callee, args } = &strip_casts(init).kind {
+            if !self.is_modelled(callee) {
+                self.call(strip_casts(init), callee, args, Some(Target::Decl(p, true, span)));
+                return;
+            }
+        }
+        self.eval(init);
+        self.prop(PropKind::DeclInit, Subject::Path(p), span);
+        self.prop(PropKind::Def, Subject::Path(p), span);
+        self.assign_effects(Some(p), init, span);
+        self.record_store(Some(p), init);
     }
 
     /// The propositions and value effects of `return value;`.
