@@ -230,9 +230,21 @@ impl Builder<'_, '_> {
                 }
             }
             ExprKind::Index { base, index } => {
-                let at = const_value(self.tu, index);
-                self.element_base(base, e.span, Access::Read, at);
-                self.eval(index);
+                // A row of a multi-dimensional array (`rows[i]` of `char rows[4][8]`) decays to
+                // its address: nothing is read, and what it points to may be written through it.
+                let row_of = (e.ty.class == TypeClass::Array)
+                    .then(|| self.path_chain(strip_casts(base)))
+                    .flatten()
+                    .filter(|chain| chain.last().is_some_and(|l| self.paths.class(l.id) == TypeClass::Array));
+                if let Some(chain) = row_of {
+                    self.prefix_effects(&chain, Access::Address);
+                    if let Some(last) = chain.last() {
+                        self.prop(PropKind::AddrTaken, Subject::Path(last.id), e.span);
+                    }
+                    self.eval(index);
+                    return;
+                }
+                self.read_element(e.span, base, index);
             }
             ExprKind::Unary { operand, .. } => {
                 self.eval(operand);
@@ -241,6 +253,14 @@ impl Builder<'_, '_> {
             // A variable outside the unit's table (malformed tree): nothing to record.
             _ => {}
         }
+    }
+
+    /// Reading the element `base[index]` (at `span`), also a row that is itself indexed
+    /// (`m[r]` of `m[r][c]`).
+    fn read_element(&mut self, span: Span, base: &Expr, index: &Expr) {
+        let at = const_value(self.tu, index);
+        self.element_base(base, span, Access::Read, at);
+        self.eval(index);
     }
 
     /// The base of `base[i]`: an array (path or not) summarises to its root (`use_a`, or
@@ -269,6 +289,9 @@ impl Builder<'_, '_> {
         if core.ty.class == TypeClass::Array {
             if write {
                 self.write(core, false);
+            } else if let ExprKind::Index { base: inner, index } = &core.kind {
+                // A row indexed again (`m[r][c]`): an element of `m` is read.
+                self.read_element(core.span, inner, index);
             } else {
                 self.eval(core);
             }
