@@ -31,8 +31,20 @@ const BUILTIN_TOML: &str = include_str!("../library_models.toml");
 pub struct FunctionModel {
     /// The result is newly allocated heap memory (`alloc_x` on the assigned path).
     pub alloc: bool,
-    /// Arguments that receive newly allocated memory through a pointer (`posix_memalign(&p, ..)`).
+    /// Arguments that receive newly allocated memory through a pointer (`posix_memalign(&p, ..)`,
+    /// `asprintf(&s, ..)`): `def_p` and `alloc_p` for `&p`, the same for `*out` when a pointer
+    /// `out` is passed on (a wrapper's out-parameter).
     pub alloc_out: Vec<usize>,
+    /// Arguments whose pointee block is reallocated in place (`getline(&line, &n, f)`): the old
+    /// block is handed to the call (`escape_p`), the new one allocated (`def_p`, `alloc_p`).
+    pub realloc_out: Vec<usize>,
+    /// Arguments through which a new value (not a new block) is stored (`strtol`'s end
+    /// pointer, `getline`'s size): `def_p` for `&p`.
+    pub def_out: Vec<usize>,
+    /// The return-code convention of the `alloc_out` arguments: when the result says failure,
+    /// nothing was allocated. A branch that tests the result gets `null_test_p` where it means
+    /// failure and `nonnull_test_p` where it means success.
+    pub out_fails_when: Option<FailWhen>,
     /// Shorthand for `free = [0]` plus `alloc = true` (`realloc`, `reallocarray`).
     pub realloc: bool,
     /// The result may be NULL (`may_be_null_x` on the assigned path).
@@ -72,9 +84,21 @@ pub struct FunctionModel {
     pub reads: Vec<usize>,
     /// Arguments whose pointee is written (`store_p`).
     pub writes: Vec<usize>,
-    /// The memory the result points to has defined contents (`calloc`, `strdup`): `store_x`
-    /// on the assigned path along with `alloc_x`.
+    /// The memory the result (or a block stored through an `alloc_out`/`realloc_out`
+    /// argument) points to has defined contents (`calloc`, `strdup`, `asprintf`): `store_x`
+    /// along with `alloc_x`.
     pub filled: bool,
+}
+
+/// Which results of a function mean that its `alloc_out` arguments received nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailWhen {
+    /// A negative result is failure, anything else success (`asprintf`). The functions of the
+    /// table fail with `-1`, so `r != -1` is a success test.
+    Negative,
+    /// Any non-zero result (an error number) is failure, zero success (`posix_memalign`).
+    Nonzero,
 }
 
 impl FunctionModel {
@@ -98,6 +122,8 @@ impl FunctionModel {
             || self.unlock.contains(&index)
             || self.resource_use.contains(&index)
             || self.alloc_out.contains(&index)
+            || self.realloc_out.contains(&index)
+            || self.def_out.contains(&index)
     }
 }
 

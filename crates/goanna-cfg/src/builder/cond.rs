@@ -18,6 +18,7 @@ use super::expr::transparent;
 use super::{Builder, Ends};
 use crate::consts::{const_value, depends_on_configuration, is_zero_literal};
 use crate::graph::{EdgeKind, NodeKind};
+use crate::models::FailWhen;
 use crate::props::{PathId, Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, Expr, ExprKind, TypeClass, UnaryOp};
 
@@ -115,6 +116,7 @@ impl Builder<'_, '_> {
         });
         let test = test.or_else(|| self.nonzero_test(e));
         let comparison = self.comparison(e);
+        let status = self.status_test(e);
         // A field of a block found NULL owns nothing (`if (s->buf == NULL) { free(s); ... }`).
         let container = test.and_then(|(p, _, _)| self.paths.container(p));
         let branch_props = |taken: bool| -> Vec<Prop> {
@@ -133,6 +135,13 @@ impl Builder<'_, '_> {
             if let Some((p, op, c)) = comparison {
                 let op = if taken { op } else { negate(op) };
                 props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
+            }
+            if let Some((outs, fails, op, c)) = &status {
+                let op = if taken { *op } else { negate(*op) };
+                if let Some(failed) = status_means_failure(*fails, op, *c) {
+                    let kind = if failed { PropKind::NullTest } else { PropKind::NonNullTest };
+                    props.extend(outs.iter().map(|&p| Prop { kind, subject: Subject::Path(p), span: e.span, value: None }));
+                }
             }
             props
         };
@@ -264,6 +273,73 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// When `e` tests the status of a library call that allocates through its arguments with a
+    /// return-code convention (`asprintf(&s, ...) < 0`, `posix_memalign(&p, a, n) != 0`,
+    /// `(r = asprintf(..)) == -1`, `if (r)` after `r = posix_memalign(..)`): the objects
+    /// allocated into, the convention, and the relation with a constant that holds on the
+    /// true branch (a plain truth value is `!= 0`).
+    fn status_test(&mut self, e: &Expr) -> Option<(Vec<PathId>, FailWhen, BinaryOp, i64)> {
+        let mut core = transparent(e);
+        let mut negated = false;
+        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+            negated = !negated;
+            core = transparent(operand);
+        }
+        let (tested, op, c) = match &core.kind {
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) =>
+            {
+                if let Some(c) = const_value(self.tu, rhs) {
+                    (&**lhs, *op, c)
+                } else if let Some(c) = const_value(self.tu, lhs) {
+                    let flipped = match op {
+                        BinaryOp::Lt => BinaryOp::Gt,
+                        BinaryOp::Gt => BinaryOp::Lt,
+                        BinaryOp::Le => BinaryOp::Ge,
+                        BinaryOp::Ge => BinaryOp::Le,
+                        other => *other,
+                    };
+                    (&**rhs, flipped, c)
+                } else {
+                    return None;
+                }
+            }
+            _ => (core, BinaryOp::Ne, 0),
+        };
+        let mut tested = transparent(tested);
+        if let ExprKind::Assign { op: None, rhs, .. } = &tested.kind {
+            tested = transparent(rhs);
+        }
+        let (outs, fails) = match self.status_call(tested) {
+            Some(found) => found,
+            None => {
+                let r = self.path_of(tested)?;
+                self.statuses.get(&r)?.clone()
+            }
+        };
+        Some((outs, fails, if negated { negate(op) } else { op }, c))
+    }
+
+    /// When `e` is a call of a library function with an `out_fails_when` convention: the
+    /// objects it allocates into and the convention.
+    fn status_call(&mut self, e: &Expr) -> Option<(Vec<PathId>, FailWhen)> {
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } = &transparent(e).kind else { return None };
+        let m = self.ctx.model(name)?;
+        let fails = m.out_fails_when?;
+        let indices = m.alloc_out.clone();
+        let outs: Vec<PathId> = indices.iter().filter_map(|&i| args.get(i)).filter_map(|a| self.out_target(a, true)).collect();
+        (!outs.is_empty()).then_some((outs, fails))
+    }
+
+    /// Remembers that integer `target` holds the status of the allocating library call `value`
+    /// (`int r = asprintf(&s, ...)`), for later tests of `r`.
+    pub(super) fn track_status(&mut self, target: Option<PathId>, value: &Expr) {
+        let Some(r) = target.filter(|&r| self.paths.class(r) == TypeClass::Integer) else { return };
+        if let Some(found) = self.status_call(value) {
+            self.statuses.insert(r, found);
+        }
+    }
+
     /// When `e` compares an integer variable with a constant (`x < 10`, `3 == x`, `!(x >= 2)`):
     /// the variable, the relation that holds on the true branch, and the constant.
     fn comparison(&mut self, e: &Expr) -> Option<(PathId, BinaryOp, i64)> {
@@ -327,6 +403,27 @@ fn negate(op: BinaryOp) -> BinaryOp {
         BinaryOp::Gt => BinaryOp::Le,
         BinaryOp::Le => BinaryOp::Gt,
         other => other,
+    }
+}
+
+/// Whether a status of convention `fails` for which `status op c` holds means failure
+/// (`Some(true)`: nothing was allocated), success (`Some(false)`), or either.
+fn status_means_failure(fails: FailWhen, op: BinaryOp, c: i64) -> Option<bool> {
+    match (fails, op) {
+        (FailWhen::Negative, BinaryOp::Eq) => Some(c < 0),
+        // The functions of the table fail with `-1` exactly.
+        (FailWhen::Negative, BinaryOp::Ne) => (c == -1).then_some(false),
+        (FailWhen::Negative, BinaryOp::Lt) => (c <= 0).then_some(true),
+        (FailWhen::Negative, BinaryOp::Le) => (c < 0).then_some(true),
+        (FailWhen::Negative, BinaryOp::Gt) => (c >= -1).then_some(false),
+        (FailWhen::Negative, BinaryOp::Ge) => (c >= 0).then_some(false),
+        (FailWhen::Nonzero, BinaryOp::Eq) => Some(c != 0),
+        (FailWhen::Nonzero, BinaryOp::Ne) => (c == 0).then_some(true),
+        (FailWhen::Nonzero, BinaryOp::Lt) => (c <= 0).then_some(true),
+        (FailWhen::Nonzero, BinaryOp::Le) => (c < 0).then_some(true),
+        (FailWhen::Nonzero, BinaryOp::Gt) => (c >= 0).then_some(true),
+        (FailWhen::Nonzero, BinaryOp::Ge) => (c > 0).then_some(true),
+        _ => None,
     }
 }
 

@@ -27,6 +27,7 @@
 use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
+use crate::models::FunctionModel;
 use crate::props::{PathId, PropKind, Subject};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
 
@@ -419,7 +420,10 @@ impl Builder<'_, '_> {
         self.eval(rhs);
         let target = self.write(lhs, op.is_some());
         match (op, target) {
-            (None, _) => self.record_store(target, rhs),
+            (None, _) => {
+                self.record_store(target, rhs);
+                self.track_status(target, rhs);
+            }
             (Some(op), Some(t)) => {
                 if self.paths.class(t) == TypeClass::Integer {
                     self.record_compound(t, op, lhs, rhs);
@@ -632,6 +636,46 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// What a library call stores through argument `i` (`a`): a new block (`alloc_out`: `def_p`,
+    /// `alloc_p`), a reallocated block (`realloc_out`: the old one handed to the call as
+    /// `escape_p`, then `def_p`, `alloc_p`) or a new value (`def_out`: `def_p`), for `&p`, or
+    /// for `*out` when a pointer `out` is passed on (a wrapper's out-parameter, so that its
+    /// summary sees the allocation into `*out`).
+    fn out_arg_effects(&mut self, m: &FunctionModel, i: usize, a: &Expr) {
+        let alloc = m.alloc_out.contains(&i);
+        let realloc = m.realloc_out.contains(&i);
+        if !(alloc || realloc || m.def_out.contains(&i)) {
+            return;
+        }
+        let Some(p) = self.out_target(a, alloc || realloc) else { return };
+        if realloc {
+            self.prop(PropKind::Escape, Subject::Path(p), a.span);
+        }
+        self.prop(PropKind::Def, Subject::Path(p), a.span);
+        if alloc || realloc {
+            self.prop(PropKind::Alloc, Subject::Path(p), a.span);
+            if m.filled {
+                self.prop(PropKind::Store, Subject::Path(p), a.span);
+            }
+        }
+    }
+
+    /// The object a library call writes through argument `a`: `x` for `&x`, `*out` for a
+    /// pointer path `out`. `holds_pointer`: the object is known to hold a pointer (a block's
+    /// address is stored there), whatever the argument's type says (`void **`).
+    pub(super) fn out_target(&mut self, a: &Expr, holds_pointer: bool) -> Option<PathId> {
+        let core = strip_casts(a);
+        if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+            return self.path_of(operand);
+        }
+        let out = self.pointer_path(core)?;
+        // The pointee's type is not in the tree: a block's address, or what the spelling of a
+        // pointer to pointer says (`char **`).
+        let pointee_is_pointer = holds_pointer || a.ty.spelling.trim_end().ends_with("**");
+        let class = if pointee_is_pointer { TypeClass::Pointer } else { TypeClass::Other };
+        Some(self.pointee_path(out, class))
+    }
+
     /// The object an argument gives a library function to read, when it is not behind a
     /// pointer: an array `a` (or `s.a`) or `&x` (`&s.f`).
     fn read_object(&mut self, arg: &Expr) -> Option<PathId> {
@@ -727,14 +771,7 @@ impl Builder<'_, '_> {
                         self.prop(PropKind::ThreadStart, Subject::Function(name.clone()), a.span);
                     }
                 }
-                if m.alloc_out.contains(&i) {
-                    if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
-                        if let Some(p) = self.path_of(operand) {
-                            self.prop(PropKind::Def, Subject::Path(p), a.span);
-                            self.prop(PropKind::Alloc, Subject::Path(p), a.span);
-                        }
-                    }
-                }
+                self.out_arg_effects(m, i, a);
             }
             // The memory an argument points to: read or written as the model says; any
             // function without a model may write it.
@@ -821,7 +858,15 @@ impl Builder<'_, '_> {
                     address_args.push(self.path_of(operand));
                 }
                 _ => {
-                    site_args.push(self.path_of(core));
+                    let path = self.path_of(core);
+                    // A pointer to a pointer passed on (`wrap(out)`): the callee may store into
+                    // `*out`, which the program stage shows at this call (the path must exist).
+                    if let Some(p) = path.filter(|&p| self.is_local_variable(p) && self.paths.class(p) == TypeClass::Pointer) {
+                        if a.ty.spelling.trim_end().ends_with("**") {
+                            self.pointee_path(p, TypeClass::Pointer);
+                        }
+                    }
+                    site_args.push(path);
                     address_args.push(None);
                 }
             }

@@ -43,6 +43,9 @@ fn with_stack<R>(f: impl FnOnce() -> R) -> R {
 static BUILTIN_MODEL: FunctionModel = FunctionModel {
     alloc: false,
     alloc_out: Vec::new(),
+    realloc_out: Vec::new(),
+    def_out: Vec::new(),
+    out_fails_when: None,
     realloc: false,
     may_return_null: false,
     free: Vec::new(),
@@ -175,6 +178,10 @@ struct Builder<'c, 'a> {
     chains_done: FxHashSet<(u32, u32, u32)>,
     /// The function's return type, when it is an integer type.
     return_type: Option<crate::values::IntType>,
+    /// Integer variables holding the status of a library call that allocates through its
+    /// arguments (`r = asprintf(&s, ...)`): the objects it allocated into and the convention,
+    /// until the variable or one of the objects is written again (in the order of the walk).
+    statuses: FxHashMap<PathId, (Vec<PathId>, crate::models::FailWhen)>,
 }
 
 impl<'c, 'a> Builder<'c, 'a> {
@@ -192,6 +199,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             indirect_gotos: Vec::new(),
             sink: None,
             exit: NodeId(1),
+            statuses: FxHashMap::default(),
             paths: PathTable::default(),
             switch_unknown_case: Vec::new(),
             taken_values: Vec::new(),
@@ -346,6 +354,12 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// A proposition carrying a constant (`assign_const`, `cmp_*`).
     fn prop_value(&mut self, kind: PropKind, subject: Subject, span: Span, value: Option<i64>) {
+        if let (PropKind::Def, Subject::Path(p)) = (kind, &subject) {
+            if !self.statuses.is_empty() {
+                let p = *p;
+                self.statuses.retain(|&r, (outs, _)| r != p && !outs.contains(&p));
+            }
+        }
         if let Some(acc) = self.accs.last_mut() {
             acc.props.push(Prop { kind, subject, span, value });
         }

@@ -146,6 +146,12 @@ impl Builder<'_, '_> {
         id
     }
 
+    /// The path `*p` (made when the function does not write it), of class `class`.
+    pub(super) fn pointee_path(&mut self, p: PathId, class: TypeClass) -> PathId {
+        let ty = goanna_ast::CType { class, ..Default::default() };
+        self.extend_path(p, PathStep::Deref, &ty, false)
+    }
+
     /// The prefixes of the access path `e` denotes (root first), or `None` when `e` is not a
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).

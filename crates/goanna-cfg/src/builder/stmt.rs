@@ -284,6 +284,7 @@ impl Builder<'_, '_> {
                 }
                 self.assign_effects(path, init, d.span);
                 self.record_store(path, init);
+                self.track_status(path, init);
             }
         }
         self.finish_acc(true);

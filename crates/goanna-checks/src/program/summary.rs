@@ -27,6 +27,12 @@ pub struct Summary {
     pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
+    /// Per parameter: may store into `*param` a new block that it returns before anything is
+    /// written to the block.
+    pub allocates_out_uninit: Vec<bool>,
+    /// Per parameter: may store a new value into `*param` (on some path, itself or through a
+    /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
+    pub writes_out: Vec<bool>,
 
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
@@ -53,6 +59,8 @@ impl Summary {
             derefs: vec![false; n],
             divides: vec![false; n],
             allocates_out: vec![false; n],
+            writes_out: vec![false; n],
+            allocates_out_uninit: vec![false; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             ..Summary::default()
@@ -87,6 +95,10 @@ enum Question {
     Derefs,
     Divides,
     AllocatesOut,
+    /// `EF def_*param`: some path writes `*param`.
+    WritesOut,
+    /// Some path allocates into `*param` and returns before writing to the block.
+    AllocatesOutUninit,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
     UsesStream,
@@ -180,6 +192,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             // otherwise be reported.
             let alloc = atom(PropKind::Alloc, f, Some((d, cfg.path(d))));
             per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
+            let dp = Some((d, cfg.path(d)));
+            per_param.push((i, Question::WritesOut, ef(atom(PropKind::Def, f, dp))));
+            let store = atom(PropKind::Store, f, dp);
+            let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
+            let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
+            per_param.push((i, Question::AllocatesOutUninit, ef(and(fresh, ex(eu(stays, end.clone()))))));
         }
     }
     let mut returns_alloc = Vec::new();
@@ -238,6 +256,8 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
+            Question::WritesOut => summary.writes_out[*i] = holds,
+            Question::AllocatesOutUninit => summary.allocates_out_uninit[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
         }
@@ -281,10 +301,27 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
             props.push((PropKind::ResourceUse, x));
         }
     }
-    for (i, arg) in site.address_args.iter().enumerate() {
-        if let (Some(x), Some(true)) = (*arg, s.allocates_out.get(i)) {
+    // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for
+    // `f(out)` (a wrapper passing its own out-parameter on). A write on some path is a new
+    // value (`def`: facts about the old one end, as after an assignment the caller cannot see);
+    // a new block only when it is stored on every path (`alloc`: the caller must free it).
+    for (i, (arg, address)) in site.args.iter().zip(&site.address_args).enumerate() {
+        let target = match (*address, *arg) {
+            (Some(x), _) => Some(x),
+            (None, Some(x)) if cfg.path(x).class == goanna_ast::TypeClass::Pointer => pointee(cfg, x),
+            _ => None,
+        };
+        let Some(x) = target else { continue };
+        let allocates = s.allocates_out.get(i) == Some(&true);
+        if allocates || s.writes_out.get(i) == Some(&true) {
             props.push((PropKind::Def, x));
+        }
+        if allocates {
             props.push((PropKind::Alloc, x));
+            // A block the callee wrote (or may have) has defined contents.
+            if s.allocates_out_uninit.get(i) != Some(&true) {
+                props.push((PropKind::Store, x));
+            }
         }
     }
     if let Some(r) = site.result {
@@ -306,6 +343,15 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
     }
     props
+}
+
+/// The path `*x`, when the graph has it.
+fn pointee(cfg: &Cfg, x: PathId) -> Option<PathId> {
+    let path = cfg.path(x);
+    let id = cfg.paths.iter().position(|o| {
+        o.root == path.root && o.steps.len() == path.steps.len() + 1 && o.steps.starts_with(&path.steps) && o.steps.last() == Some(&PathStep::Deref)
+    })?;
+    Some(PathId(id as u32))
 }
 
 /// Fewest call sites that store a function's pointer result before the program's habit counts.
