@@ -101,6 +101,49 @@ pub enum FailWhen {
     Nonzero,
 }
 
+impl FailWhen {
+    /// Whether the branch of `result op c` (its true branch when `taken`, else its false
+    /// branch) means failure (`Some(true)`: nothing was stored), success (`Some(false)`), or
+    /// either (`None`).
+    pub fn branch_means_failure(self, op: goanna_ast::BinaryOp, c: i64, taken: bool) -> Option<bool> {
+        use goanna_ast::BinaryOp::*;
+        let op = match (taken, op) {
+            (true, op) => op,
+            (false, Eq) => Ne,
+            (false, Ne) => Eq,
+            (false, Lt) => Ge,
+            (false, Ge) => Lt,
+            (false, Gt) => Le,
+            (false, Le) => Gt,
+            (false, _) => return None,
+        };
+        match (self, op) {
+            (FailWhen::Negative, Eq) => Some(c < 0),
+            // The functions of the table fail with `-1` exactly.
+            (FailWhen::Negative, Ne) => (c == -1).then_some(false),
+            (FailWhen::Negative, Lt) => (c <= 0).then_some(true),
+            (FailWhen::Negative, Le) => (c < 0).then_some(true),
+            (FailWhen::Negative, Gt) => (c >= -1).then_some(false),
+            (FailWhen::Negative, Ge) => (c >= 0).then_some(false),
+            (FailWhen::Nonzero, Eq) => Some(c != 0),
+            (FailWhen::Nonzero, Ne) => (c == 0).then_some(true),
+            (FailWhen::Nonzero, Lt) => (c <= 0).then_some(true),
+            (FailWhen::Nonzero, Le) => (c < 0).then_some(true),
+            (FailWhen::Nonzero, Gt) => (c >= 0).then_some(true),
+            (FailWhen::Nonzero, Ge) => (c > 0).then_some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether the returned constant `k` means failure under this convention.
+    pub fn is_failure(self, k: i64) -> bool {
+        match self {
+            FailWhen::Negative => k < 0,
+            FailWhen::Nonzero => k != 0,
+        }
+    }
+}
+
 impl FunctionModel {
     /// Arguments that are freed, including argument 0 of a `realloc`-like function.
     pub fn freed_args(&self) -> impl Iterator<Item = usize> + '_ {
@@ -199,5 +242,45 @@ impl LibraryModels {
     /// Names of all modelled functions (unordered).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.functions.keys().map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goanna_ast::BinaryOp::*;
+
+    #[test]
+    fn negative_convention_reads_the_usual_tests() {
+        let n = FailWhen::Negative;
+        // `r < 0`, `r == -1`, `r != -1`, `r >= 0`
+        assert_eq!((n.branch_means_failure(Lt, 0, true), n.branch_means_failure(Lt, 0, false)), (Some(true), Some(false)));
+        assert_eq!((n.branch_means_failure(Eq, -1, true), n.branch_means_failure(Eq, -1, false)), (Some(true), Some(false)));
+        assert_eq!((n.branch_means_failure(Ne, -1, true), n.branch_means_failure(Ne, -1, false)), (Some(false), Some(true)));
+        assert_eq!((n.branch_means_failure(Ge, 0, true), n.branch_means_failure(Ge, 0, false)), (Some(false), Some(true)));
+        // `r > 0` and `r != 0` do not separate failure from success (0 is a success).
+        assert_eq!((n.branch_means_failure(Gt, 0, true), n.branch_means_failure(Gt, 0, false)), (Some(false), None));
+        assert_eq!((n.branch_means_failure(Ne, 0, true), n.branch_means_failure(Ne, 0, false)), (None, Some(false)));
+    }
+
+    #[test]
+    fn nonzero_convention_reads_the_usual_tests() {
+        let z = FailWhen::Nonzero;
+        // `r != 0` (and `if (r)`), `r == 0`, `r < 0`
+        assert_eq!((z.branch_means_failure(Ne, 0, true), z.branch_means_failure(Ne, 0, false)), (Some(true), Some(false)));
+        assert_eq!((z.branch_means_failure(Eq, 0, true), z.branch_means_failure(Eq, 0, false)), (Some(false), Some(true)));
+        assert_eq!((z.branch_means_failure(Lt, 0, true), z.branch_means_failure(Lt, 0, false)), (Some(true), None));
+        assert!(z.is_failure(-1) && z.is_failure(12) && !z.is_failure(0));
+        assert!(FailWhen::Negative.is_failure(-1) && !FailWhen::Negative.is_failure(3));
+    }
+
+    #[test]
+    fn builtin_table_models_out_parameters() {
+        let models = LibraryModels::builtin();
+        let asprintf = models.get("asprintf").expect("asprintf is modelled");
+        assert_eq!((asprintf.alloc_out.as_slice(), asprintf.out_fails_when), (&[0][..], Some(FailWhen::Negative)));
+        let getline = models.get("getline").expect("getline is modelled");
+        assert_eq!((getline.realloc_out.as_slice(), getline.def_out.as_slice()), (&[0][..], &[1][..]));
+        assert_eq!(models.get("strtol").map(|m| m.def_out.clone()), Some(vec![1]));
     }
 }

@@ -49,6 +49,20 @@ size_t library_refills_after_free_ok(int n) {
     return len;
 }
 
+size_t wrapper_refills_after_free_ok(int n) {
+    char *s = NULL;
+    size_t len;
+    if (format_into(&s, "%d", n) < 0)
+        return 0;
+    len = strlen(s);
+    free(s);
+    if (format_into(&s, "%d", n + 1) < 0)
+        return len;
+    len += strlen(s);
+    free(s);
+    return len;
+}
+
 void maybe_refilled_after_free_ok(char *s, int use_default) {
     free(s);
     /* The callee may store a new block: the second free is not claimed. */

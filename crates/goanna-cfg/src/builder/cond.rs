@@ -15,9 +15,9 @@
 //! expansion.
 
 use super::expr::transparent;
-use super::{Builder, Ends};
+use super::{Builder, Ends, Status};
 use crate::consts::{const_value, depends_on_configuration, is_zero_literal};
-use crate::graph::{EdgeKind, NodeKind};
+use crate::graph::{EdgeKind, NodeKind, StatusUse};
 use crate::models::FailWhen;
 use crate::props::{PathId, Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, Expr, ExprKind, TypeClass, UnaryOp};
@@ -117,6 +117,11 @@ impl Builder<'_, '_> {
         let test = test.or_else(|| self.nonzero_test(e));
         let comparison = self.comparison(e);
         let status = self.status_test(e);
+        if let Some((Status::Call(call), op, value)) = &status {
+            if let Some(node) = self.nodes.get_mut(id.index()) {
+                node.status = Some(StatusUse::Test { call: *call, op: *op, value: *value });
+            }
+        }
         // A field of a block found NULL owns nothing (`if (s->buf == NULL) { free(s); ... }`).
         let container = test.and_then(|(p, _, _)| self.paths.container(p));
         let branch_props = |taken: bool| -> Vec<Prop> {
@@ -136,9 +141,8 @@ impl Builder<'_, '_> {
                 let op = if taken { op } else { negate(op) };
                 props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
             }
-            if let Some((outs, fails, op, c)) = &status {
-                let op = if taken { *op } else { negate(*op) };
-                if let Some(failed) = status_means_failure(*fails, op, *c) {
+            if let Some((Status::Library(outs, fails), op, c)) = &status {
+                if let Some(failed) = fails.branch_means_failure(*op, *c, taken) {
                     let kind = if failed { PropKind::NullTest } else { PropKind::NonNullTest };
                     props.extend(outs.iter().map(|&p| Prop { kind, subject: Subject::Path(p), span: e.span, value: None }));
                 }
@@ -273,12 +277,13 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// When `e` tests the status of a library call that allocates through its arguments with a
-    /// return-code convention (`asprintf(&s, ...) < 0`, `posix_memalign(&p, a, n) != 0`,
-    /// `(r = asprintf(..)) == -1`, `if (r)` after `r = posix_memalign(..)`): the objects
-    /// allocated into, the convention, and the relation with a constant that holds on the
+    /// When `e` tests the status of a call that may store through its arguments: a library call
+    /// with a return-code convention (`asprintf(&s, ...) < 0`, `posix_memalign(&p, a, n) != 0`,
+    /// `(r = asprintf(..)) == -1`, `if (r)` after `r = posix_memalign(..)`), or a call of a
+    /// function of the program (`if (wrap(&s) < 0)`), directly or through a variable holding its
+    /// result: where the status comes from, and the relation with a constant that holds on the
     /// true branch (a plain truth value is `!= 0`).
-    fn status_test(&mut self, e: &Expr) -> Option<(Vec<PathId>, FailWhen, BinaryOp, i64)> {
+    fn status_test(&mut self, e: &Expr) -> Option<(Status, BinaryOp, i64)> {
         let mut core = transparent(e);
         let mut negated = false;
         while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
@@ -306,18 +311,30 @@ impl Builder<'_, '_> {
             }
             _ => (core, BinaryOp::Ne, 0),
         };
-        let mut tested = transparent(tested);
-        if let ExprKind::Assign { op: None, rhs, .. } = &tested.kind {
-            tested = transparent(rhs);
+        let source = self.status_source(tested)?;
+        Some((source, if negated { negate(op) } else { op }, c))
+    }
+
+    /// Where the value of `e` comes from when it is a status: a library call with a convention,
+    /// a call of a function of the program (its call node, just made), or a variable holding
+    /// one of those (`(r = f(..))` is `f(..)`).
+    pub(super) fn status_source(&mut self, e: &Expr) -> Option<Status> {
+        let mut e = transparent(e);
+        if let ExprKind::Assign { op: None, rhs, .. } = &e.kind {
+            e = transparent(rhs);
         }
-        let (outs, fails) = match self.status_call(tested) {
-            Some(found) => found,
-            None => {
-                let r = self.path_of(tested)?;
-                self.statuses.get(&r)?.clone()
+        if let Some((outs, fails)) = self.status_call(e) {
+            return Some(Status::Library(outs, fails));
+        }
+        if let ExprKind::Call { callee, .. } = &e.kind {
+            if self.is_modelled(callee) {
+                return None;
             }
-        };
-        Some((outs, fails, if negated { negate(op) } else { op }, c))
+            let (key, id) = self.last_call?;
+            return (key == span_key(e.span)).then_some(Status::Call(id));
+        }
+        let r = self.path_of(e)?;
+        self.statuses.get(&r).cloned()
     }
 
     /// When `e` is a call of a library function with an `out_fails_when` convention: the
@@ -335,8 +352,8 @@ impl Builder<'_, '_> {
     /// (`int r = asprintf(&s, ...)`), for later tests of `r`.
     pub(super) fn track_status(&mut self, target: Option<PathId>, value: &Expr) {
         let Some(r) = target.filter(|&r| self.paths.class(r) == TypeClass::Integer) else { return };
-        if let Some(found) = self.status_call(value) {
-            self.statuses.insert(r, found);
+        if let Some((outs, fails)) = self.status_call(value) {
+            self.statuses.insert(r, Status::Library(outs, fails));
         }
     }
 
@@ -403,27 +420,6 @@ fn negate(op: BinaryOp) -> BinaryOp {
         BinaryOp::Gt => BinaryOp::Le,
         BinaryOp::Le => BinaryOp::Gt,
         other => other,
-    }
-}
-
-/// Whether a status of convention `fails` for which `status op c` holds means failure
-/// (`Some(true)`: nothing was allocated), success (`Some(false)`), or either.
-fn status_means_failure(fails: FailWhen, op: BinaryOp, c: i64) -> Option<bool> {
-    match (fails, op) {
-        (FailWhen::Negative, BinaryOp::Eq) => Some(c < 0),
-        // The functions of the table fail with `-1` exactly.
-        (FailWhen::Negative, BinaryOp::Ne) => (c == -1).then_some(false),
-        (FailWhen::Negative, BinaryOp::Lt) => (c <= 0).then_some(true),
-        (FailWhen::Negative, BinaryOp::Le) => (c < 0).then_some(true),
-        (FailWhen::Negative, BinaryOp::Gt) => (c >= -1).then_some(false),
-        (FailWhen::Negative, BinaryOp::Ge) => (c >= 0).then_some(false),
-        (FailWhen::Nonzero, BinaryOp::Eq) => Some(c != 0),
-        (FailWhen::Nonzero, BinaryOp::Ne) => (c == 0).then_some(true),
-        (FailWhen::Nonzero, BinaryOp::Lt) => (c <= 0).then_some(true),
-        (FailWhen::Nonzero, BinaryOp::Le) => (c < 0).then_some(true),
-        (FailWhen::Nonzero, BinaryOp::Gt) => (c >= 0).then_some(true),
-        (FailWhen::Nonzero, BinaryOp::Ge) => (c > 0).then_some(true),
-        _ => None,
     }
 }
 

@@ -882,6 +882,11 @@ impl Builder<'_, '_> {
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
+        // Its result may be a status that a condition or a `return` uses.
+        self.last_call = Some(((e.span.file.0, e.span.start, e.span.end), id));
+        if let Some(r) = result.filter(|&r| self.paths.class(r) == TypeClass::Integer) {
+            self.statuses.insert(r, super::Status::Call(id));
+        }
         if noreturn || acc_noreturn {
             self.goto_sink(id);
         }

@@ -181,7 +181,20 @@ struct Builder<'c, 'a> {
     /// Integer variables holding the status of a library call that allocates through its
     /// arguments (`r = asprintf(&s, ...)`): the objects it allocated into and the convention,
     /// until the variable or one of the objects is written again (in the order of the walk).
-    statuses: FxHashMap<PathId, (Vec<PathId>, crate::models::FailWhen)>,
+    statuses: FxHashMap<PathId, Status>,
+    /// The last call node made for a call of a function of the program, with the call's span.
+    last_call: Option<((u32, u32, u32), NodeId)>,
+    /// What the `return` being lowered returns, when it is a status.
+    return_status: Option<crate::graph::StatusUse>,
+}
+
+/// Where a status comes from.
+#[derive(Clone, Debug)]
+enum Status {
+    /// A library call that allocates into these objects, with its convention.
+    Library(Vec<PathId>, crate::models::FailWhen),
+    /// A call node (a function of the program: its summary tells the convention).
+    Call(NodeId),
 }
 
 impl<'c, 'a> Builder<'c, 'a> {
@@ -200,6 +213,8 @@ impl<'c, 'a> Builder<'c, 'a> {
             sink: None,
             exit: NodeId(1),
             statuses: FxHashMap::default(),
+            last_call: None,
+            return_status: None,
             paths: PathTable::default(),
             switch_unknown_case: Vec::new(),
             taken_values: Vec::new(),
@@ -249,6 +264,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     fn add_detached(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node {
+            status: None,
             kind,
             span,
             props: dedup_props(props),
@@ -357,7 +373,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         if let (PropKind::Def, Subject::Path(p)) = (kind, &subject) {
             if !self.statuses.is_empty() {
                 let p = *p;
-                self.statuses.retain(|&r, (outs, _)| r != p && !outs.contains(&p));
+                self.statuses.retain(|&r, s| r != p && !matches!(s, Status::Library(outs, _) if outs.contains(&p)));
             }
         }
         if let Some(acc) = self.accs.last_mut() {

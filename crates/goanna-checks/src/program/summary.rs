@@ -27,9 +27,14 @@ pub struct Summary {
     pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
+    /// Per parameter: may store a new block into `*param` (on some path).
+    pub may_allocate_out: Vec<bool>,
     /// Per parameter: may store into `*param` a new block that it returns before anything is
     /// written to the block.
     pub allocates_out_uninit: Vec<bool>,
+    /// Per parameter: the return-code convention by which the result says whether a block was
+    /// stored into `*param` ([`super::status`]).
+    pub out_fails_when: Vec<Option<goanna_cfg::FailWhen>>,
     /// Per parameter: may store a new value into `*param` (on some path, itself or through a
     /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
     pub writes_out: Vec<bool>,
@@ -61,6 +66,8 @@ impl Summary {
             allocates_out: vec![false; n],
             writes_out: vec![false; n],
             allocates_out_uninit: vec![false; n],
+            may_allocate_out: vec![false; n],
+            out_fails_when: vec![None; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             ..Summary::default()
@@ -97,6 +104,8 @@ enum Question {
     AllocatesOut,
     /// `EF def_*param`: some path writes `*param`.
     WritesOut,
+    /// `EF alloc_*param`: some path allocates into `*param`.
+    MayAllocateOut,
     /// Some path allocates into `*param` and returns before writing to the block.
     AllocatesOutUninit,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
@@ -194,6 +203,7 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
             let dp = Some((d, cfg.path(d)));
             per_param.push((i, Question::WritesOut, ef(atom(PropKind::Def, f, dp))));
+            per_param.push((i, Question::MayAllocateOut, ef(atom(PropKind::Alloc, f, dp))));
             let store = atom(PropKind::Store, f, dp);
             let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
             let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
@@ -257,6 +267,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Divides => summary.divides[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::WritesOut => summary.writes_out[*i] = holds,
+            Question::MayAllocateOut => summary.may_allocate_out[*i] = holds,
             Question::AllocatesOutUninit => summary.allocates_out_uninit[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
@@ -305,14 +316,12 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     // `f(out)` (a wrapper passing its own out-parameter on). A write on some path is a new
     // value (`def`: facts about the old one end, as after an assignment the caller cannot see);
     // a new block only when it is stored on every path (`alloc`: the caller must free it).
-    for (i, (arg, address)) in site.args.iter().zip(&site.address_args).enumerate() {
-        let target = match (*address, *arg) {
-            (Some(x), _) => Some(x),
-            (None, Some(x)) if cfg.path(x).class == goanna_ast::TypeClass::Pointer => pointee(cfg, x),
-            _ => None,
-        };
-        let Some(x) = target else { continue };
-        let allocates = s.allocates_out.get(i) == Some(&true);
+    for i in 0..site.args.len() {
+        let Some(x) = super::status::out_target(cfg, site, i) else { continue };
+        // With a return-code convention, the block is there wherever the result says success,
+        // and the branch where it says failure owns nothing ([`super::status`]).
+        let by_convention = s.may_allocate_out.get(i) == Some(&true) && s.out_fails_when.get(i).is_some_and(Option::is_some);
+        let allocates = s.allocates_out.get(i) == Some(&true) || by_convention;
         if allocates || s.writes_out.get(i) == Some(&true) {
             props.push((PropKind::Def, x));
         }
@@ -343,15 +352,6 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
     }
     props
-}
-
-/// The path `*x`, when the graph has it.
-fn pointee(cfg: &Cfg, x: PathId) -> Option<PathId> {
-    let path = cfg.path(x);
-    let id = cfg.paths.iter().position(|o| {
-        o.root == path.root && o.steps.len() == path.steps.len() + 1 && o.steps.starts_with(&path.steps) && o.steps.last() == Some(&PathStep::Deref)
-    })?;
-    Some(PathId(id as u32))
 }
 
 /// Fewest call sites that store a function's pointer result before the program's habit counts.
@@ -404,6 +404,7 @@ fn effects_of<'s>(
         }
     }
     super::alias::add_alias_effects(program, f, &mut effects);
+    super::status::add_status_test_effects(program, f, summary_of, &mut effects);
     effects
 }
 
@@ -519,7 +520,9 @@ fn summarise_component(
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
-            let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            summary.out_fails_when =
+                super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
