@@ -206,10 +206,14 @@ pub enum PropKind {
     /// The pointer is assigned the address of memory that is not on the heap (`p = &x`,
     /// `p = array`, `p = "literal"`).
     NonHeap,
-    /// The pointer is moved within its block (`p++`, `p--`, `p += n`, `p = p + n`).
+    /// The pointer is moved forward within its block (`p++`, `p += n`, `p = p + n`).
     Offset,
     /// A deallocator is given the pointer plus an offset (`free(p + 1)`); subject: the pointer.
     FreeOffset,
+    /// The pointer is moved back toward the start of its block (`p--`, `p -= n`, `p = p - n`),
+    /// or a deallocator is given it minus an offset (`free(p - n)`): a pointer into a block
+    /// (past a size-prefixed allocator's header) going back to where the block starts.
+    Rewind,
     /// `return &x;` or `return a;` for an automatic variable or array `x`/`a` (subject).
     ReturnLocalAddr,
     /// A `switch` (its condition node) that has no `default` label, outside macro expansions.
@@ -253,7 +257,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 61] = [
+    pub const ALL: [PropKind; 62] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -302,6 +306,7 @@ impl PropKind {
         PropKind::NonHeap,
         PropKind::Offset,
         PropKind::FreeOffset,
+        PropKind::Rewind,
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
@@ -373,6 +378,7 @@ impl PropKind {
             PropKind::NonHeap => "non_heap",
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
+            PropKind::Rewind => "rewind",
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",

@@ -92,7 +92,8 @@ impl Builder<'_, '_> {
                 UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                     if let Some(p) = self.write(operand, true) {
                         if self.paths.class(p) == TypeClass::Pointer {
-                            self.prop(PropKind::Offset, Subject::Path(p), e.span);
+                            let back = matches!(op, UnaryOp::PreDec | UnaryOp::PostDec);
+                            self.prop(if back { PropKind::Rewind } else { PropKind::Offset }, Subject::Path(p), e.span);
                         }
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
@@ -440,7 +441,8 @@ impl Builder<'_, '_> {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
                 if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Pointer) {
-                    self.prop(PropKind::Offset, Subject::Path(t), lhs.span);
+                    let kind = if op == BinaryOp::Sub { PropKind::Rewind } else { PropKind::Offset };
+                    self.prop(kind, Subject::Path(t), lhs.span);
                 }
                 if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Integer) {
                     if let Some(c) = const_value(self.tu, rhs) {
@@ -551,10 +553,15 @@ impl Builder<'_, '_> {
                 self.prop(PropKind::ElemRelease, Subject::Path(x), rhs.span);
             }
         }
-        if let Some(src) = self.pointer_path(core) {
-            // Storing into anything but local storage (a local variable or a field of a local
-            // aggregate) hands the value on. A copy into local storage makes an alias, which the
-            // program stage follows (`copy_q`); where it cannot, it adds the escape there.
+        // Storing into anything but local storage (a local variable or a field of a local
+        // aggregate) hands the value on: the pointer, or the block a pointer into it (`p + k`,
+        // `&p->base`) belongs to. A copy into local storage makes an alias, which the program
+        // stage follows (`copy_q`); where it cannot, it adds the escape there.
+        let sources = match self.pointer_path(core) {
+            Some(src) => vec![src],
+            None => self.interior_base(core).into_iter().collect(),
+        };
+        for src in sources {
             let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
@@ -584,16 +591,28 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// The pointer path whose value `e` (casts stripped) is: `p`, `(T *)p`, `p + 0`, `p - 0`.
+    /// The pointer path whose block `e` (casts stripped) points into: `p`, `(T *)p`, `p + k`,
+    /// `p - k`, `&p->f`, `&p[i]`. A pointer into a block keeps the block's identity (a member
+    /// of a reference-counted object handed out as `&obj->base`, the address past a
+    /// size-prefixed allocator's header), so copying it makes another holder of the block.
     fn copied_pointer(&mut self, e: &Expr) -> Option<PathId> {
         let core = strip_casts(e);
-        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs } = &core.kind {
-            if const_value(self.tu, rhs) == Some(0) {
-                return self.pointer_path(lhs);
-            }
-            return None;
+        if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
+            return self.interior_base(core);
         }
         self.pointer_path(core)
+    }
+
+    /// The pointer whose block `e` (casts stripped) is an address inside of: `p + k`, `k + p`,
+    /// `p - k` (not `p - q`), `&p->f`, `&p[i]`, `&(*p).f`.
+    pub(super) fn interior_base(&mut self, e: &Expr) -> Option<PathId> {
+        let core = strip_casts(e);
+        match &core.kind {
+            ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => self.pointer_path(lhs),
+            ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => self.pointer_path(lhs).or_else(|| self.pointer_path(rhs)),
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand),
+            _ => None,
+        }
     }
 
     /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`;
@@ -611,10 +630,11 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
         }
-        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs: r } = &core.kind {
+        if let ExprKind::Binary { op: op @ (BinaryOp::Add | BinaryOp::Sub), lhs, rhs: r } = &core.kind {
             let moved = self.pointer_path(lhs) == Some(t) || self.pointer_path(r) == Some(t);
             if moved && const_value(self.tu, if self.pointer_path(lhs) == Some(t) { r } else { lhs }) != Some(0) {
-                self.prop(PropKind::Offset, Subject::Path(t), span);
+                let kind = if *op == BinaryOp::Sub { PropKind::Rewind } else { PropKind::Offset };
+                self.prop(kind, Subject::Path(t), span);
             }
         }
     }
@@ -632,6 +652,14 @@ impl Builder<'_, '_> {
             };
             if let Some(p) = pointer.filter(|_| const_value(self.tu, offset) != Some(0)) {
                 self.prop(PropKind::FreeOffset, Subject::Path(p), arg.span);
+            }
+        }
+        // `free(q - HDR)`: the block `q` points into, released at its start.
+        if let ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } = &core.kind {
+            if !strip_casts(rhs).ty.is_pointer() && const_value(self.tu, rhs) != Some(0) {
+                if let Some(p) = self.pointer_path(lhs) {
+                    self.prop(PropKind::Rewind, Subject::Path(p), arg.span);
+                }
             }
         }
     }
@@ -734,6 +762,12 @@ impl Builder<'_, '_> {
                         if let Some(p) = self.path_of(core) {
                             self.prop(kind, Subject::Path(p), a.span);
                         }
+                    }
+                }
+                // `free(p + k)`, `free(q - HDR)`: the block `p` (`q`) points into is released.
+                if m.free.contains(&i) && self.path_of(core).is_none() {
+                    if let Some(p) = self.interior_base(core) {
+                        self.prop(PropKind::Free, Subject::Path(p), a.span);
                     }
                 }
                 // `realloc` frees its argument only when it succeeds; when it fails the block is

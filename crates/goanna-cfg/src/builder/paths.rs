@@ -311,6 +311,8 @@ impl Builder<'_, '_> {
                 out
             }
             ExprKind::Binary { op: BinaryOp::Comma, rhs, .. } => self.value_pointers(rhs),
+            // The address of a member or element of a block (`&obj->base`): the block's pointer.
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand).into_iter().collect(),
             ExprKind::Conditional { cond, then, els } => {
                 // GNU `c ?: e` yields the condition itself when it is non-zero.
                 let mut out = match then {

@@ -179,7 +179,8 @@ impl<'a> Analysis<'a> {
             for &(kind, id, value) in props {
                 let path = cfg.path(id);
                 match kind {
-                    PropKind::AddrTaken => {
+                    // `&p->base` takes an address inside the block, not of `p`'s storage.
+                    PropKind::AddrTaken if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) => {
                         unsafe_roots.insert(&path.root);
                     }
                     PropKind::Use | PropKind::Def | PropKind::DeclInit
