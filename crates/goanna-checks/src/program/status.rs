@@ -49,7 +49,7 @@ fn callee_of(program: &Program<'_>, f: FnIndex, node: NodeId) -> Option<FnIndex>
 }
 
 /// The objects a call node lets its callee store into with a convention, and the convention.
-fn call_outs<'s>(program: &Program<'_>, f: FnIndex, node: NodeId, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> Vec<(PathId, FailWhen)> {
+fn call_outs<'s>(program: &Program<'_>, f: FnIndex, node: NodeId, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> Vec<(PathId, OutConvention)> {
     let cfg = program.cfg(f);
     let NodeKind::Call(site) = &cfg.node(node).kind else { return Vec::new() };
     let Some(g) = callee_of(program, f, node) else { return Vec::new() };
@@ -75,7 +75,8 @@ pub(super) fn add_status_test_effects<'s>(
     for node in &cfg.nodes {
         let Some(StatusUse::Test { call, op, value }) = &node.status else { continue };
         let outs = call_outs(program, f, *call, summary_of);
-        for (x, fails) in outs {
+        for (x, convention) in outs {
+            let fails = convention.fails;
             for edge in &node.succs {
                 let taken = match edge.kind {
                     EdgeKind::True => true,
@@ -105,12 +106,23 @@ fn constant(e: &ValExpr) -> Option<i64> {
 
 /// What a `return` gives back, as far as the convention is concerned.
 enum Returned {
-    /// The status of a call with this convention that stored into the parameter's `*out`.
-    Status(FailWhen),
+    /// The status of a call with this convention that stored into the parameter's `*out`;
+    /// whether that call stores a fresh block wherever it succeeds.
+    Status(FailWhen, bool),
     /// A constant.
     Constant(i64),
     /// Anything else.
     Other,
+}
+
+/// How a function says, by its result, whether it stored into `*param`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutConvention {
+    /// The results that mean nothing was stored.
+    pub fails: FailWhen,
+    /// Wherever the result says success, `*param` holds a block the function allocated (not
+    /// a value it found elsewhere, such as a cached pointer).
+    pub fresh_on_success: bool,
 }
 
 /// Per parameter of `f`: the convention by which its result says whether it stored a block
@@ -121,7 +133,7 @@ pub(super) fn out_conventions<'s>(
     f: FnIndex,
     effects: &CallEffects,
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
-) -> Vec<Option<FailWhen>> {
+) -> Vec<Option<OutConvention>> {
     let cfg = program.cfg(f);
     let mut result = vec![None; cfg.params.len()];
     let returns_int = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Return(_))));
@@ -139,10 +151,15 @@ pub(super) fn out_conventions<'s>(
     result
 }
 
-/// Whether `*out` may hold nothing (bit 0) or a block (bit 1) on entry to each node.
+/// `*out` may hold nothing (not yet stored, found NULL, set to NULL).
+const NOTHING: u8 = 1;
+/// `*out` may hold a block allocated here.
+const BLOCK: u8 = 2;
+/// `*out` may hold some other value written here.
+const OTHER: u8 = 4;
+
+/// What `*out` (`d`) may hold on entry to each node: a set of [`NOTHING`], [`BLOCK`], [`OTHER`].
 fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> {
-    const NOTHING: u8 = 1;
-    const BLOCK: u8 = 2;
     let mut at = vec![0u8; cfg.nodes.len()];
     let Some(entry) = at.get_mut(cfg.entry.index()) else { return at };
     *entry = NOTHING;
@@ -155,21 +172,30 @@ fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> 
             _ => None,
         });
         let extra = effects.get(&(f, n)).into_iter().flatten().copied();
-        let (mut emptied, mut filled) = (false, false);
+        let (mut emptied, mut allocated, mut written, mut nonnull) = (false, false, false, false);
         for (kind, x) in own.chain(extra) {
             if x != d {
                 continue;
             }
             match kind {
                 PropKind::NullTest | PropKind::AssignNull => emptied = true,
-                PropKind::Alloc | PropKind::NonNullTest | PropKind::Def => filled = true,
+                PropKind::Alloc => allocated = true,
+                PropKind::Def => written = true,
+                PropKind::NonNullTest => nonnull = true,
                 _ => {}
             }
         }
         if emptied {
             state = NOTHING;
-        } else if filled {
+        } else if allocated {
             state = BLOCK;
+        } else if written {
+            state = OTHER;
+        } else if nonnull {
+            state &= !NOTHING;
+            if state == 0 {
+                state = OTHER;
+            }
         }
         for edge in &node.succs {
             if !node.edge_feasible(edge) {
@@ -192,24 +218,24 @@ fn convention_for<'s>(
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
     param: PathId,
     d: PathId,
-) -> Option<FailWhen> {
+) -> Option<OutConvention> {
     let cfg = program.cfg(f);
     let held = holdings(cfg, f, effects, d);
     let mut passed_on: Option<FailWhen> = None;
-    // (may hold nothing, may hold a block, the constant) of each `return` of a constant.
+    let mut fresh = true;
+    // (what `*out` may hold, the constant) at each `return` of a constant.
     let mut constants = Vec::new();
     for (n, node) in cfg.nodes.iter().enumerate() {
         if node.kind != NodeKind::Return || !node.reachable || held[n] == 0 {
             continue;
         }
         let returned = match &node.status {
-            Some(StatusUse::ReturnsLibrary { outs, fails }) if outs.contains(&d) => Returned::Status(*fails),
+            Some(StatusUse::ReturnsLibrary { outs, fails }) if outs.contains(&d) => Returned::Status(*fails, true),
             Some(StatusUse::ReturnsCall { call }) => {
                 let site_outs = call_outs(program, f, *call, summary_of);
                 // The callee stores into `*out` itself or into what `out` points to.
-                let into_out = site_outs.iter().find(|(x, _)| *x == d || *x == param);
-                match into_out {
-                    Some(&(_, fails)) => Returned::Status(fails),
+                match site_outs.iter().find(|(x, _)| *x == d || *x == param) {
+                    Some(&(_, c)) => Returned::Status(c.fails, c.fresh_on_success),
                     None => Returned::Other,
                 }
             }
@@ -222,30 +248,34 @@ fn convention_for<'s>(
             },
         };
         match returned {
-            Returned::Status(fails) => {
+            Returned::Status(fails, fresh_there) => {
                 if passed_on.is_some_and(|p| p != fails) {
                     return None;
                 }
                 passed_on = Some(fails);
+                fresh &= fresh_there;
             }
-            Returned::Constant(k) => constants.push((held[n] & 1 != 0, held[n] & 2 != 0, k)),
+            Returned::Constant(k) => constants.push((held[n], k)),
             Returned::Other => return None,
         }
     }
+    // Where `*out` may hold nothing the result says failure; where it may hold something,
+    // success.
     let fits = |fails: FailWhen| {
-        // Where `*out` may hold nothing the result says failure; where it may hold a block, success.
-        constants.iter().all(|&(nothing, block, k)| (!nothing || fails.is_failure(k)) && (!block || !fails.is_failure(k)))
+        constants.iter().all(|&(state, k)| (state & NOTHING == 0 || fails.is_failure(k)) && (state & !NOTHING == 0 || !fails.is_failure(k)))
     };
-    match passed_on {
-        Some(fails) => fits(fails).then_some(fails),
+    let fails = match passed_on {
+        Some(fails) => fits(fails).then_some(fails)?,
         None => {
             // Constants alone: some path must fail and some succeed, or nothing is said.
-            let fails_somewhere = constants.iter().any(|&(nothing, _, _)| nothing);
-            let succeeds_somewhere = constants.iter().any(|&(_, block, _)| block);
+            let fails_somewhere = constants.iter().any(|&(state, _)| state & NOTHING != 0);
+            let succeeds_somewhere = constants.iter().any(|&(state, _)| state & !NOTHING != 0);
             if !(fails_somewhere && succeeds_somewhere) {
                 return None;
             }
-            [FailWhen::Nonzero, FailWhen::Negative].into_iter().find(|&fails| fits(fails))
+            [FailWhen::Nonzero, FailWhen::Negative].into_iter().find(|&fails| fits(fails))?
         }
-    }
+    };
+    fresh &= constants.iter().all(|&(state, _)| state & OTHER == 0);
+    Some(OutConvention { fails, fresh_on_success: fresh })
 }

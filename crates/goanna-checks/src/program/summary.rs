@@ -34,7 +34,7 @@ pub struct Summary {
     pub allocates_out_uninit: Vec<bool>,
     /// Per parameter: the return-code convention by which the result says whether a block was
     /// stored into `*param` ([`super::status`]).
-    pub out_fails_when: Vec<Option<goanna_cfg::FailWhen>>,
+    pub out_fails_when: Vec<Option<super::status::OutConvention>>,
     /// Per parameter: may store a new value into `*param` (on some path, itself or through a
     /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
     pub writes_out: Vec<bool>,
@@ -320,7 +320,8 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         let Some(x) = super::status::out_target(cfg, site, i) else { continue };
         // With a return-code convention, the block is there wherever the result says success,
         // and the branch where it says failure owns nothing ([`super::status`]).
-        let by_convention = s.may_allocate_out.get(i) == Some(&true) && s.out_fails_when.get(i).is_some_and(Option::is_some);
+        let by_convention = s.may_allocate_out.get(i) == Some(&true)
+            && s.out_fails_when.get(i).copied().flatten().is_some_and(|c| c.fresh_on_success);
         let allocates = s.allocates_out.get(i) == Some(&true) || by_convention;
         if allocates || s.writes_out.get(i) == Some(&true) {
             props.push((PropKind::Def, x));
