@@ -55,6 +55,32 @@ static int peek(const struct object *o) {
     return o->refcnt;
 }
 
+struct node {
+    int value;
+    struct node *next;
+};
+
+/* Links a new node into the list and returns it: the list owns it. */
+static struct node *push_node(struct node **head, int value) {
+    struct node *n = malloc(sizeof *n);
+    if (!n)
+        return NULL;
+    n->value = value;
+    n->next = *head;
+    *head = n;
+    return n;
+}
+
+/* Returns a new node that nothing else holds: the caller owns it. */
+static struct node *new_node(int value) {
+    struct node *n = malloc(sizeof *n);
+    if (!n)
+        return NULL;
+    n->value = value;
+    n->next = NULL;
+    return n;
+}
+
 /* Positives. */
 
 int member_address_kept_local_bad(void) {
@@ -85,7 +111,22 @@ int only_looked_at_bad(void) {
     return peek(o);
 }
 
+int node_not_linked_bad(int value) {
+    struct node *n = new_node(value); // expect: MEM-leak
+    if (!n)
+        return -1;
+    return n->value;
+}
+
 /* Negatives. */
+
+int node_linked_by_callee_ok(struct node **list, int value) {
+    struct node *n = push_node(list, value);
+    if (!n)
+        return -1;
+    n->value += 1;
+    return 0;
+}
 
 int member_address_through_out_ok(struct base **out) {
     struct object *o = malloc(sizeof *o);

@@ -222,8 +222,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let def = atom(PropKind::Def, f, v);
         let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
-        returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
-        returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(atom(PropKind::Fclose, f, v)), returned.clone())))));
+        // A block (or stream) handed on before it is returned (`*head = node; return node;`:
+        // linked into a list that owns it) is not the caller's to release.
+        let handed_on = and(atom(PropKind::Escape, f, v), not(ret.clone()));
+        let released = |kind: PropKind| any(vec![atom(kind, f, v), handed_on.clone()]);
+        returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
+        returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(released(PropKind::Fclose)), returned.clone())))));
         let store = atom(PropKind::Store, f, v);
         let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
         // A path on which the pointer was found NULL returns no memory.
