@@ -214,6 +214,10 @@ pub enum PropKind {
     /// or a deallocator is given it minus an offset (`free(p - n)`): a pointer into a block
     /// (past a size-prefixed allocator's header) going back to where the block starts.
     Rewind,
+    /// The pointer receives an address inside the block of the pointer it copies (`q = p + k`,
+    /// `q = &p->f`; with `copy_q`): a holder of that block whose NULL tests say nothing about
+    /// the block's owner.
+    Interior,
     /// `return &x;` or `return a;` for an automatic variable or array `x`/`a` (subject).
     ReturnLocalAddr,
     /// A `switch` (its condition node) that has no `default` label, outside macro expansions.
@@ -257,7 +261,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 62] = [
+    pub const ALL: [PropKind; 63] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -307,6 +311,7 @@ impl PropKind {
         PropKind::Offset,
         PropKind::FreeOffset,
         PropKind::Rewind,
+        PropKind::Interior,
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
@@ -379,6 +384,7 @@ impl PropKind {
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
             PropKind::Rewind => "rewind",
+            PropKind::Interior => "interior",
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",

@@ -55,6 +55,10 @@ static int peek(const struct object *o) {
     return o->refcnt;
 }
 
+static int kind_of(const struct base *b) {
+    return b->kind;
+}
+
 struct node {
     int value;
     struct node *next;
@@ -83,15 +87,13 @@ static struct node *new_node(int value) {
 
 /* Positives. */
 
-int member_address_kept_local_bad(void) {
+int member_address_only_looked_at_bad(void) {
     struct object *o = malloc(sizeof *o); // expect: MEM-leak
-    struct base *b;
     if (!o)
         return -1;
     o->refcnt = 1;
-    b = &o->base;
-    b->kind = 0;
-    return b->kind;
+    o->base.kind = 0;
+    return kind_of(&o->base);
 }
 
 int interior_pointer_kept_local_bad(size_t n) {

@@ -546,6 +546,9 @@ impl Builder<'_, '_> {
         if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
             if t != src && self.paths.class(t) == TypeClass::Pointer {
                 self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
+                if self.pointer_path(core) != Some(src) && !self.is_same_address(core) {
+                    self.prop(PropKind::Interior, Subject::Path(t), span);
+                }
             }
         }
         if rhs.ty.is_pointer() {
@@ -601,6 +604,11 @@ impl Builder<'_, '_> {
             return self.interior_base(core);
         }
         self.pointer_path(core)
+    }
+
+    /// True when `e` (casts stripped) is `p + 0` or `p - 0`: the same address as `p`.
+    fn is_same_address(&self, e: &Expr) -> bool {
+        matches!(&strip_casts(e).kind, ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, rhs, .. } if const_value(self.tu, rhs) == Some(0))
     }
 
     /// The pointer whose block `e` (casts stripped) is an address inside of: `p + k`, `k + p`,
