@@ -284,33 +284,8 @@ impl Builder<'_, '_> {
     /// result: where the status comes from, and the relation with a constant that holds on the
     /// true branch (a plain truth value is `!= 0`).
     fn status_test(&mut self, e: &Expr) -> Option<(Status, BinaryOp, i64)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
-        let (tested, op, c) = match &core.kind {
-            ExprKind::Binary { op, lhs, rhs }
-                if matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) =>
-            {
-                if let Some(c) = const_value(self.tu, rhs) {
-                    (&**lhs, *op, c)
-                } else if let Some(c) = const_value(self.tu, lhs) {
-                    let flipped = match op {
-                        BinaryOp::Lt => BinaryOp::Gt,
-                        BinaryOp::Gt => BinaryOp::Lt,
-                        BinaryOp::Le => BinaryOp::Ge,
-                        BinaryOp::Ge => BinaryOp::Le,
-                        other => *other,
-                    };
-                    (&**rhs, flipped, c)
-                } else {
-                    return None;
-                }
-            }
-            _ => (core, BinaryOp::Ne, 0),
-        };
+        let (negated, core) = strip_negations(e);
+        let (tested, op, c) = self.constant_comparison(core).unwrap_or((core, BinaryOp::Ne, 0));
         let source = self.status_source(tested)?;
         Some((source, if negated { negate(op) } else { op }, c))
     }
@@ -360,32 +335,31 @@ impl Builder<'_, '_> {
     /// When `e` compares an integer variable with a constant (`x < 10`, `3 == x`, `!(x >= 2)`):
     /// the variable, the relation that holds on the true branch, and the constant.
     fn comparison(&mut self, e: &Expr) -> Option<(PathId, BinaryOp, i64)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
+        let (negated, core) = strip_negations(e);
+        let (var, op, c) = self.constant_comparison(core)?;
+        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
+        Some((p, if negated { negate(op) } else { op }, c))
+    }
+
+    /// When `core` compares an expression with a constant (`x < 10`, `3 == x`): the
+    /// expression, the relation (with the expression on the left) and the constant.
+    fn constant_comparison<'e>(&self, core: &'e Expr) -> Option<(&'e Expr, BinaryOp, i64)> {
         let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
         if !matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) {
             return None;
         }
-        let (var, c, op) = if let Some(c) = const_value(self.tu, rhs) {
-            (lhs, c, *op)
-        } else if let Some(c) = const_value(self.tu, lhs) {
-            let flipped = match op {
-                BinaryOp::Lt => BinaryOp::Gt,
-                BinaryOp::Gt => BinaryOp::Lt,
-                BinaryOp::Le => BinaryOp::Ge,
-                BinaryOp::Ge => BinaryOp::Le,
-                other => *other,
-            };
-            (rhs, c, flipped)
-        } else {
-            return None;
+        if let Some(c) = const_value(self.tu, rhs) {
+            return Some((lhs, *op, c));
+        }
+        let c = const_value(self.tu, lhs)?;
+        let flipped = match op {
+            BinaryOp::Lt => BinaryOp::Gt,
+            BinaryOp::Gt => BinaryOp::Lt,
+            BinaryOp::Le => BinaryOp::Ge,
+            BinaryOp::Ge => BinaryOp::Le,
+            other => *other,
         };
-        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
-        Some((p, if negated { negate(op) } else { op }, c))
+        Some((rhs, flipped, c))
     }
 
     /// When `e` compares an integer variable with a constant so that one branch implies the
@@ -411,6 +385,18 @@ impl Builder<'_, '_> {
 
 /// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
 /// The relation that holds when `op` does not.
+/// `e` without its `!` operators (and what `transparent` looks through): whether an odd number
+/// was removed, and the rest.
+fn strip_negations(e: &Expr) -> (bool, &Expr) {
+    let mut core = transparent(e);
+    let mut negated = false;
+    while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+        negated = !negated;
+        core = transparent(operand);
+    }
+    (negated, core)
+}
+
 fn negate(op: BinaryOp) -> BinaryOp {
     match op {
         BinaryOp::Eq => BinaryOp::Ne,
@@ -467,7 +453,7 @@ fn is_compound(mut e: &Expr) -> bool {
 const MAX_CHAIN: usize = 32;
 
 /// Identity of a condition by its source range.
-fn span_key(span: goanna_ast::Span) -> (u32, u32, u32) {
+pub(super) fn span_key(span: goanna_ast::Span) -> (u32, u32, u32) {
     (span.file.0, span.start, span.end)
 }
 

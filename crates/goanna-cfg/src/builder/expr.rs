@@ -707,7 +707,7 @@ impl Builder<'_, '_> {
         let out = self.pointer_path(core)?;
         // The pointee's type is not in the tree: a block's address, or what the spelling of a
         // pointer to pointer says (`char **`).
-        let pointee_is_pointer = holds_pointer || a.ty.spelling.trim_end().ends_with("**");
+        let pointee_is_pointer = holds_pointer || points_to_pointer(&a.ty);
         let class = if pointee_is_pointer { TypeClass::Pointer } else { TypeClass::Other };
         Some(self.pointee_path(out, class))
     }
@@ -904,7 +904,7 @@ impl Builder<'_, '_> {
                     // A pointer to a pointer passed on (`wrap(out)`): the callee may store into
                     // `*out`, which the program stage shows at this call (the path must exist).
                     if let Some(p) = path.filter(|&p| self.is_local_variable(p) && self.paths.class(p) == TypeClass::Pointer) {
-                        if a.ty.spelling.trim_end().ends_with("**") {
+                        if points_to_pointer(&a.ty) {
                             self.pointee_path(p, TypeClass::Pointer);
                         }
                     }
@@ -925,7 +925,7 @@ impl Builder<'_, '_> {
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
         // Its result may be a status that a condition or a `return` uses.
-        self.last_call = Some(((e.span.file.0, e.span.start, e.span.end), id));
+        self.last_call = Some((super::cond::span_key(e.span), id));
         if let Some(r) = result.filter(|&r| self.paths.class(r) == TypeClass::Integer) {
             self.statuses.insert(r, super::Status::Call(id));
         }
@@ -933,6 +933,12 @@ impl Builder<'_, '_> {
             self.goto_sink(id);
         }
     }
+}
+
+/// True when `ty` is a pointer to a pointer, as far as its spelling tells (`char **`, `T **`);
+/// the tree does not keep pointee types.
+fn points_to_pointer(ty: &goanna_ast::CType) -> bool {
+    ty.is_pointer() && ty.spelling.trim_end().ends_with("**")
 }
 
 /// Both outcomes of a condition flow to the same place (value context).

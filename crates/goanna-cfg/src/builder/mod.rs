@@ -178,9 +178,9 @@ struct Builder<'c, 'a> {
     chains_done: FxHashSet<(u32, u32, u32)>,
     /// The function's return type, when it is an integer type.
     return_type: Option<crate::values::IntType>,
-    /// Integer variables holding the status of a library call that allocates through its
-    /// arguments (`r = asprintf(&s, ...)`): the objects it allocated into and the convention,
-    /// until the variable or one of the objects is written again (in the order of the walk).
+    /// Integer variables holding the status of a call that may store through its arguments
+    /// (`r = asprintf(&s, ...)`, `r = wrap(&s)`), until the variable or one of the objects a
+    /// library call allocated into is written again (in the order of the walk).
     statuses: FxHashMap<PathId, Status>,
     /// The last call node made for a call of a function of the program, with the call's span.
     last_call: Option<((u32, u32, u32), NodeId)>,
