@@ -42,8 +42,8 @@ pub struct FunctionModel {
     /// pointer, `getline`'s size): `def_p` for `&p`.
     pub def_out: Vec<usize>,
     /// The return-code convention of the `alloc_out` arguments: when the result says failure,
-    /// nothing was allocated. A branch that tests the result gets `null_test_p` where it means
-    /// failure and `nonnull_test_p` where it means success.
+    /// nothing was allocated. The branch of a test of the result that means failure gets
+    /// `alloc_failed_p`.
     pub out_fails_when: Option<FailWhen>,
     /// Shorthand for `free = [0]` plus `alloc = true` (`realloc`, `reallocarray`).
     pub realloc: bool,

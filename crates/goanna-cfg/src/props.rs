@@ -218,6 +218,10 @@ pub enum PropKind {
     /// `q = &p->f`; with `copy_q`): a holder of that block whose NULL tests say nothing about
     /// the block's owner.
     Interior,
+    /// On a branch node: the result of a call that stores a new block through `&X` says it
+    /// failed (`if (asprintf(&X, ..) < 0)`, a program function with the same return-code
+    /// convention): `X` received no block from it.
+    AllocFailed,
     /// `return &x;` or `return a;` for an automatic variable or array `x`/`a` (subject).
     ReturnLocalAddr,
     /// A `switch` (its condition node) that has no `default` label, outside macro expansions.
@@ -261,7 +265,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 63] = [
+    pub const ALL: [PropKind; 64] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -312,6 +316,7 @@ impl PropKind {
         PropKind::FreeOffset,
         PropKind::Rewind,
         PropKind::Interior,
+        PropKind::AllocFailed,
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
@@ -385,6 +390,7 @@ impl PropKind {
             PropKind::FreeOffset => "free_offset",
             PropKind::Rewind => "rewind",
             PropKind::Interior => "interior",
+            PropKind::AllocFailed => "alloc_failed",
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",

@@ -17,3 +17,15 @@ void interior_tested_ok(char *p) {
         memset(q, 0, 4);
     p[0] = 1;
 }
+
+int interior_read_after_test_ok(const char *text, char sep) {
+    const char *at = NULL;
+    const char *rest;
+    for (const char *c = text; *c; c++)
+        if (*c == sep)
+            at = c;
+    if (!at)
+        at = text;
+    rest = at + 1;
+    return rest[0];
+}

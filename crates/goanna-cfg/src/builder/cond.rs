@@ -142,8 +142,8 @@ impl Builder<'_, '_> {
                 props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
             }
             if let Some((Status::Library(outs, fails), op, c)) = &status {
-                if let Some(failed) = fails.branch_means_failure(*op, *c, taken) {
-                    let kind = if failed { PropKind::NullTest } else { PropKind::NonNullTest };
+                if fails.branch_means_failure(*op, *c, taken) == Some(true) {
+                    let kind = PropKind::AllocFailed;
                     props.extend(outs.iter().map(|&p| Prop { kind, subject: Subject::Path(p), span: e.span, value: None }));
                 }
             }

@@ -168,7 +168,8 @@ struct Analysis<'a> {
     blocks: Vec<Block>,
     block_at: FxHashMap<(NodeId, usize), u32>,
     /// Holders that receive a pointer into a block somewhere (`q = p + k`, `q = &p->f`): their
-    /// NULL tests say nothing about the block's owner.
+    /// NULL tests and dereferences say nothing about the block's owner being NULL (`q` is not
+    /// NULL when `p` is); only what releases or hands on the block passes on.
     interior: u64,
 }
 
@@ -441,7 +442,7 @@ impl<'a> Analysis<'a> {
         let mut released_owners = 0u64;
         for &(kind, id) in &events {
             let Some(&h) = self.index.get(&id) else { continue };
-            let test = matches!(kind, PropKind::NullTest | PropKind::NonNullTest | PropKind::FreeOffset);
+            let test = matches!(kind, PropKind::NullTest | PropKind::NonNullTest | PropKind::FreeOffset | PropKind::Deref);
             if test && self.interior & (1u64 << h) != 0 {
                 continue;
             }

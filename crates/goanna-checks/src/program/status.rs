@@ -2,7 +2,8 @@
 //! parameter (`int my_asprintf(char **out, ...)`) usually says by its result whether it did,
 //! and its callers test that result rather than the pointer (`if (my_asprintf(&s, ..) < 0)
 //! return -1;`). The branch where the result says failure owns nothing, as the branch of a
-//! NULL test after `malloc` does: it gets `null_test_s`, the success branch `nonnull_test_s`.
+//! NULL test after `malloc` does: it gets `alloc_failed_s` (`s` itself keeps whatever it held:
+//! it is not a NULL test).
 //!
 //! A function has a convention for parameter `out` ([`out_conventions`]) when every `return`
 //! either passes on the status of a call with that convention that stores into `*out` (a
@@ -55,16 +56,16 @@ fn call_outs<'s>(program: &Program<'_>, f: FnIndex, node: NodeId, summary_of: &d
     let Some(g) = callee_of(program, f, node) else { return Vec::new() };
     let summary = summary_of(g);
     summary
-        .out_fails_when
+        .out_conventions
         .iter()
         .enumerate()
         .filter_map(|(i, fails)| Some((out_target(cfg, site, i)?, (*fails)?)))
         .collect()
 }
 
-/// For each condition of `f` that tests the result of a call of a function with a convention
-/// for an out-parameter: `null_test_x` on the branch where the result means failure,
-/// `nonnull_test_x` where it means success, for the caller's `x` the callee stores into.
+/// For each condition of `f` that tests the result of a call of a function that allocates into
+/// an out-parameter with a convention: `alloc_failed_x` on the branch where the result means
+/// failure, for the caller's `x` the callee stores into.
 pub(super) fn add_status_test_effects<'s>(
     program: &Program<'_>,
     f: FnIndex,
@@ -76,18 +77,21 @@ pub(super) fn add_status_test_effects<'s>(
         let Some(StatusUse::Test { call, op, value }) = &node.status else { continue };
         let outs = call_outs(program, f, *call, summary_of);
         for (x, convention) in outs {
-            let fails = convention.fails;
+            if !convention.fresh_on_success {
+                continue;
+            }
             for edge in &node.succs {
                 let taken = match edge.kind {
                     EdgeKind::True => true,
                     EdgeKind::False => false,
                     _ => continue,
                 };
-                let Some(failed) = fails.branch_means_failure(*op, *value, taken) else { continue };
-                let kind = if failed { PropKind::NullTest } else { PropKind::NonNullTest };
+                if convention.fails.branch_means_failure(*op, *value, taken) != Some(true) {
+                    continue;
+                }
                 let props = effects.entry((f, edge.target)).or_default();
-                if !props.contains(&(kind, x)) {
-                    props.push((kind, x));
+                if !props.contains(&(PropKind::AllocFailed, x)) {
+                    props.push((PropKind::AllocFailed, x));
                 }
             }
         }
@@ -178,7 +182,7 @@ fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> 
                 continue;
             }
             match kind {
-                PropKind::NullTest | PropKind::AssignNull => emptied = true,
+                PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => emptied = true,
                 PropKind::Alloc => allocated = true,
                 PropKind::Def => written = true,
                 PropKind::NonNullTest => nonnull = true,

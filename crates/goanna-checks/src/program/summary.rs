@@ -34,7 +34,7 @@ pub struct Summary {
     pub allocates_out_uninit: Vec<bool>,
     /// Per parameter: the return-code convention by which the result says whether a block was
     /// stored into `*param` ([`super::status`]).
-    pub out_fails_when: Vec<Option<super::status::OutConvention>>,
+    pub out_conventions: Vec<Option<super::status::OutConvention>>,
     /// Per parameter: may store a new value into `*param` (on some path, itself or through a
     /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
     pub writes_out: Vec<bool>,
@@ -67,7 +67,7 @@ impl Summary {
             writes_out: vec![false; n],
             allocates_out_uninit: vec![false; n],
             may_allocate_out: vec![false; n],
-            out_fails_when: vec![None; n],
+            out_conventions: vec![None; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             ..Summary::default()
@@ -199,9 +199,9 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             // fails without allocating (`if (!p) return -1; *out = p;`) does not leave its
             // caller something to free on every path, and the caller's failure branch would
             // otherwise be reported.
-            let alloc = atom(PropKind::Alloc, f, Some((d, cfg.path(d))));
-            per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
             let dp = Some((d, cfg.path(d)));
+            let alloc = atom(PropKind::Alloc, f, dp);
+            per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
             per_param.push((i, Question::WritesOut, ef(atom(PropKind::Def, f, dp))));
             per_param.push((i, Question::MayAllocateOut, ef(atom(PropKind::Alloc, f, dp))));
             let store = atom(PropKind::Store, f, dp);
@@ -319,16 +319,22 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for
     // `f(out)` (a wrapper passing its own out-parameter on). A write on some path is a new
     // value (`def`: facts about the old one end, as after an assignment the caller cannot see);
-    // a new block only when it is stored on every path (`alloc`: the caller must free it).
+    // a new block (`alloc`: the caller must free it) only when it is stored on every path, or
+    // wherever the result says success.
     for i in 0..site.args.len() {
         let Some(x) = super::status::out_target(cfg, site, i) else { continue };
         // With a return-code convention, the block is there wherever the result says success,
         // and the branch where it says failure owns nothing ([`super::status`]).
         let by_convention = s.may_allocate_out.get(i) == Some(&true)
-            && s.out_fails_when.get(i).copied().flatten().is_some_and(|c| c.fresh_on_success);
+            && s.out_conventions.get(i).copied().flatten().is_some_and(|c| c.fresh_on_success);
         let allocates = s.allocates_out.get(i) == Some(&true) || by_convention;
         if allocates || s.writes_out.get(i) == Some(&true) {
             props.push((PropKind::Def, x));
+            // The write is through the address the call is given (`&p`), even when the
+            // argument's `addr_taken_p` went to a node of its own (`f(&p, c ? a : b)`).
+            if site.address_args.get(i).is_some_and(Option::is_some) {
+                props.push((PropKind::AddrTaken, x));
+            }
         }
         if allocates {
             props.push((PropKind::Alloc, x));
@@ -526,7 +532,7 @@ fn summarise_component(
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
-            summary.out_fails_when =
+            summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
