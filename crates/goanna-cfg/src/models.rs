@@ -88,6 +88,19 @@ pub struct FunctionModel {
     /// argument) points to has defined contents (`calloc`, `strdup`, `asprintf`): `store_x`
     /// along with `alloc_x`.
     pub filled: bool,
+    /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
+    /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
+    pub success: Option<Success>,
+}
+
+/// How a library function says it succeeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Success {
+    /// It returns 0 on success (`pthread_mutex_lock`).
+    Zero,
+    /// It returns a non-zero value on success.
+    NonZero,
 }
 
 /// Which results of a function mean that its `alloc_out` arguments received nothing.

@@ -197,7 +197,8 @@ pub enum ValueOp {
         elems: Vec<i64>,
     },
     /// The branch condition this (condition) node evaluates: its `True` edge is taken when
-    /// the value is non-zero.
+    /// the value is non-zero. For a `switch`, its operand: the `Case(v)` edge is taken when it
+    /// equals `v`, `Default` when it equals no case.
     Cond(ValExpr),
     /// A divisor of an integer division or remainder at this node.
     Divisor {
@@ -208,4 +209,13 @@ pub enum ValueOp {
     },
     /// The value a `return` gives back (converted to the function's return type).
     Return(ValExpr),
+    /// A call of a library function whose effects (lock, ...) happen only when it succeeds
+    /// (`success` in the model table): its result is a new value, read as
+    /// [`ValExpr::Call`] of `usr`, and `success` is non-zero exactly when the call succeeded.
+    LibraryCall {
+        /// The function's USR.
+        usr: String,
+        /// Non-zero when the call succeeded (an expression over the result).
+        success: ValExpr,
+    },
 }

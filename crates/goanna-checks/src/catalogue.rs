@@ -59,6 +59,11 @@ pub struct CheckSpec {
     /// (default: the node's own range).
     #[serde(default)]
     pub report_at: Option<String>,
+    /// For CTL checks: the atom of the violating node that the finding says happened, which the
+    /// refutation stage assumes when it decides the path: `may_be_null_X` (the result was NULL),
+    /// `lock_X` (the lock call succeeded).
+    #[serde(default)]
+    pub event: Option<String>,
     /// For CTL checks: look for the `report_at` proposition where the path ends first (e.g. the
     /// second `free` of a double free), and only then at the violating node.
     #[serde(default)]
@@ -80,6 +85,13 @@ pub struct CheckSpec {
     /// redundancy checks, where macros legitimately produce unused values).
     #[serde(default)]
     pub skip_in_macros: bool,
+    /// For CTL checks about NULL tests: no finding whose NULL test (at the violating node or
+    /// where the path ends) was written by a macro expansion. A test inside a macro is a
+    /// defensive check the macro makes for every caller (`#define LOG(d, ...) if ((d) && ...)`),
+    /// not the programmer saying the pointer may be NULL here (the Clang Static Analyzer treats
+    /// such tests as inlined defensive checks too).
+    #[serde(default)]
+    pub defensive_macro_tests: bool,
     /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):
     /// report a node only when the violation holds in every state of the refined model that
     /// stands for it (whatever the branches taken before said), not just in one of them.
@@ -210,12 +222,14 @@ impl Catalogue {
                     if spec.violation.is_some()
                         || spec.ranges_over.is_some()
                         || spec.report_at.is_some()
+                        || spec.event.is_some()
                         || spec.report_at_end
                         || spec.forward_only
                         || spec.report_first
                         || spec.closed_loops_only
                         || spec.include_infeasible
                         || spec.skip_in_macros
+                        || spec.defensive_macro_tests
                         || spec.every_state
                         || spec.skip_if_nonnull
                         || spec.unless_at_entry.is_some()

@@ -216,7 +216,9 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         units_failed: outcome.units_failed,
         millis: started.elapsed().as_millis(),
     };
-    let report = Report::new(findings, outcome.problems.clone(), &context, &mut sources);
+    let mut report = Report::new(findings, outcome.problems.clone(), &context, &mut sources);
+    report.summary.infeasible_paths = outcome.refutation.infeasible;
+    report.summary.refutation_bound_hits = outcome.refutation.bound_hits;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
     let color = to_terminal && !args.no_color && std::env::var_os("NO_COLOR").is_none();
     let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };

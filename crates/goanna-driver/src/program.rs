@@ -17,6 +17,8 @@ pub struct ProgramOutcome {
     pub units_analysed: usize,
     /// Units that failed.
     pub units_failed: usize,
+    /// What the refutation stage did (infeasible counterexamples, bound hits).
+    pub refutation: goanna_checks::program::RefutationStats,
 }
 
 /// Links all units and runs every enabled check (data-flow checks per function, CTL checks on
@@ -29,8 +31,8 @@ pub fn analyse_program(artefacts: &[UnitArtefact], options: &AnalysisOptions) ->
         max_nodes_per_function: options.max_nodes_per_function,
         function_budget: options.function_budget,
     };
-    let (findings, problems) = program::analyse(&units, &ModelChecker, &program_options);
-    let mut outcome = ProgramOutcome { findings, ..ProgramOutcome::default() };
+    let (findings, problems, refutation) = program::analyse(&units, &ModelChecker, &program_options);
+    let mut outcome = ProgramOutcome { findings, refutation, ..ProgramOutcome::default() };
     for artefact in artefacts {
         if artefact.analysed {
             outcome.units_analysed += 1;

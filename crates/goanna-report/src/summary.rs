@@ -20,6 +20,12 @@ pub struct Summary {
     pub suppressed: usize,
     /// Findings already in the baseline (not counted above).
     pub baseline_unchanged: usize,
+    /// Counterexample paths the refutation stage found infeasible (each replaced by a feasible
+    /// one, or its violation dropped).
+    pub infeasible_paths: usize,
+    /// Violations dropped because every counterexample found within the refutation bound was
+    /// infeasible.
+    pub refutation_bound_hits: usize,
     /// Wall-clock time of the analysis in milliseconds.
     pub millis: u128,
 }
@@ -36,6 +42,8 @@ impl Summary {
             notes: count(Severity::Note),
             suppressed: 0,
             baseline_unchanged: 0,
+            infeasible_paths: 0,
+            refutation_bound_hits: 0,
             millis,
         }
     }
@@ -53,8 +61,13 @@ impl Summary {
         } else {
             String::new()
         };
+        let refuted = match (self.infeasible_paths, self.refutation_bound_hits) {
+            (0, 0) => String::new(),
+            (n, 0) => format!("; {} refuted", plural(n, "infeasible path")),
+            (n, b) => format!("; {} refuted ({b} dropped at the bound)", plural(n, "infeasible path")),
+        };
         format!(
-            "{} analysed, {} failed; {}: {}, {}, {}; {} suppressed{baseline}; {:.2}s",
+            "{} analysed, {} failed; {}: {}, {}, {}; {} suppressed{baseline}{refuted}; {:.2}s",
             plural(self.units_analysed, "unit"),
             self.units_failed,
             plural(self.errors + self.warnings + self.notes, "finding"),

@@ -45,8 +45,10 @@ int helper_closed_then_maybe_read_bad(struct conn *c, int verbose) {
 void loop_uses_after_free_bad(struct conn *c, int n) {
     for (int i = 0; i < n; i++) {
         c->fd = i; // expect: MEM-use-free-some
+        // Not a double free: a second free needs `i == 3` on two iterations, and `i` only
+        // grows (the refutation stage rejects every such path).
         if (i == 3)
-            free(c); // expect: MEM-double-free-some
+            free(c);
     }
 }
 

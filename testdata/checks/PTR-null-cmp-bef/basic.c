@@ -48,9 +48,10 @@ size_t total_via_helper_bad(const struct buf *b) {
     return n;
 }
 
-/* The assert after the dereference protects nothing. */
-size_t asserted_too_late_bad(const struct buf *b) {
-    size_t n = b->len; // expect: PTR-null-cmp-bef
+/* An assert after the dereference states what the dereference already assumed: the macro's
+   test is a defensive check, not a sign that `b` may be NULL here (a style matter at most). */
+size_t asserted_after_use_ok(const struct buf *b) {
+    size_t n = b->len;
     assert(b != NULL);
     return n;
 }

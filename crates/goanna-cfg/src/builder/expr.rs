@@ -29,6 +29,7 @@ use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
 use crate::models::FunctionModel;
 use crate::props::{PathId, PropKind, Subject};
+use crate::values::{IntType, ValBinOp, ValExpr, ValueOp};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
 
 /// What an access path does with the memory at its last dereference.
@@ -756,6 +757,12 @@ impl Builder<'_, '_> {
             self.eval(a);
         }
         let defined_here = usr.is_some_and(|u| self.ctx.defined.contains(u));
+        if let (Some(success), Some(usr)) = (model.and_then(|m| m.success), usr) {
+            let call = Box::new(ValExpr::Call(usr.to_string()));
+            let op = if success == crate::models::Success::Zero { ValBinOp::Eq } else { ValBinOp::Ne };
+            let success = ValExpr::Binary { op, ty: IntType::INT, lhs: call, rhs: Box::new(ValExpr::Const(0)) };
+            self.value_op(ValueOp::LibraryCall { usr: usr.to_string(), success });
+        }
         for (i, a) in args.iter().enumerate() {
             let core = strip_casts(a);
             if let Some(m) = model {

@@ -65,6 +65,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     reads: Vec::new(),
     writes: Vec::new(),
     filled: false,
+    success: None,
 };
 
 /// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes

@@ -205,7 +205,11 @@ impl Builder<'_, '_> {
     }
 
     fn switch(&mut self, cond: &Expr, enum_values: Option<&[i64]>, body: &Stmt) {
-        let (id, noreturn) = self.node_of(NodeKind::Condition, cond.span, |b| b.eval(cond));
+        let (id, noreturn) = self.node_of(NodeKind::Condition, cond.span, |b| {
+            b.eval(cond);
+            // The operand's value: the `Case` and `Default` edges say what it was.
+            b.record_cond(cond);
+        });
         self.pending.clear();
         if noreturn {
             self.goto_sink(id);

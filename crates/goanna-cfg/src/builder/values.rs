@@ -81,8 +81,15 @@ impl Builder<'_, '_> {
                 if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && !args.is_empty() {
                     return self.val_expr_at(&args[0], d);
                 }
-                if e.ty.class == TypeClass::Integer && self.ctx.model(name).is_none() {
-                    ValExpr::Call(usr.clone())
+                // Results of library calls are kept when they say whether the call succeeded.
+                let kept = self.ctx.model(name).is_none_or(|m| m.success.is_some());
+                if e.ty.class == TypeClass::Integer && kept {
+                    // In the call's own type, so that readers know its width.
+                    let call = ValExpr::Call(usr.clone());
+                    match IntType::of(&e.ty) {
+                        Some(ty) => ValExpr::Cast(ty, Box::new(call)),
+                        None => call,
+                    }
                 } else {
                     ValExpr::Unknown
                 }

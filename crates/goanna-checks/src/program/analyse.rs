@@ -1,7 +1,7 @@
 //! The whole program stage: link, summarise, run the data-flow and CTL checks, merge.
 
 use super::decide::Decide;
-use super::engine::{run_checks, CtlCheck};
+use super::engine::{run_checks, CtlCheck, RefutationStats};
 use super::link::{FnIndex, Program, UnitGraphs};
 use super::summary::summarise_program;
 use super::template::Template;
@@ -22,8 +22,10 @@ pub struct ProgramOptions<'a> {
 }
 
 /// Runs every enabled check on the linked program. Findings are sorted and deduplicated.
-pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &ProgramOptions<'_>) -> (Vec<Finding>, Vec<Problem>) {
+/// Also returns what the refutation stage did.
+pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &ProgramOptions<'_>) -> (Vec<Finding>, Vec<Problem>, RefutationStats) {
     let mut problems = Vec::new();
+    let mut refutation = RefutationStats::default();
     // Functions too large to analyse are left out of the program (their callers see them as
     // unknown functions).
     for unit in units {
@@ -103,7 +105,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         if checks.is_empty() {
             apply_precedence(&mut findings);
             sort_and_dedup(&mut findings);
-            return (findings, problems);
+            return (findings, problems, refutation);
         }
         match summarise_program(&program, &behaviours, decide) {
             Ok(summarised) => {
@@ -125,8 +127,10 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                     })
                     .collect();
                 findings.extend(uninit);
-                let analysis = super::engine::Analysis::new(&program, effects, behaviours);
-                let (more, more_problems) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
+                let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
+                analysis.null_only_if_null = summarised.summaries.iter().map(|s| s.null_only_if_null.clone()).collect();
+                let (more, more_problems, stats) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
+                refutation = stats;
                 findings.extend(more);
                 problems.extend(more_problems);
             }
@@ -147,7 +151,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     }
     apply_precedence(&mut findings);
     sort_and_dedup(&mut findings);
-    (findings, problems)
+    (findings, problems, refutation)
 }
 
 /// What the callee of call node `n` of `f` reads and writes of what the call passes it.

@@ -9,6 +9,7 @@ use super::decide::Decide;
 use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
+use super::observer::Observer;
 use super::rks::{build_model, CallEffects, ProgramModel};
 use super::template::{Shape, Template, TemplateAtom};
 use crate::catalogue::{CheckSpec, Range};
@@ -24,6 +25,32 @@ use std::time::{Duration, Instant};
 
 /// Most steps shown for one path.
 const MAX_STEPS: usize = 40;
+/// Most times one check of one function is decided again after observers excluded the
+/// infeasible paths it found; a path still infeasible after that is not reported (a bound hit).
+const MAX_REFUTATION_ROUNDS: usize = 6;
+
+/// What the refutation stage did (design note 11): counted for the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RefutationStats {
+    /// Counterexample paths given to the solver.
+    pub paths: usize,
+    /// Paths found infeasible (each excluded by an observer, or dropped at the bound).
+    pub infeasible: usize,
+    /// Paths the solver could not decide in its time limit (reported).
+    pub unknown: usize,
+    /// Violations dropped because every counterexample found within the bound was infeasible.
+    pub bound_hits: usize,
+}
+
+impl RefutationStats {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: RefutationStats) {
+        self.paths += other.paths;
+        self.infeasible += other.infeasible;
+        self.unknown += other.unknown;
+        self.bound_hits += other.bound_hits;
+    }
+}
 
 /// A catalogue check ready to run.
 pub struct CtlCheck<'a> {
@@ -45,6 +72,9 @@ pub struct Analysis<'p> {
     pub own_globals: Vec<rustc_hash::FxHashSet<String>>,
     /// For each function, the globals its callees mention (see [`super::behaviour::globals_in_callees`]).
     pub callee_globals: Vec<rustc_hash::FxHashSet<String>>,
+    /// For each function and parameter: the function returns NULL only after finding that
+    /// pointer parameter NULL (from its summary; empty when unknown).
+    pub null_only_if_null: Vec<Vec<bool>>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
     /// The atoms about variables of static storage that label some node of the program (they
@@ -58,7 +88,16 @@ impl<'p> Analysis<'p> {
     pub fn new(program: &'p Program<'p>, effects: CallEffects, behaviours: Vec<Behaviour>) -> Self {
         let own_globals = super::behaviour::globals_mentioned(program);
         let callee_globals = super::behaviour::globals_in_callees(program, &own_globals);
-        Analysis { program, effects, behaviours, own_globals, callee_globals, rks: OnceLock::new(), global_atoms: OnceLock::new() }
+        Analysis {
+            program,
+            effects,
+            behaviours,
+            own_globals,
+            callee_globals,
+            null_only_if_null: Vec::new(),
+            rks: OnceLock::new(),
+            global_atoms: OnceLock::new(),
+        }
     }
 
     fn global_atoms(&self) -> &rustc_hash::FxHashSet<String> {
@@ -136,20 +175,22 @@ pub fn run_checks(
     checks: &[CtlCheck<'_>],
     mut models: Vec<Option<FlatModel>>,
     budget: Duration,
-) -> (Vec<Finding>, Vec<Problem>) {
+) -> (Vec<Finding>, Vec<Problem>, RefutationStats) {
     models.resize_with(analysis.program.functions.len(), || None);
-    let results: Vec<(Vec<Finding>, Vec<Problem>)> = models
+    let results: Vec<(Vec<Finding>, Vec<Problem>, RefutationStats)> = models
         .into_par_iter()
         .enumerate()
         .map(|(f, model)| check_function(analysis, decide, checks, f as FnIndex, model, budget))
         .collect();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
-    for (f, p) in results {
+    let mut stats = RefutationStats::default();
+    for (f, p, s) in results {
         findings.extend(f);
         problems.extend(p);
+        stats.add(s);
     }
-    (findings, problems)
+    (findings, problems, stats)
 }
 
 fn check_function(
@@ -159,12 +200,15 @@ fn check_function(
     f: FnIndex,
     default_model: Option<FlatModel>,
     budget: Duration,
-) -> (Vec<Finding>, Vec<Problem>) {
+) -> (Vec<Finding>, Vec<Problem>, RefutationStats) {
     let program = analysis.program;
     let cfg = program.cfg(f);
     let started = Instant::now();
     let mut findings = Vec::new();
     let mut problems = Vec::new();
+    let mut stats = RefutationStats::default();
+    // Contradictions found on this function's paths hold for every check: shared by all.
+    let mut observers: Vec<Observer> = Vec::new();
     let mut models: [Option<FlatModel>; 4] = [None, None, None, None];
     models[EdgeFilter::default().index()] = default_model;
     let feasible = cfg.feasible_reachability();
@@ -200,22 +244,9 @@ fn check_function(
                 forward_only: check.template.forward_only,
                 include_infeasible: check.template.include_infeasible,
             };
-            let slot = filter.index();
-            if models[slot].is_none() {
-                // Models that keep infeasible edges track nothing: no hint for the others.
-                let hint = models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
-                match flat_model(program, f, &analysis.effects, &analysis.behaviours, filter, hint.as_ref()) {
-                    Ok(model) => models[slot] = Some(model),
-                    Err(e) => {
-                        problems.push(internal_problem(program, f, &e.to_string()));
-                        continue;
-                    }
-                }
-            }
-            if let Some(flat) = &models[slot] {
-                let ask = Ask { analysis, decide, check, f, feasible: &feasible };
-                findings.extend(check_local(&ask, flat, &local));
-            }
+            let ask = Ask { analysis, decide, check, f, feasible: &feasible };
+            let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
+            findings.extend(decide_local(&ask, filter, local, &mut state));
         }
         // Only instances that can be violated are worth the whole-program model.
         let global = if global.is_empty() {
@@ -234,7 +265,96 @@ fn check_function(
             }
         }
     }
-    (findings, problems)
+    (findings, problems, stats)
+}
+
+/// What deciding one function's local instances updates across checks.
+struct LocalState<'m> {
+    /// The function's models, one per edge filter.
+    models: &'m mut [Option<FlatModel>; 4],
+    /// Observers of contradictions found on the function's paths, shared by every check.
+    observers: &'m mut Vec<Observer>,
+    /// The refutation counts.
+    stats: &'m mut RefutationStats,
+    /// Problems met.
+    problems: &'m mut Vec<Problem>,
+}
+
+/// Decides a check's instances about `f`'s own variables on `f`'s own model, refuting each
+/// counterexample (design note 11): an infeasible one becomes an observer composed with the
+/// model, and the instances it was about are decided again, until every counterexample found is
+/// feasible or [`MAX_REFUTATION_ROUNDS`] is reached. A contradiction that needs the reported
+/// event to have happened (a lock call that succeeded) holds only for that instance: its
+/// observer is composed only with the instance's own model.
+fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, state: &mut LocalState<'_>) -> Vec<Finding> {
+    let Ask { analysis, check, f, .. } = *ask;
+    let program = analysis.program;
+    let slot = filter.index();
+    let refute = refutable(check);
+    let mut findings = Vec::new();
+    let mut pending = local;
+    let mut shown: rustc_hash::FxHashSet<(Option<PathId>, NodeId)> = rustc_hash::FxHashSet::default();
+    let mut own: rustc_hash::FxHashMap<Option<PathId>, Vec<Observer>> = rustc_hash::FxHashMap::default();
+    let build = |observers: &[Observer], hint: Option<&super::flat::Refinement>| {
+        flat_model(program, f, &analysis.effects, &analysis.behaviours, filter, hint, observers)
+    };
+    for round in 0..=MAX_REFUTATION_ROUNDS {
+        let (shared_vars, own_vars): (Vec<_>, Vec<_>) = pending.iter().copied().partition(|v| !own.contains_key(v));
+        let mut outcomes = Vec::new();
+        if !shared_vars.is_empty() {
+            // A model that misses observers found since it was built is built again.
+            let wanted = if filter.include_infeasible { 0 } else { state.observers.len().min(super::flat::MAX_OBSERVERS) };
+            if state.models[slot].as_ref().is_none_or(|m| m.offered < wanted) {
+                // Models that keep infeasible edges track nothing: no hint for the others.
+                let hint = state.models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
+                match build(state.observers, hint.as_ref()) {
+                    Ok(model) => state.models[slot] = Some(model),
+                    Err(e) => {
+                        state.problems.push(internal_problem(program, f, &e.to_string()));
+                        return findings;
+                    }
+                }
+            }
+            if let Some(flat) = &state.models[slot] {
+                outcomes.push(check_local(ask, flat, &shared_vars, refute));
+            }
+        }
+        for var in own_vars {
+            let observers: Vec<Observer> = state.observers.iter().chain(own.get(&var).into_iter().flatten()).cloned().collect();
+            let hint = state.models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
+            match build(&observers, hint.as_ref()) {
+                Ok(model) => outcomes.push(check_local(ask, &model, &[var], refute)),
+                Err(e) => state.problems.push(internal_problem(program, f, &e.to_string())),
+            }
+        }
+        let mut added = false;
+        let mut refuted_nodes = 0;
+        let mut refuted = Vec::new();
+        for outcome in outcomes {
+            state.stats.add(outcome.stats);
+            for (key, finding) in outcome.findings {
+                if shown.insert(key) {
+                    findings.push(finding);
+                }
+            }
+            for (var, obs, scoped) in outcome.observers {
+                let list: &mut Vec<Observer> = if scoped { own.entry(var).or_default() } else { &mut *state.observers };
+                if list.len() < super::flat::MAX_OBSERVERS && !list.contains(&obs) {
+                    list.push(obs);
+                    added = true;
+                }
+            }
+            refuted_nodes += outcome.refuted_nodes;
+            refuted.extend(outcome.refuted);
+        }
+        // Nothing new to exclude: the refuted violations cannot be decided again.
+        if round == MAX_REFUTATION_ROUNDS || !added {
+            state.stats.bound_hits += refuted_nodes;
+            break;
+        }
+        pending = refuted;
+    }
+    findings
 }
 
 fn internal_problem(program: &Program<'_>, f: FnIndex, message: &str) -> Problem {
@@ -307,17 +427,86 @@ struct Ask<'a> {
     feasible: &'a [bool],
 }
 
-fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>]) -> Vec<Finding> {
+/// True for checks whose counterexamples are refuted: not the ones about the code as written
+/// (`include_infeasible`), nor the loop-shaped and every-state ones, whose violations are not
+/// one path.
+fn refutable(check: &CtlCheck<'_>) -> bool {
+    !(check.template.include_infeasible || check.template.every_state || check.template.closed_loops_only)
+}
+
+/// What deciding one check on one function's own model gave.
+struct LocalOutcome {
+    /// The findings, each with its instance and graph node (to report each once over rounds).
+    findings: Vec<((Option<PathId>, NodeId), Finding)>,
+    /// Observers of the contradictions found on infeasible counterexamples, with the instance
+    /// whose counterexample it was and whether it holds for that instance only.
+    observers: Vec<(Option<PathId>, Observer, bool)>,
+    /// The instances with an infeasible counterexample (to decide again).
+    refuted: Vec<Option<PathId>>,
+    /// How many violations had an infeasible counterexample.
+    refuted_nodes: usize,
+    /// The refutation counts.
+    stats: RefutationStats,
+}
+
+/// At a call node of `f`: the arguments such that the callee returns NULL only when that
+/// argument is NULL (its summary's `null_only_if_null`).
+fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId> {
+    let NodeKind::Call(site) = &analysis.program.cfg(f).node(n).kind else { return Vec::new() };
+    let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| analysis.null_only_if_null.get(g as usize)) else { return Vec::new() };
+    flags.iter().enumerate().filter(|&(_, &only)| only).filter_map(|(i, _)| site.args.get(i).copied().flatten()).collect()
+}
+
+/// The model nodes of a shortest path from the entry (node 0) of a one-component model to
+/// `target`, both included.
+fn model_prefix(model: &Model, target: u32) -> Vec<u32> {
+    let comp = model.component(0);
+    let n = model.n_nodes();
+    let mut parent: Vec<u32> = vec![u32::MAX; n];
+    let mut queue = VecDeque::from([0u32]);
+    if let Some(p) = parent.get_mut(0) {
+        *p = 0;
+    }
+    while let Some(u) = queue.pop_front() {
+        if u == target {
+            break;
+        }
+        for &v in comp.succ(model.node_vertex(u)) {
+            let w = model.vertex_node(0, v);
+            if let Some(p) = parent.get_mut(w as usize) {
+                if *p == u32::MAX {
+                    *p = u;
+                    queue.push_back(w);
+                }
+            }
+        }
+    }
+    let mut path = vec![target];
+    let mut at = target;
+    while at != 0 {
+        match parent.get(at as usize) {
+            Some(&p) if p != u32::MAX => {
+                path.push(p);
+                at = p;
+            }
+            _ => break,
+        }
+    }
+    path.reverse();
+    path
+}
+
+fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool) -> LocalOutcome {
     let Ask { analysis, decide, check, f, feasible } = *ask;
     let cfg = analysis.program.cfg(f);
+    let mut outcome = LocalOutcome { findings: Vec::new(), observers: Vec::new(), refuted: Vec::new(), refuted_nodes: 0, stats: RefutationStats::default() };
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
     let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars);
     if vars.is_empty() {
-        return Vec::new();
+        return outcome;
     }
     let vars = vars.as_slice();
     let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
-    let mut findings = Vec::new();
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -343,17 +532,60 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>]) -> Vec<
         let graph_node = |m: u32| flat.origin[m as usize];
         let nodes = if check.template.closed_loops_only { in_closed_loops(cfg, nodes, graph_node) } else { nodes };
         let nodes = if check.template.report_first { first_in_source(cfg, nodes, graph_node) } else { nodes };
+        let mut refuted = false;
         for node in nodes {
-            let witness: Vec<Point> = decide
-                .witness(&flat.model, 0, node, formula)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(_, m)| Point { function: f, node: flat.graph_node(m), depth: 0 })
-                .collect();
-            findings.extend(finding(analysis, check, f, *var, graph_node(node), &witness, feasible));
+            let witness_nodes: Vec<u32> = decide.witness(&flat.model, 0, node, formula).unwrap_or_default().into_iter().map(|(_, m)| m).collect();
+            let prefix = model_prefix(&flat.model, node);
+            if refute {
+                // The whole counterexample: from the entry to the violation, then its witness,
+                // as graph nodes (up to a sink: a call that does not return ends it).
+                let mut whole: Vec<u32> = prefix.clone();
+                whole.extend(witness_nodes.iter().skip(usize::from(witness_nodes.first() == Some(&node))));
+                let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
+                let at = prefix.len().saturating_sub(1);
+                let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| null_conditions(analysis, f, n)).collect();
+                let steps = path
+                    .iter()
+                    .zip(&conditions)
+                    .map(|(&n, c)| goanna_feasible::Step {
+                        node: n,
+                        effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]),
+                        null_only_if: c,
+                    })
+                    .collect();
+                // What the finding says happened where it starts.
+                let assumed = match (check.template.event, *var) {
+                    (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => vec![(at, goanna_feasible::Assumed::Null(v))],
+                    (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
+                    (None, _) => Vec::new(),
+                };
+                let query = goanna_feasible::PathQuery { cfg, steps, reported: vec![at, path.len().saturating_sub(1)], assumed };
+                outcome.stats.paths += 1;
+                match goanna_feasible::check_path(&query, &goanna_feasible::Limits::default()) {
+                    goanna_feasible::Feasibility::Infeasible(core) => {
+                        outcome.stats.infeasible += 1;
+                        outcome.refuted_nodes += 1;
+                        refuted = true;
+                        if let Some(obs) = Observer::new(analysis.program, f, &analysis.effects, &core, &path) {
+                            outcome.observers.push((*var, obs, core.assumes_reported));
+                        }
+                        continue;
+                    }
+                    goanna_feasible::Feasibility::Unknown => outcome.stats.unknown += 1,
+                    goanna_feasible::Feasibility::Feasible => {}
+                }
+            }
+            let witness: Vec<Point> = witness_nodes.into_iter().map(|m| Point { function: f, node: flat.graph_node(m), depth: 0 }).collect();
+            let prefix: Vec<NodeId> = prefix.iter().filter_map(|&m| flat.graph_node(m)).collect();
+            if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&prefix)) {
+                outcome.findings.push(((*var, graph_node(node)), found));
+            }
+        }
+        if refuted {
+            outcome.refuted.push(*var);
         }
     }
-    findings
+    outcome
 }
 
 fn check_global(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
@@ -389,7 +621,7 @@ fn check_global(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Ve
                     Point { function, node: Some(n), depth: stack.len() }
                 })
                 .collect();
-            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
+            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
     findings.extend(begun_in_callees(ask, pm, vars));
@@ -439,7 +671,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
                 let (function, n) = pm.origin[m as usize];
                 Point { function, node: Some(n), depth: stack.len() }
             }));
-            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible));
+            findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
     findings
@@ -542,6 +774,7 @@ fn finding(
     n: NodeId,
     witness: &[Point],
     feasible: &[bool],
+    prefix: Option<&[NodeId]>,
 ) -> Option<Finding> {
     let program = analysis.program;
     let cfg = program.cfg(f);
@@ -556,6 +789,19 @@ fn finding(
             if known_nonnull(cfg, f, &analysis.effects, v)[n.index()] {
                 return None;
             }
+        }
+    }
+    if check.template.defensive_macro_tests {
+        let end = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
+        let tested_in_macro = |m: NodeId| {
+            cfg.node(m).props.iter().any(|p| {
+                matches!(p.kind, goanna_cfg::PropKind::NullTest | goanna_cfg::PropKind::NonNullTest)
+                    && var.is_some_and(|v| p.subject == Subject::Path(v))
+                    && p.span.from_macro
+            })
+        };
+        if tested_in_macro(n) || end.is_some_and(tested_in_macro) {
+            return None;
         }
     }
     let var_path = var.map(|id| (id, cfg.path(id)));
@@ -599,7 +845,11 @@ fn finding(
     }
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
-    let mut steps = prefix_steps(&ctx, cfg, n);
+    let mut steps = match prefix {
+        // The branches of the path the model checker found (with its observers, feasible).
+        Some(nodes) => nodes.iter().take(nodes.len().saturating_sub(1)).filter_map(|&m| branch_step(&ctx, cfg, m)).collect(),
+        None => prefix_steps(&ctx, cfg, n),
+    };
     // A loop reported at its body: the path names the loop itself.
     if check.template.closed_loops_only && cfg.node(n).span.is_some_and(|head| head != span) {
         if let Some(head) = cfg.node(n).span {

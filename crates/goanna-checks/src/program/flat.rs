@@ -22,6 +22,7 @@
 
 use super::behaviour::Behaviour;
 use super::link::{FnIndex, Program};
+use super::observer::Observer;
 use super::rks::{node_labels, CallEffects};
 use goanna_cfg::{Cfg, EdgeKind, NodeId, PathId, PropKind, Subject};
 use goanna_mc::{Model, ModelBuilder};
@@ -31,6 +32,11 @@ use rustc_hash::FxHashMap;
 const MAX_TRACKED: usize = 4;
 /// Most product states per graph node on average before fewer variables are tracked.
 const MAX_BLOWUP: usize = 8;
+/// Most observers of infeasible paths composed with one model.
+pub const MAX_OBSERVERS: usize = 16;
+
+/// The state of every observer (slots past the observers used stay 0).
+type ObserverStates = [u8; MAX_OBSERVERS];
 
 /// A function's own model: node 0 is the entry; `origin` maps every node before the two sinks
 /// back to its graph node.
@@ -45,6 +51,10 @@ pub struct FlatModel {
     pub states: Vec<usize>,
     /// The refinement the model was built with (a hint for further models of the function).
     pub refinement: Refinement,
+    /// How many of the observers given were composed with the model (the first ones).
+    pub observers: usize,
+    /// How many observers were offered (more than composed when the model outgrew its budget).
+    pub offered: usize,
 }
 
 impl FlatModel {
@@ -391,8 +401,12 @@ pub fn flat_model(
     behaviours: &[Behaviour],
     filter: EdgeFilter,
     hint: Option<&Refinement>,
+    observers: &[Observer],
 ) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
+    // Observers exclude infeasible paths; a model of the code as written keeps them.
+    let mut observers = if filter.include_infeasible { &[][..] } else { &observers[..observers.len().min(MAX_OBSERVERS)] };
+    let offered = observers.len();
     let mut refine = if filter.include_infeasible {
         Refinement { tracked: Vec::new(), follow_adds: false }
     } else {
@@ -411,13 +425,18 @@ pub fn flat_model(
         }
     };
     loop {
-        match build(program, f, cfg, effects, behaviours, filter, &refine)? {
+        match build(program, f, cfg, effects, behaviours, filter, &refine, observers)? {
             Some(mut model) => {
                 model.refinement = refine;
+                model.observers = observers.len();
+                model.offered = offered;
                 return Ok(model);
             }
-            // Too many states: stop counting loop iterations first, then track fewer variables.
+            // Too many states: stop counting loop iterations first, then observe fewer
+            // contradictions (the newest first: the model without them fitted before), then
+            // track fewer variables.
             None if refine.follow_adds => refine.follow_adds = false,
+            None if !observers.is_empty() => observers = &observers[..observers.len() - 1],
             None => {
                 refine.tracked.pop();
             }
@@ -460,35 +479,47 @@ fn build(
     behaviours: &[Behaviour],
     filter: EdgeFilter,
     refine: &Refinement,
+    observers: &[Observer],
 ) -> Result<Option<FlatModel>, goanna_mc::Error> {
     let (tracked, follow_adds) = (refine.tracked.as_slice(), refine.follow_adds);
-    let budget = cfg.nodes.len() * MAX_BLOWUP + 16;
+    // Each observer may split a node's states once more (up to a factor of four in all).
+    let budget = (cfg.nodes.len() * MAX_BLOWUP + 16) * (1 + observers.len()).min(4);
     let node_facts: Vec<Vec<(usize, Fact)>> =
         if tracked.is_empty() { vec![Vec::new(); cfg.nodes.len()] } else {
             let cond_of = branch_conditions(cfg);
             cfg.node_ids().map(|n| facts(cfg, n, effects.get(&(f, n)), tracked, follow_adds, &cond_of)).collect()
         };
-    // Breadth-first over reachable (node, knowledge) pairs; the entry is state 0.
-    let mut index: FxHashMap<(NodeId, Knowledge), u32> = FxHashMap::default();
-    // Without tracked variables a graph node has one state: a plain table is enough.
-    let mut direct: Vec<u32> = if tracked.is_empty() { vec![u32::MAX; cfg.nodes.len()] } else { Vec::new() };
-    let mut states: Vec<(NodeId, Knowledge)> = Vec::new();
+    // Breadth-first over reachable (node, knowledge, observer states) triples; the entry is
+    // state 0.
+    let mut index: FxHashMap<(NodeId, Knowledge, ObserverStates), u32> = FxHashMap::default();
+    // Without tracked variables or observers a graph node has one state: a plain table is enough.
+    let plain = tracked.is_empty() && observers.is_empty();
+    let mut direct: Vec<u32> = if plain { vec![u32::MAX; cfg.nodes.len()] } else { Vec::new() };
+    let mut states: Vec<(NodeId, Knowledge, ObserverStates)> = Vec::new();
     let unknown: Knowledge = [Know::Unknown; MAX_TRACKED];
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut to_sink: Vec<(u32, bool)> = Vec::new();
     let start = apply(&unknown, &node_facts[cfg.entry.index()]).unwrap_or(unknown);
-    if tracked.is_empty() {
+    let observe = |o: &ObserverStates, t: NodeId| -> Option<ObserverStates> {
+        let mut o2 = *o;
+        for (slot, obs) in o2.iter_mut().zip(observers) {
+            *slot = obs.enter(*slot, t)?;
+        }
+        Some(o2)
+    };
+    let start_obs = observe(&[0; MAX_OBSERVERS], cfg.entry).unwrap_or([0; MAX_OBSERVERS]);
+    if plain {
         direct[cfg.entry.index()] = 0;
     } else {
-        index.insert((cfg.entry, start), 0);
+        index.insert((cfg.entry, start, start_obs), 0);
     }
-    states.push((cfg.entry, start));
+    states.push((cfg.entry, start, start_obs));
     let mut next = 0usize;
     while next < states.len() {
-        if states.len() > budget && !tracked.is_empty() {
+        if states.len() > budget && !plain {
             return Ok(None);
         }
-        let (n, k) = states[next];
+        let (n, k, o) = states[next];
         let from = next as u32;
         next += 1;
         let node = cfg.node(n);
@@ -500,16 +531,17 @@ fn build(
                 {
                     continue;
                 }
-                let to = if tracked.is_empty() {
+                let to = if plain {
                     let slot = &mut direct[edge.target.index()];
                     if *slot == u32::MAX {
                         *slot = states.len() as u32;
-                        states.push((edge.target, unknown));
+                        states.push((edge.target, unknown, o));
                     }
                     *slot
                 } else {
                     let Some(k2) = apply(&k, &node_facts[edge.target.index()]) else { continue };
-                    let key = (edge.target, k2);
+                    let Some(o2) = observe(&o, edge.target) else { continue };
+                    let key = (edge.target, k2, o2);
                     match index.get(&key) {
                         Some(&to) => to,
                         None => {
@@ -537,7 +569,7 @@ fn build(
     // Each graph node's atoms are interned once, whatever the number of its states; model nodes
     // need no names.
     let mut atoms_of: Vec<Option<Vec<goanna_mc::AtomId>>> = vec![None; cfg.nodes.len()];
-    for (i, &(n, _)) in states.iter().enumerate() {
+    for (i, &(n, _, _)) in states.iter().enumerate() {
         let atoms = atoms_of[n.index()]
             .get_or_insert_with(|| node_labels(program, f, n, effects).iter().map(|l| b.atom(l)).collect())
             .clone();
@@ -560,10 +592,10 @@ fn build(
     for (from, noreturn) in to_sink {
         b.edge_nodes(from, if noreturn { noreturn_sink } else { diverge_sink });
     }
-    let origin: Vec<NodeId> = states.into_iter().map(|(n, _)| n).collect();
+    let origin: Vec<NodeId> = states.into_iter().map(|(n, _, _)| n).collect();
     let mut counts = vec![0usize; cfg.nodes.len()];
     for n in &origin {
         counts[n.index()] += 1;
     }
-    Ok(Some(FlatModel { model: b.build()?, nodes, origin, states: counts, refinement: Refinement::default() }))
+    Ok(Some(FlatModel { model: b.build()?, nodes, origin, states: counts, refinement: Refinement::default(), observers: 0, offered: 0 }))
 }

@@ -53,6 +53,9 @@ pub struct Summary {
     pub may_return_null: bool,
     /// Every `return` gives the address of a static object or a string literal: never NULL.
     pub returns_static_addr: bool,
+    /// Per parameter: the function returns NULL only after finding this pointer parameter NULL
+    /// (`if (!list) return NULL;` in a getter), and never returns a local that may be NULL.
+    pub null_only_if_null: Vec<bool>,
 }
 
 impl Summary {
@@ -70,6 +73,7 @@ impl Summary {
             out_conventions: vec![None; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
+            null_only_if_null: vec![false; n],
             ..Summary::default()
         }
     }
@@ -88,6 +92,8 @@ struct Questions {
     returns_alloc: Vec<Formula>,
     /// One per local pointer: may be NULL, then returned unchecked; and `return NULL`.
     may_return_null: Vec<Formula>,
+    /// How many of `may_return_null` are about locals (the rest: `return NULL`).
+    null_from_locals: usize,
     /// One per local pointer: opened as a stream, then returned.
     returns_stream: Vec<Formula>,
     /// One per local pointer: allocated with undefined contents, returned before a write.
@@ -111,6 +117,10 @@ enum Question {
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
     UsesStream,
+    /// `E[!null_test U (return_null | (def | addr_taken) & EF return_null)]`: some path returns
+    /// NULL without having found the parameter NULL, or rewrites the parameter and may then
+    /// return NULL (negated for `null_only_if_null`).
+    NullUntested,
 }
 
 /// Formula constructors, so that atoms with any characters need no quoting.
@@ -192,6 +202,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         // callee that dereferences only on some paths (a loop over zero elements, a branch on
         // another argument) is not taken to crash on NULL.
         per_param.push((i, Question::Derefs, Formula::AU(Box::new(not(tested)), Box::new(deref))));
+        // Some path returns NULL before finding the parameter NULL, or gives the parameter
+        // another value (`n = n->next`) and can still return NULL: the test after that is about
+        // another value.
+        let return_null = atom(PropKind::ReturnNull, f, None);
+        let rewritten = and(any(vec![def.clone(), atom(PropKind::AddrTaken, f, p)]), ef(return_null.clone()));
+        per_param.push((i, Question::NullUntested, eu(not(atom(PropKind::NullTest, f, p)), any(vec![return_null, rewritten]))));
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
@@ -239,12 +255,13 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         .nodes
         .iter()
         .any(|n| n.kind == NodeKind::Return && n.props.iter().any(|p| matches!(p.kind, PropKind::Escape | PropKind::ReturnNull)));
+    let null_from_locals = if returns_pointer { may_return_null.len() } else { 0 };
     if returns_pointer {
         may_return_null.push(ef(atom(PropKind::ReturnNull, f, None)));
     } else {
         may_return_null.clear();
     }
-    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, returns_stream, returns_uninit }
+    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, null_from_locals, returns_stream, returns_uninit }
 }
 
 /// Answers the questions of function `f` on its own model.
@@ -261,6 +278,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
     let returns = at_entry[0];
+    let mut null_untested = vec![true; n];
     for (k, (i, question, _)) in qs.per_param.iter().enumerate() {
         let holds = at_entry[k + 1];
         match question {
@@ -275,6 +293,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::AllocatesOutUninit => summary.allocates_out_uninit[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
+            Question::NullUntested => null_untested[*i] = holds,
         }
     }
     let base = qs.per_param.len() + 1;
@@ -283,6 +302,14 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let (stream, uninit) = rest.split_at(qs.returns_stream.len());
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
+    // NULL only where a parameter was found NULL: no local that may be NULL is returned, and
+    // every path to a `return NULL` tested the parameter first.
+    let from_locals = null.iter().take(qs.null_from_locals).any(|&b| b);
+    if summary.may_return_null && !from_locals {
+        for (i, untested) in null_untested.iter().enumerate() {
+            summary.null_only_if_null[i] = !untested;
+        }
+    }
     summary.returns_stream = stream.iter().any(|&b| b);
     summary.returns_uninit = uninit.iter().any(|&b| b);
     let mut returns = cfg.nodes.iter().filter(|n| n.reachable && n.kind == NodeKind::Return).peekable();
@@ -530,7 +557,7 @@ fn summarise_component(
         for &f in members {
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
-            let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref())?;
+            let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));

@@ -63,6 +63,8 @@ pub struct Template {
     pub range: Range,
     /// The atom that locates a finding.
     pub report_at: Option<TemplateAtom>,
+    /// The atom of the violating node the finding says happened (assumed by the refutation).
+    pub event: Option<TemplateAtom>,
     /// Look for `report_at` where the path ends before looking at the violating node.
     pub report_at_end: bool,
     /// Decide without loop back edges.
@@ -75,6 +77,8 @@ pub struct Template {
     pub include_infeasible: bool,
     /// No finding reported inside a macro expansion.
     pub skip_in_macros: bool,
+    /// No finding whose NULL test comes from a macro expansion.
+    pub defensive_macro_tests: bool,
     /// Report a node only when every model state standing for it violates the property.
     pub every_state: bool,
     /// Skip violating nodes where the variable is known to be non-null.
@@ -209,6 +213,15 @@ impl Template {
             }
             None => None,
         };
+        let event = match &spec.event {
+            Some(name) => {
+                if !names.contains(name) {
+                    return Err(format!("`event` atom `{name}` does not occur in the formula"));
+                }
+                Some(resolve_atom(name)?)
+            }
+            None => None,
+        };
         let mut steps = Vec::new();
         for (name, message) in &spec.steps {
             steps.push((resolve_atom(name)?, message.clone()));
@@ -241,12 +254,14 @@ impl Template {
             formula,
             range,
             report_at,
+            event,
             report_at_end: spec.report_at_end,
             forward_only: spec.forward_only,
             report_first: spec.report_first,
             closed_loops_only: spec.closed_loops_only,
             include_infeasible: spec.include_infeasible,
             skip_in_macros: spec.skip_in_macros,
+            defensive_macro_tests: spec.defensive_macro_tests,
             every_state: spec.every_state,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,

@@ -417,7 +417,9 @@ impl Analyser<'_> {
                     None => returns_known = false,
                 }
             }
-            if node.kind == NodeKind::Condition && node.const_cond.is_none() {
+            // A `switch` operand (its node has `Case`/`Default` edges) is not a truth value.
+            let branches = node.succs.iter().any(|e| matches!(e.kind, EdgeKind::True | EdgeKind::False));
+            if node.kind == NodeKind::Condition && node.const_cond.is_none() && branches {
                 if let Some(cond) = self.condition(u) {
                     let can_true = self.refine(cond, true, out.clone()).is_some();
                     let can_false = self.refine(cond, false, out).is_some();

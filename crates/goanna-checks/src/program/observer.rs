@@ -1,0 +1,73 @@
+//! Observers of infeasible paths (design note 11; Fehnker, Huuck and Seefried, "Incremental
+//! False Path Elimination for Static Software Analysis"): a small automaton, composed with a
+//! function's model, that follows how far a path has come through the steps of a contradiction
+//! the SMT solver found and cuts the edge that would complete it.
+//!
+//! The contradiction is a sequence of graph nodes (the core's steps in path order) and, for each
+//! gap between two of them, the values whose versions both sides share: a path that takes the
+//! nodes in order without writing such a value in a gap meets the same contradiction, whatever
+//! else it does in between, so it is infeasible too. The automaton is deterministic: in state
+//! `i` (the first `i` steps seen) it advances on the next step's node and falls back to the
+//! start on a write of a value guarded in the current gap. It may miss a later, longer match,
+//! which only leaves a path in the model; it never cuts a feasible one.
+
+use super::link::{FnIndex, Program};
+use super::rks::CallEffects;
+use goanna_cfg::NodeId;
+use goanna_feasible::{Core, Frame};
+
+/// An observer of one contradiction in one function's graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observer {
+    /// The graph nodes of the contradicting steps, in path order.
+    steps: Vec<NodeId>,
+    /// For each gap between consecutive steps, which graph nodes write a value it guards.
+    resets: Vec<Vec<bool>>,
+}
+
+impl Observer {
+    /// The observer of `core`, found on a path whose steps were the graph nodes `path`, in the
+    /// graph of `f`.
+    pub fn new(program: &Program<'_>, f: FnIndex, effects: &CallEffects, core: &Core, path: &[NodeId]) -> Option<Observer> {
+        let steps: Vec<NodeId> = core.steps.iter().map(|&i| path.get(i).copied()).collect::<Option<_>>()?;
+        // States are bytes: a longer contradiction is not observed (its path stays reported).
+        if steps.is_empty() || steps.len() > usize::from(u8::MAX) {
+            return None;
+        }
+        let cfg = program.cfg(f);
+        let frame = Frame::new(cfg);
+        let resets = core
+            .guards
+            .iter()
+            .map(|keys| {
+                cfg.node_ids()
+                    .map(|n| {
+                        let fx = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+                        keys.iter().any(|k| frame.writes(n, fx, k))
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(Observer { steps, resets })
+    }
+
+    /// The state after entering node `t` in state `state`; `None` when `t` completes the
+    /// contradiction (the edge into it is not a path).
+    pub fn enter(&self, state: u8, t: NodeId) -> Option<u8> {
+        let s = usize::from(state);
+        let len = self.steps.len();
+        let advance = |to: usize| if to == len { None } else { u8::try_from(to).ok() };
+        if self.steps.get(s) == Some(&t) {
+            return advance(s + 1);
+        }
+        let reset = s > 0 && self.resets.get(s - 1).and_then(|r| r.get(t.index())).copied().unwrap_or(true);
+        if !reset {
+            return Some(state);
+        }
+        if self.steps.first() == Some(&t) {
+            advance(1)
+        } else {
+            Some(0)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Values as Z3 terms: every followed value is a 64-bit bit-vector holding the sign- or
+//! zero-extension of its value in its own C type, so C's widths, signedness and wrap-around are
+//! exact; pointers are 64-bit addresses with NULL as 0.
+
+use crate::events::{Frame, VarKey};
+use goanna_ast::TypeClass;
+use goanna_cfg::{IntType, PathId, ValBinOp, ValExpr, ValUnOp};
+use rustc_hash::FxHashMap;
+use z3::ast::{Bool, BV};
+
+/// Width of every term.
+const WIDTH: u32 = 64;
+
+/// One version of a followed value (SSA): the value and its version number.
+pub(crate) type Version = (VarKey, u32);
+
+/// The current version of every followed value along the path encoded so far.
+pub(crate) struct Encoder<'f, 'a> {
+    frame: &'f Frame<'a>,
+    current: FxHashMap<VarKey, (BV, u32)>,
+    next_version: FxHashMap<VarKey, u32>,
+}
+
+/// A constant of the term width.
+pub(crate) fn constant(v: i64) -> BV {
+    BV::from_i64(v, WIDTH)
+}
+
+/// `1` when `b` holds, else `0`.
+fn truth(b: &Bool) -> BV {
+    b.ite(&constant(1), &constant(0))
+}
+
+/// The value `v` (the extension of some value) converted to `ty`: its low bits, extended again.
+pub(crate) fn convert(v: &BV, ty: IntType) -> BV {
+    let bits = ty.width();
+    if bits >= WIDTH {
+        return v.clone();
+    }
+    let low = v.extract(bits - 1, 0);
+    if ty.signed {
+        low.sign_ext(WIDTH - bits)
+    } else {
+        low.zero_ext(WIDTH - bits)
+    }
+}
+
+impl<'f, 'a> Encoder<'f, 'a> {
+    /// An encoder with no value known.
+    pub(crate) fn new(frame: &'f Frame<'a>) -> Self {
+        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default() }
+    }
+
+    /// The integer type of an integer path, when known.
+    pub(crate) fn int_type(&self, id: PathId) -> Option<IntType> {
+        let p = self.frame.cfg.paths.get(id.0 as usize)?;
+        if p.class != TypeClass::Integer {
+            return None;
+        }
+        if p.is_variable() {
+            (1..=64).contains(&p.root.int_bits).then_some(IntType { bits: p.root.int_bits, signed: p.root.int_signed })
+        } else {
+            p.field_int
+        }
+    }
+
+    /// A new version of `key` without constraint (of the key's type, when known).
+    pub(crate) fn fresh(&mut self, key: &VarKey) -> (BV, u32) {
+        let version = self.next_version.entry(key.clone()).or_insert(0);
+        *version += 1;
+        let v = *version;
+        let ty = match key {
+            VarKey::Path(id) => self.int_type(*id),
+            VarKey::Result(_) => None,
+        };
+        let term = match ty {
+            Some(ty) if ty.width() < WIDTH => {
+                let narrow = BV::fresh_const("v", ty.width());
+                if ty.signed {
+                    narrow.sign_ext(WIDTH - ty.width())
+                } else {
+                    narrow.zero_ext(WIDTH - ty.width())
+                }
+            }
+            _ => BV::fresh_const("v", WIDTH),
+        };
+        self.current.insert(key.clone(), (term.clone(), v));
+        (term, v)
+    }
+
+    /// The current value of `key` (a new, unconstrained one the first time it is read).
+    pub(crate) fn read(&mut self, key: &VarKey) -> (BV, u32) {
+        match self.current.get(key) {
+            Some(known) => known.clone(),
+            None => self.fresh(key),
+        }
+    }
+
+    /// Forgets `key`: its next read is a new value.
+    pub(crate) fn forget(&mut self, key: &VarKey) {
+        self.current.remove(key);
+    }
+
+    /// Forgets every value that memory writes may change (see [`Frame::is_private`]).
+    pub(crate) fn clobber(&mut self) {
+        let frame = self.frame;
+        self.current.retain(|k, _| matches!(k, VarKey::Path(id) if frame.is_private(*id)));
+    }
+
+    /// Forgets the paths that go through the variable `root`.
+    pub(crate) fn root_written(&mut self, root: PathId) {
+        let frame = self.frame;
+        self.current.retain(|k, _| !matches!(k, VarKey::Path(id) if frame.through(*id, root)));
+    }
+
+    /// The value of `e` and the versions it reads.
+    pub(crate) fn expr(&mut self, e: &ValExpr, reads: &mut Vec<Version>) -> BV {
+        match e {
+            ValExpr::Const(v) | ValExpr::MacroConst(v) => constant(*v),
+            ValExpr::Path(p) => {
+                let key = VarKey::Path(*p);
+                if !self.frame.is_value(*p) {
+                    return BV::fresh_const("u", WIDTH);
+                }
+                let (term, version) = self.read(&key);
+                reads.push((key, version));
+                term
+            }
+            ValExpr::Call(usr) => {
+                let key = VarKey::Result(usr.clone());
+                let (term, version) = self.read(&key);
+                reads.push((key, version));
+                term
+            }
+            ValExpr::Element(..) | ValExpr::Unknown => BV::fresh_const("u", WIDTH),
+            ValExpr::Cast(ty, inner) => convert(&self.expr(inner, reads), *ty),
+            ValExpr::Unary(op, ty, inner) => {
+                let v = convert(&self.expr(inner, reads), *ty);
+                match op {
+                    ValUnOp::Neg => convert(&v.bvneg(), *ty),
+                    ValUnOp::BitNot => convert(&v.bvnot(), *ty),
+                    ValUnOp::Not => truth(&v.eq(constant(0))),
+                }
+            }
+            ValExpr::Binary { op, ty, lhs, rhs } => {
+                let ty = *ty;
+                let a = self.expr(lhs, reads);
+                let b = self.expr(rhs, reads);
+                let (a, b) = if matches!(op, ValBinOp::Shl | ValBinOp::Shr) { (convert(&a, ty), b) } else { (convert(&a, ty), convert(&b, ty)) };
+                let signed = ty.signed;
+                let arith = |v: BV| convert(&v, ty);
+                match op {
+                    ValBinOp::Add => arith(a.bvadd(&b)),
+                    ValBinOp::Sub => arith(a.bvsub(&b)),
+                    ValBinOp::Mul => arith(a.bvmul(&b)),
+                    ValBinOp::Div => arith(if signed { a.bvsdiv(&b) } else { a.bvudiv(&b) }),
+                    ValBinOp::Rem => arith(if signed { a.bvsrem(&b) } else { a.bvurem(&b) }),
+                    ValBinOp::BitAnd => arith(a.bvand(&b)),
+                    ValBinOp::BitOr => arith(a.bvor(&b)),
+                    ValBinOp::BitXor => arith(a.bvxor(&b)),
+                    ValBinOp::Shl => arith(a.bvshl(&b)),
+                    ValBinOp::Shr => arith(if signed { a.bvashr(&b) } else { a.bvlshr(&b) }),
+                    ValBinOp::Lt => truth(&if signed { a.bvslt(&b) } else { a.bvult(&b) }),
+                    ValBinOp::Le => truth(&if signed { a.bvsle(&b) } else { a.bvule(&b) }),
+                    ValBinOp::Gt => truth(&if signed { a.bvsgt(&b) } else { a.bvugt(&b) }),
+                    ValBinOp::Ge => truth(&if signed { a.bvsge(&b) } else { a.bvuge(&b) }),
+                    ValBinOp::Eq => truth(&a.eq(&b)),
+                    ValBinOp::Ne => truth(&a.eq(&b).not()),
+                }
+            }
+        }
+    }
+
+    /// A new version of the path `target` equal to `value` (converted to the path's type): the
+    /// equation, and the new version.
+    pub(crate) fn assign(&mut self, target: PathId, value: BV) -> (Bool, Version) {
+        let key = VarKey::Path(target);
+        let value = match self.int_type(target) {
+            Some(ty) => convert(&value, ty),
+            None => value,
+        };
+        let (term, version) = self.fresh(&key);
+        (term.eq(&value), (key, version))
+    }
+}

@@ -1,0 +1,239 @@
+//! What one node does, as the encoding sees it: an ordered list of [`Event`]s, and which values
+//! each node writes ([`Frame::writes`]) — one source for both, so the observers built from a
+//! contradiction reset exactly where the encoding gives a value a new version.
+
+use goanna_ast::TypeClass;
+use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject, ValExpr, ValueOp, VarRef};
+use rustc_hash::FxHashSet;
+
+/// A value the encoding follows along a path.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VarKey {
+    /// An integer or pointer access path of the function.
+    Path(PathId),
+    /// The result of the last call of the function with this USR (`if (f(x) > 0)`).
+    Result(String),
+}
+
+/// A relation of a branch proposition (`cmp_*`, `null_test`, `nonnull_test`) with a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rel {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// One effect of a node on the values the encoding follows, in the order they happen.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Event<'a> {
+    /// The pointer is dereferenced: it was not NULL (unless this is the reported event).
+    Dereferenced(PathId),
+    /// Memory may change (a call, a store through a pointer): paths read through memory and
+    /// variables whose address is taken get new values.
+    Clobber,
+    /// A call of the function with this USR: its result is a new value.
+    CallResult(&'a str),
+    /// A library call whose effects happen only when it succeeds: its result is a new value,
+    /// and the expression is non-zero exactly when it succeeded.
+    LibraryCall(&'a str, &'a ValExpr),
+    /// An integer path is assigned.
+    Assign(PathId, &'a ValExpr),
+    /// A divisor: it was not zero (unless this is the reported event).
+    Divisor(&'a ValExpr),
+    /// The branch condition this node evaluates.
+    Cond(&'a ValExpr),
+    /// A branch proposition of this (branch) node: the path compared with a constant.
+    Test(PathId, Rel, i64),
+    /// A pointer gets a value the encoding does not know.
+    PtrFresh(PathId),
+    /// A pointer gets NULL.
+    PtrNull(PathId),
+    /// A pointer gets an address that is not NULL (`&x`, an array, a string literal).
+    PtrNonNull(PathId),
+    /// A pointer gets the value of another (`q = p`): target, source.
+    PtrCopy(PathId, PathId),
+    /// A variable is written as a whole: paths through it (`p->f`, `s.f`) name other memory.
+    RootWritten(PathId),
+    /// The call's result (first) is NULL only when the argument (second, its value before the
+    /// call) is NULL.
+    NullOnlyIf(PathId, PathId),
+}
+
+/// What the encoding knows about one function's graph: which paths it follows as variables of
+/// their own.
+pub struct Frame<'a> {
+    /// The graph.
+    pub(crate) cfg: &'a Cfg,
+    /// Variables whose address is taken somewhere in the function.
+    escaped: FxHashSet<&'a VarRef>,
+}
+
+impl<'a> Frame<'a> {
+    /// The classification of `cfg`'s paths.
+    pub fn new(cfg: &'a Cfg) -> Self {
+        let escaped = cfg
+            .nodes
+            .iter()
+            .flat_map(|n| &n.props)
+            .filter(|p| p.kind == PropKind::AddrTaken)
+            .filter_map(|p| match p.subject {
+                Subject::Path(id) => cfg.paths.get(id.0 as usize).map(|path| &path.root),
+                _ => None,
+            })
+            .collect();
+        Frame { cfg, escaped }
+    }
+
+    /// True when the path holds a value the encoding can follow: an integer or a pointer.
+    pub(crate) fn is_value(&self, id: PathId) -> bool {
+        self.cfg.paths.get(id.0 as usize).is_some_and(|p| {
+            matches!(p.class, TypeClass::Integer | TypeClass::Pointer) && !p.root.is_volatile && p.result_of.is_none()
+        })
+    }
+
+    /// True when only the function's own writes of the path change it: a local or parameter
+    /// whose address is never taken. Other paths (globals, members reached through pointers,
+    /// escaped locals) also change at calls and stores through pointers.
+    pub(crate) fn is_private(&self, id: PathId) -> bool {
+        let Some(p) = self.cfg.paths.get(id.0 as usize) else { return false };
+        matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+            && !self.escaped.contains(&p.root)
+            && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+    }
+
+    /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
+    pub(crate) fn through(&self, id: PathId, root: PathId) -> bool {
+        let (Some(p), Some(r)) = (self.cfg.paths.get(id.0 as usize), self.cfg.paths.get(root.0 as usize)) else { return false };
+        r.is_variable() && !p.is_variable() && p.root == r.root
+    }
+
+    /// The events of node `n` (with the propositions `effects` of a callee's summary), in order.
+    pub(crate) fn events(&self, n: NodeId, effects: &[(PropKind, PathId)]) -> Vec<Event<'a>> {
+        self.step_events(n, effects, &[])
+    }
+
+    /// The events of a step: [`Frame::events`] of its node, then what the callee's conditional
+    /// result says (read before the node's writes, stated after them).
+    pub(crate) fn step_events(&self, n: NodeId, effects: &[(PropKind, PathId)], null_only_if: &[PathId]) -> Vec<Event<'a>> {
+        let cfg = self.cfg;
+        let node = cfg.node(n);
+        let mut out = Vec::new();
+        if let NodeKind::Call(site) = &node.kind {
+            if let Some(r) = site.result.filter(|&r| self.is_value(r)) {
+                out.extend(null_only_if.iter().filter(|&&a| self.is_value(a)).map(|&a| Event::NullOnlyIf(r, a)));
+            }
+        }
+        let props = node.props.iter().filter_map(|p| match p.subject {
+            Subject::Path(id) if self.is_value(id) => Some((p.kind, id, p.value)),
+            _ => None,
+        });
+        let props: Vec<(PropKind, PathId, Option<i64>)> = props.chain(effects.iter().map(|&(k, id)| (k, id, None)).filter(|e| self.is_value(e.1))).collect();
+        let is_pointer = |id: PathId| cfg.path(id).class == TypeClass::Pointer;
+        // Reads first: what a dereference on this node implies holds of the value before it.
+        for &(kind, id, _) in &props {
+            if kind == PropKind::Deref && is_pointer(id) {
+                out.push(Event::Dereferenced(id));
+            }
+        }
+        // Branch propositions state what the branch found.
+        if matches!(node.kind, NodeKind::Branch(_)) {
+            for &(kind, id, value) in &props {
+                let test = match (kind, value) {
+                    (PropKind::NullTest, _) => Some((Rel::Eq, 0)),
+                    (PropKind::NonNullTest, _) => Some((Rel::Ne, 0)),
+                    (PropKind::CmpEq, Some(c)) => Some((Rel::Eq, c)),
+                    (PropKind::CmpNe, Some(c)) => Some((Rel::Ne, c)),
+                    (PropKind::CmpLt, Some(c)) => Some((Rel::Lt, c)),
+                    (PropKind::CmpLe, Some(c)) => Some((Rel::Le, c)),
+                    (PropKind::CmpGt, Some(c)) => Some((Rel::Gt, c)),
+                    (PropKind::CmpGe, Some(c)) => Some((Rel::Ge, c)),
+                    _ => None,
+                };
+                if let Some((rel, c)) = test {
+                    out.push(Event::Test(id, rel, c));
+                }
+            }
+        }
+        // Memory that others can reach changes at calls and stores through pointers.
+        let call = match &node.kind {
+            NodeKind::Call(site) => Some(site.callee_usr.as_deref()),
+            _ => None,
+        };
+        let library_call = node.props.iter().any(|p| p.kind == PropKind::Call);
+        let store = node.props.iter().any(|p| p.kind == PropKind::Store);
+        if call.is_some() || library_call || store {
+            out.push(Event::Clobber);
+        }
+        if let Some(Some(usr)) = call {
+            out.push(Event::CallResult(usr));
+        }
+        for op in &node.values {
+            match op {
+                ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
+                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::Return(_) => {}
+                ValueOp::LibraryCall { usr, success } => out.push(Event::LibraryCall(usr, success)),
+                ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
+                ValueOp::Cond(c) => out.push(Event::Cond(c)),
+            }
+        }
+        // Pointer writes: any write forgets; a known value (NULL, a copy, an address) then sets it.
+        for &(kind, id, _) in &props {
+            if !is_pointer(id) {
+                continue;
+            }
+            let write = match kind {
+                PropKind::Def | PropKind::DeclInit | PropKind::Decl | PropKind::Alloc | PropKind::MayBeNull | PropKind::Offset => Some(Event::PtrFresh(id)),
+                _ => None,
+            };
+            if let Some(w) = write {
+                out.push(w);
+            }
+        }
+        for &(kind, id, value) in &props {
+            if !is_pointer(id) {
+                continue;
+            }
+            let set = match kind {
+                PropKind::AssignNull => Some(Event::PtrNull(id)),
+                PropKind::NonHeap => Some(Event::PtrNonNull(id)),
+                PropKind::Copy => value
+                    .and_then(|v| u32::try_from(v).ok())
+                    .map(PathId)
+                    .filter(|&src| self.is_value(src) && is_pointer(src))
+                    .map(|src| Event::PtrCopy(id, src)),
+                _ => None,
+            };
+            if let Some(s) = set {
+                out.push(s);
+            }
+        }
+        // Integer writes that the value IR does not show (a callee writing `*p` for `f(&x)` is
+        // on an escaped variable, already forgotten by the clobber).
+        for &(kind, id, _) in &props {
+            if kind == PropKind::Def && !is_pointer(id) && !node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == id)) {
+                out.push(Event::PtrFresh(id));
+            }
+        }
+        // A variable written as a whole: what was reached through it is other memory now.
+        for &(kind, id, _) in &props {
+            if matches!(kind, PropKind::Def | PropKind::DeclInit | PropKind::Decl) && cfg.path(id).is_variable() {
+                out.push(Event::RootWritten(id));
+            }
+        }
+        out
+    }
+
+    /// True when node `n` gives `key` a new value in the encoding.
+    pub fn writes(&self, n: NodeId, effects: &[(PropKind, PathId)], key: &VarKey) -> bool {
+        self.events(n, effects).iter().any(|e| match (e, key) {
+            (Event::Clobber, VarKey::Path(id)) => !self.is_private(*id),
+            (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
+            (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
+            (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
+            _ => false,
+        })
+    }
+}

@@ -1,0 +1,79 @@
+//! Feasibility of counterexample paths (design note 11): the refutation stage between the model
+//! checker's witness and a finding.
+//!
+//! A path through one function's graph is turned into constraints in static single assignment
+//! form — the integer assignments of the value IR and the pointer writes of the propositions
+//! (`p = NULL`, copies, fresh blocks), the branch conditions the path takes (`if`, `switch`,
+//! `null_test`/`nonnull_test`, comparisons with constants), and what the program's own events
+//! imply (a pointer dereferenced earlier on the path was not NULL, a divisor was not zero) — and
+//! handed to the Z3 SMT solver over 64-bit bit-vectors that reproduce C's integer widths,
+//! signedness and wrap-around. When the constraints are unsatisfiable the path is infeasible, and
+//! the answer is the smallest contradicting set of steps the solver found ([`Core`]), with the
+//! values they link: the check engine turns it into an observer that excludes every path taking
+//! those steps in that order with none of those values written in between, and asks the model
+//! checker for another counterexample (Fehnker, Huuck, Seefried: counterexample-guided path
+//! reduction).
+//!
+//! What the encoding does not model is any value: reads of memory that a call or a store through
+//! a pointer may have changed, variables whose address is taken, floating-point values, array
+//! elements, results of calls. So a path is called infeasible only when it is (up to those
+//! over-approximations, which only lose refutations); the solver's `unknown` (a timeout) counts as
+//! feasible.
+//!
+//! **Architecture Invariant:** the only crate that links the SMT solver; it knows graphs and
+//! propositions but nothing of checks, templates or the model checker.
+
+mod encode;
+mod events;
+mod solve;
+
+pub use events::{Frame, VarKey};
+pub use solve::{check_path, Core, Feasibility, Limits};
+
+
+/// One step of a path: a node of the function's graph, with what callee summaries add to it
+/// (on call nodes).
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'a> {
+    /// The graph node.
+    pub node: goanna_cfg::NodeId,
+    /// Propositions of the callee's summary at a call node (`def_p` for `f(&p)`, `alloc_p`, ...).
+    pub effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)],
+    /// At a call node whose result is stored: argument paths such that the callee returns NULL
+    /// only when that argument is NULL (`if (!list) return NULL;` in a getter): a NULL result
+    /// means a NULL argument.
+    pub null_only_if: &'a [goanna_cfg::PathId],
+}
+
+impl<'a> Step<'a> {
+    /// A step with its callee effects and no conditional result.
+    pub fn new(node: goanna_cfg::NodeId, effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)]) -> Self {
+        Step { node, effects, null_only_if: &[] }
+    }
+}
+
+/// What a finding says happened at one of its steps, assumed when its path is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assumed {
+    /// The step's event happened: a library call whose effects depend on its success
+    /// (`success` in the model table, e.g. a lock taken) succeeded.
+    Happened,
+    /// The pointer is NULL after the step (a result that may be NULL, reported as NULL).
+    Null(goanna_cfg::PathId),
+}
+
+/// A path to decide: steps through one function's graph, in order.
+#[derive(Clone, Debug)]
+pub struct PathQuery<'a> {
+    /// The function's graph.
+    pub cfg: &'a goanna_cfg::Cfg,
+    /// The steps; consecutive steps follow edges of the graph.
+    pub steps: Vec<Step<'a>>,
+    /// Indices of steps whose events are what the finding reports (the dereference of a NULL
+    /// pointer, the division by zero): there, a dereference or a division implies nothing.
+    pub reported: Vec<usize>,
+    /// What the finding says happened at some steps (its starting event): assumed there. A
+    /// contradiction that needs such an assumption holds only for this finding
+    /// ([`Core::assumes_reported`]).
+    pub assumed: Vec<(usize, Assumed)>,
+}

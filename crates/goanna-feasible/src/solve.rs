@@ -1,0 +1,331 @@
+//! Deciding a path: its constraints, each tracked by an assumption literal, asked of Z3; on
+//! UNSAT, the unsatisfiable core, made smaller by dropping one literal at a time.
+
+use crate::encode::{constant, convert, Encoder, Version};
+use crate::events::{Event, Frame, Rel, VarKey};
+use crate::{Assumed, PathQuery};
+use goanna_cfg::{EdgeKind, IntType, PathId};
+use rustc_hash::FxHashMap;
+use z3::ast::{Bool, BV};
+use z3::{Params, SatResult, Solver};
+
+/// Bounds on one feasibility question.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The solver's time limit per check, in milliseconds (its `unknown` counts as feasible).
+    pub timeout_ms: u32,
+    /// Longest path decided; longer ones count as feasible.
+    pub max_steps: usize,
+    /// Most solver calls spent making a core smaller.
+    pub max_minimise: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { timeout_ms: 500, max_steps: 4_000, max_minimise: 16 }
+    }
+}
+
+/// The verdict on a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Feasibility {
+    /// Some values of the program's inputs take the path (as far as the encoding sees).
+    Feasible,
+    /// No values take it: the steps of the core contradict each other.
+    Infeasible(Core),
+    /// The solver gave up (time limit) or the path is longer than the limit.
+    Unknown,
+}
+
+/// Why a path is infeasible: the steps whose constraints contradict each other, in path order,
+/// and for each gap between two consecutive ones the values that must not be written in between
+/// (the versions the constraints on both sides share). Every path that takes these steps' nodes
+/// in this order without writing a guarded value in a gap is infeasible too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// Indices into the path's steps, increasing.
+    pub steps: Vec<usize>,
+    /// `guards[i]`: the values not to be written between `steps[i]` and `steps[i + 1]`.
+    pub guards: Vec<Vec<VarKey>>,
+    /// The contradiction needs that a reported event happened (a library call whose effects
+    /// depend on its success succeeded): it holds only for paths where that step's event is
+    /// the one reported, so it must not exclude paths for other findings.
+    pub assumes_reported: bool,
+}
+
+/// One tracked constraint: its literal, the steps it belongs to (an edge's condition belongs to
+/// the condition node and the node the edge enters), the versions it names.
+struct Tracked {
+    literal: Bool,
+    first: usize,
+    last: usize,
+    versions: Vec<Version>,
+    /// An assumption made only because the step's event is the one reported.
+    reported_only: bool,
+}
+
+/// Collects the constraints of a path.
+struct Constraints {
+    solver: Solver,
+    tracked: Vec<Tracked>,
+}
+
+impl Constraints {
+    fn add(&mut self, fact: Bool, step: usize, versions: Vec<Version>) {
+        self.add_over(fact, step, step, versions);
+    }
+
+    fn add_over(&mut self, fact: Bool, first: usize, last: usize, versions: Vec<Version>) {
+        let literal = Bool::fresh_const("c");
+        self.solver.assert(literal.implies(&fact));
+        self.tracked.push(Tracked { literal, first, last, versions, reported_only: false });
+    }
+
+    fn add_reported_only(&mut self, fact: Bool, step: usize, versions: Vec<Version>) {
+        self.add(fact, step, versions);
+        if let Some(t) = self.tracked.last_mut() {
+            t.reported_only = true;
+        }
+    }
+}
+
+/// `value REL c` for a value of type `ty` (unknown type: signed 64 bits).
+fn relation(value: &BV, rel: Rel, c: i64, ty: Option<IntType>) -> Bool {
+    let signed = ty.is_none_or(|t| t.signed);
+    let c = match ty {
+        Some(ty) => convert(&constant(c), ty),
+        None => constant(c),
+    };
+    match rel {
+        Rel::Eq => value.eq(&c),
+        Rel::Ne => value.eq(&c).not(),
+        Rel::Lt => if signed { value.bvslt(&c) } else { value.bvult(&c) },
+        Rel::Le => if signed { value.bvsle(&c) } else { value.bvule(&c) },
+        Rel::Gt => if signed { value.bvsgt(&c) } else { value.bvugt(&c) },
+        Rel::Ge => if signed { value.bvsge(&c) } else { value.bvuge(&c) },
+    }
+}
+
+/// What taking the edge(s) from `from` to `to` says about the condition value of `from`.
+fn edge_fact(cfg: &goanna_cfg::Cfg, from: goanna_cfg::NodeId, to: goanna_cfg::NodeId, cond: &BV) -> Option<Bool> {
+    let node = cfg.node(from);
+    let kinds: Vec<EdgeKind> = node.succs.iter().filter(|e| e.target == to).map(|e| e.kind).collect();
+    let fact_of = |kind: EdgeKind| -> Option<Bool> {
+        match kind {
+            EdgeKind::True => Some(cond.eq(constant(0)).not()),
+            EdgeKind::False => Some(cond.eq(constant(0))),
+            // A GNU case range or a value the compiler could not evaluate says nothing exact.
+            EdgeKind::Case(v) if v != i64::MIN && !has_case_ranges(node) => Some(cond.eq(constant(v))),
+            EdgeKind::Default if !has_case_ranges(node) => {
+                let cases: Vec<Bool> = node
+                    .succs
+                    .iter()
+                    .filter_map(|e| match e.kind {
+                        EdgeKind::Case(v) => Some(cond.eq(constant(v)).not()),
+                        _ => None,
+                    })
+                    .collect();
+                Some(Bool::and(&cases))
+            }
+            _ => None,
+        }
+    };
+    // Several edges to one node (`case 1: case 2:` sharing a label is not this; a condition
+    // whose both branches meet) say only their disjunction.
+    let facts: Option<Vec<Bool>> = kinds.iter().map(|&k| fact_of(k)).collect();
+    match facts {
+        Some(f) if !f.is_empty() => Some(Bool::or(&f)),
+        _ => None,
+    }
+}
+
+/// A `switch` whose case values cannot all be read exactly (a case the compiler could not
+/// evaluate is `Case(i64::MIN)`); GNU ranges are marked the same way by the graph builder.
+fn has_case_ranges(node: &goanna_cfg::Node) -> bool {
+    node.succs.iter().any(|e| e.kind == EdgeKind::Case(i64::MIN))
+}
+
+/// Decides whether the path of `query` can be taken.
+pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
+    if query.steps.len() > limits.max_steps {
+        return Feasibility::Unknown;
+    }
+    let frame = Frame::new(query.cfg);
+    let mut enc = Encoder::new(&frame);
+    let solver = Solver::new();
+    let mut params = Params::new();
+    params.set_u32("timeout", limits.timeout_ms);
+    solver.set_params(&params);
+    let mut cs = Constraints { solver, tracked: Vec::new() };
+    let mut pending: Option<(BV, Vec<Version>)> = None;
+    for (i, step) in query.steps.iter().enumerate() {
+        if let Some((cond, reads)) = pending.take() {
+            if let Some(fact) = edge_fact(query.cfg, query.steps[i - 1].node, step.node, &cond) {
+                cs.add_over(fact, i - 1, i, reads);
+            }
+        }
+        let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)) };
+        let mut after: Vec<(PathId, Version, BV)> = Vec::new();
+        for event in frame.step_events(step.node, step.effects, step.null_only_if) {
+            if let Event::NullOnlyIf(result, arg) = event {
+                // The argument's value before the call's writes; the result's after them.
+                let key = VarKey::Path(arg);
+                let (v, version) = enc.read(&key);
+                after.push((result, (key, version), v));
+                continue;
+            }
+            encode_event(&mut enc, &mut cs, &mut pending, event, at);
+        }
+        for (result, arg, arg_value) in after {
+            let key = VarKey::Path(result);
+            let (r, version) = enc.read(&key);
+            cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
+        }
+        for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
+            if let Assumed::Null(p) = assumed {
+                let key = VarKey::Path(p);
+                let (v, version) = enc.read(&key);
+                cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
+            }
+        }
+    }
+    let literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
+    match cs.solver.check_assumptions(&literals) {
+        SatResult::Sat => Feasibility::Feasible,
+        SatResult::Unknown => Feasibility::Unknown,
+        SatResult::Unsat => {
+            let core = minimise(&cs, limits);
+            Feasibility::Infeasible(core_of(&cs, &core))
+        }
+    }
+}
+
+/// Where an event happens: its step, whether the step's events are the reported ones, and
+/// whether the finding says its library call succeeded.
+#[derive(Clone, Copy)]
+struct Position {
+    step: usize,
+    reported: bool,
+    happened: bool,
+}
+
+fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, at: Position) {
+    let Position { step: i, reported, happened } = at;
+    match event {
+        Event::Dereferenced(p) if !reported => {
+            let key = VarKey::Path(p);
+            let (v, version) = enc.read(&key);
+            cs.add(v.eq(constant(0)).not(), i, vec![(key, version)]);
+        }
+        Event::Dereferenced(_) => {}
+        Event::Clobber => enc.clobber(),
+        Event::CallResult(usr) => enc.forget(&VarKey::Result(usr.to_string())),
+        // The reported event of a library call (a lock taken) happened: the call succeeded.
+        Event::LibraryCall(usr, success) => {
+            enc.forget(&VarKey::Result(usr.to_string()));
+            if happened {
+                let mut reads = Vec::new();
+                let v = enc.expr(success, &mut reads);
+                cs.add_reported_only(v.eq(constant(0)).not(), i, reads);
+            }
+        }
+        Event::Assign(target, value) => {
+            let mut reads = Vec::new();
+            let v = enc.expr(value, &mut reads);
+            let (eq, version) = enc.assign(target, v);
+            reads.push(version);
+            cs.add(eq, i, reads);
+        }
+        Event::Divisor(value) if !reported => {
+            let mut reads = Vec::new();
+            let v = enc.expr(value, &mut reads);
+            cs.add(v.eq(constant(0)).not(), i, reads);
+        }
+        Event::Divisor(_) => {}
+        Event::Cond(c) => {
+            let mut reads = Vec::new();
+            let v = enc.expr(c, &mut reads);
+            *pending = Some((v, reads));
+        }
+        Event::Test(p, rel, c) => {
+            let key = VarKey::Path(p);
+            let (v, version) = enc.read(&key);
+            cs.add(relation(&v, rel, c, enc.int_type(p)), i, vec![(key, version)]);
+        }
+        Event::PtrFresh(p) => enc.forget(&VarKey::Path(p)),
+        Event::PtrNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)), None),
+        Event::PtrNonNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)).not(), None),
+        Event::PtrCopy(target, source) => {
+            let key = VarKey::Path(source);
+            let (src, version) = enc.read(&key);
+            set_pointer(enc, cs, target, i, move |v| v.eq(&src), Some((key, version)));
+        }
+        Event::RootWritten(root) => enc.root_written(root),
+        // Handled by the step (it spans the node's writes).
+        Event::NullOnlyIf(..) => {}
+    }
+}
+
+/// A new version of pointer `p` with the given property, tracked at step `i`.
+fn set_pointer(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, p: PathId, i: usize, fact: impl FnOnce(&BV) -> Bool, read: Option<Version>) {
+    let key = VarKey::Path(p);
+    let (v, version) = enc.fresh(&key);
+    let mut versions = vec![(key, version)];
+    versions.extend(read);
+    cs.add(fact(&v), i, versions);
+}
+
+/// The indices (into `cs.tracked`) of a small unsatisfiable subset: the solver's core, then
+/// each literal dropped in turn while the rest stays unsatisfiable.
+fn minimise(cs: &Constraints, limits: &Limits) -> Vec<usize> {
+    let index: FxHashMap<String, usize> = cs.tracked.iter().enumerate().map(|(i, t)| (t.literal.to_string(), i)).collect();
+    let mut core: Vec<usize> = cs.solver.get_unsat_core().iter().filter_map(|l| index.get(&l.to_string()).copied()).collect();
+    core.sort_unstable();
+    core.dedup();
+    if core.is_empty() {
+        // Unsatisfiable without any tracked literal: should not happen (every constraint is
+        // tracked); keep every constraint so the observer is at least sound.
+        return (0..cs.tracked.len()).collect();
+    }
+    let mut calls = 0;
+    let mut k = 0;
+    while k < core.len() && calls < limits.max_minimise {
+        let without: Vec<Bool> = core.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &t)| cs.tracked[t].literal.clone()).collect();
+        calls += 1;
+        if cs.solver.check_assumptions(&without) == SatResult::Unsat {
+            core.remove(k);
+        } else {
+            k += 1;
+        }
+    }
+    core
+}
+
+/// The core's steps and, for each gap between consecutive steps, the values whose versions the
+/// constraints on both sides of the gap share.
+fn core_of(cs: &Constraints, core: &[usize]) -> Core {
+    let mut steps: Vec<usize> = core.iter().flat_map(|&t| [cs.tracked[t].first, cs.tracked[t].last]).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    // The span of steps over which each version is named.
+    let mut span: FxHashMap<&Version, (usize, usize)> = FxHashMap::default();
+    for &t in core {
+        let tracked = &cs.tracked[t];
+        for v in &tracked.versions {
+            let e = span.entry(v).or_insert((tracked.first, tracked.last));
+            e.0 = e.0.min(tracked.first);
+            e.1 = e.1.max(tracked.last);
+        }
+    }
+    let guards = steps
+        .windows(2)
+        .map(|w| {
+            let mut keys: Vec<VarKey> = span.iter().filter(|(_, &(lo, hi))| lo <= w[0] && hi >= w[1]).map(|(v, _)| v.0.clone()).collect();
+            keys.sort();
+            keys.dedup();
+            keys
+        })
+        .collect();
+    let assumes_reported = core.iter().any(|&t| cs.tracked[t].reported_only);
+    Core { steps, guards, assumes_reported }
+}

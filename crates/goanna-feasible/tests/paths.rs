@@ -1,0 +1,373 @@
+//! Hand-written feasible and infeasible paths through real graphs: each C function is parsed
+//! with the front end, a path is chosen by its branch decisions, and the verdict is checked.
+
+use goanna_cfg::{build_cfgs, Cfg, EdgeKind, LibraryModels, NodeId, NodeKind};
+use goanna_feasible::{check_path, Feasibility, Limits, PathQuery, Step, VarKey};
+
+/// The graph of `name` in `src`; `None` when libclang is unavailable.
+fn cfg(src: &str, name: &str) -> Option<Cfg> {
+    let opts = goanna_frontend::ParseOptions::default();
+    match goanna_frontend::parse_source("test.c", src, &opts) {
+        Ok(tu) => build_cfgs(&tu, &LibraryModels::builtin()).into_iter().find(|c| c.name == name),
+        Err(e) => {
+            eprintln!("skipping: front end unavailable: {e}");
+            None
+        }
+    }
+}
+
+/// How to leave a multi-way node: a branch outcome, or a `switch` edge.
+#[derive(Clone, Copy)]
+enum Choice {
+    Branch(bool),
+    Case(i64),
+    Default,
+}
+
+/// The path from the entry to the exit that takes `choices` at the conditions it meets, in
+/// order, and the only edge elsewhere (back edges are never taken).
+fn path(cfg: &Cfg, choices: &[Choice]) -> Vec<NodeId> {
+    let mut at = cfg.entry;
+    let mut out = vec![at];
+    let mut choices = choices.iter();
+    while at != cfg.exit {
+        let node = cfg.node(at);
+        let forward: Vec<_> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back).collect();
+        let next = if forward.len() > 1 || node.kind == NodeKind::Condition {
+            let choice = *choices.next().expect("a choice for every condition");
+            forward
+                .iter()
+                .find(|e| match (choice, e.kind) {
+                    (Choice::Branch(true), EdgeKind::True) | (Choice::Branch(false), EdgeKind::False) | (Choice::Default, EdgeKind::Default) => true,
+                    (Choice::Case(v), EdgeKind::Case(w)) => v == w,
+                    _ => false,
+                })
+                .expect("the chosen edge exists")
+                .target
+        } else {
+            forward.first().expect("a successor").target
+        };
+        out.push(next);
+        at = next;
+        assert!(out.len() < 1000, "path does not reach the exit");
+    }
+    out
+}
+
+/// The verdict on the path of `function` in `src` that takes `choices`; `reported` are node
+/// positions whose events are the reported ones.
+fn verdict(src: &str, function: &str, choices: &[Choice], reported: &[usize]) -> Option<(Feasibility, Cfg, Vec<NodeId>)> {
+    let cfg = cfg(src, function)?;
+    let nodes = path(&cfg, choices);
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: reported.to_vec(), assumed: Vec::new() };
+    let v = check_path(&query, &Limits::default());
+    Some((v, cfg.clone(), nodes))
+}
+
+use Choice::{Branch, Case, Default};
+
+fn infeasible(src: &str, function: &str, choices: &[Choice]) {
+    if let Some((v, _, _)) = verdict(src, function, choices, &[]) {
+        assert!(matches!(v, Feasibility::Infeasible(_)), "expected infeasible, got {v:?}");
+    }
+}
+
+fn feasible(src: &str, function: &str, choices: &[Choice]) {
+    if let Some((v, _, _)) = verdict(src, function, choices, &[]) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+}
+
+const FLAG: &str = r#"
+void use(int);
+void f(int c) {
+    int x = 0;
+    if (c) x = 1;
+    if (x == 1) use(x);
+}
+"#;
+
+#[test]
+fn a_constant_set_on_one_branch_decides_a_later_test() {
+    infeasible(FLAG, "f", &[Branch(false), Branch(true)]);
+    feasible(FLAG, "f", &[Branch(true), Branch(true)]);
+    feasible(FLAG, "f", &[Branch(false), Branch(false)]);
+    infeasible(FLAG, "f", &[Branch(true), Branch(false)]);
+}
+
+const BITS: &str = r#"
+void work(void);
+void g(unsigned flags) {
+    if (flags & 4) work();
+    work();
+    if (flags & 4) work();
+}
+"#;
+
+#[test]
+fn the_same_bit_test_twice_without_a_write_agrees() {
+    infeasible(BITS, "g", &[Branch(false), Branch(true)]);
+    feasible(BITS, "g", &[Branch(true), Branch(true)]);
+}
+
+#[test]
+fn the_core_names_the_two_branches_and_guards_the_flags() {
+    let Some((Feasibility::Infeasible(core), cfg, nodes)) = verdict(BITS, "g", &[Branch(false), Branch(true)], &[]) else {
+        if cfg(BITS, "g").is_some() {
+            panic!("expected an infeasible path");
+        }
+        return;
+    };
+    let kinds: Vec<&NodeKind> = core.steps.iter().map(|&i| &cfg.node(nodes[i]).kind).collect();
+    assert!(kinds.contains(&&NodeKind::Branch(false)) && kinds.contains(&&NodeKind::Branch(true)), "{kinds:?}");
+    // The calls in between do not write the parameter (a private local): nothing else is needed.
+    assert!(core.steps.len() <= 4, "{core:?}");
+    let flags = cfg.paths.iter().position(|p| p.root.name == "flags").expect("flags path");
+    let guarded: Vec<&VarKey> = core.guards.iter().flatten().collect();
+    assert!(guarded.contains(&&VarKey::Path(goanna_cfg::PathId(flags as u32))), "{core:?}");
+}
+
+const ARITH: &str = r#"
+void grow(void);
+void h(void) {
+    unsigned len, cap;
+    len = cap = 0;
+    if (len + 1 > cap) grow();
+}
+"#;
+
+#[test]
+fn simple_arithmetic_decides_a_comparison() {
+    infeasible(ARITH, "h", &[Branch(false)]);
+    feasible(ARITH, "h", &[Branch(true)]);
+}
+
+const DEREF: &str = r#"
+#include <stddef.h>
+void fail(void);
+void k(int *p) {
+    *p = 1;
+    if (p == NULL) fail();
+}
+"#;
+
+#[test]
+fn a_dereferenced_pointer_is_not_null_afterwards() {
+    infeasible(DEREF, "k", &[Branch(true)]);
+    feasible(DEREF, "k", &[Branch(false)]);
+}
+
+#[test]
+fn the_reported_dereference_implies_nothing() {
+    let Some(cfg) = cfg(DEREF, "k") else { return };
+    let nodes = path(&cfg, &[Branch(true)]);
+    let deref = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref node");
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![deref], assumed: Vec::new() };
+    assert_eq!(check_path(&query, &Limits::default()), Feasibility::Feasible);
+}
+
+const WRAP: &str = r#"
+void hit(void);
+void w(void) {
+    unsigned char c = 255;
+    c++;
+    if (c == 0) hit();
+}
+"#;
+
+#[test]
+fn unsigned_char_wraps_around() {
+    feasible(WRAP, "w", &[Branch(true)]);
+    infeasible(WRAP, "w", &[Branch(false)]);
+}
+
+const CALLS: &str = r#"
+int g;
+void touch(void);
+void set(int *);
+void use(int);
+void globals(void) {
+    g = 0;
+    touch();
+    if (g) use(g);
+}
+void privates(void) {
+    int x = 0;
+    touch();
+    if (x) use(x);
+}
+void escaped(void) {
+    int x = 0;
+    set(&x);
+    if (x) use(x);
+}
+"#;
+
+#[test]
+fn calls_may_write_globals_and_escaped_locals_but_not_private_ones() {
+    feasible(CALLS, "globals", &[Branch(true)]);
+    infeasible(CALLS, "privates", &[Branch(true)]);
+    feasible(CALLS, "escaped", &[Branch(true)]);
+}
+
+const SWITCH: &str = r#"
+void one(void);
+void two(void);
+void other(void);
+void s(void) {
+    int k = 2;
+    switch (k) {
+    case 1: one(); break;
+    case 2: two(); break;
+    default: other(); break;
+    }
+}
+"#;
+
+#[test]
+fn switch_edges_state_the_case_value() {
+    infeasible(SWITCH, "s", &[Case(1)]);
+    feasible(SWITCH, "s", &[Case(2)]);
+    infeasible(SWITCH, "s", &[Default]);
+}
+
+const COPY: &str = r#"
+#include <stddef.h>
+void fail(void);
+void c(char *p) {
+    char *q = p;
+    if (p == NULL) return;
+    if (q == NULL) fail();
+}
+"#;
+
+#[test]
+fn pointer_copies_share_their_value() {
+    infeasible(COPY, "c", &[Branch(false), Branch(true)]);
+    feasible(COPY, "c", &[Branch(false), Branch(false)]);
+    feasible(COPY, "c", &[Branch(true)]);
+}
+
+const NULLED: &str = r#"
+#include <stdlib.h>
+void n(int c) {
+    char *p = NULL;
+    if (c) p = malloc(4);
+    if (c) free(p);
+    if (p != NULL) free(p);
+}
+"#;
+
+#[test]
+fn a_pointer_set_to_null_stays_null_until_written() {
+    // c false: p stays NULL, so `p != NULL` cannot hold.
+    infeasible(NULLED, "n", &[Branch(false), Branch(false), Branch(true)]);
+    feasible(NULLED, "n", &[Branch(true), Branch(true), Branch(true)]);
+    // The same `c` tested twice.
+    infeasible(NULLED, "n", &[Branch(true), Branch(false), Branch(false)]);
+}
+
+#[test]
+fn a_path_longer_than_the_limit_is_unknown() {
+    let Some(cfg) = cfg(FLAG, "f") else { return };
+    let nodes = path(&cfg, &[Branch(false), Branch(true)]);
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: Vec::new(), assumed: Vec::new() };
+    let limits = Limits { max_steps: 2, ..Limits::default() };
+    assert_eq!(check_path(&query, &limits), Feasibility::Unknown);
+}
+
+const TRYLOCK: &str = r#"
+#include <pthread.h>
+struct db { pthread_mutex_t lock; int n; };
+int try_lock(struct db *db) {
+    if (pthread_mutex_trylock(&db->lock))
+        return 0;
+    db->n++;
+    pthread_mutex_unlock(&db->lock);
+    return 1;
+}
+int checked(struct db *db) {
+    int error;
+    if ((error = pthread_mutex_lock(&db->lock)) != 0)
+        return error;
+    pthread_mutex_unlock(&db->lock);
+    return 0;
+}
+"#;
+
+/// The verdict on the path of `function` that takes `choices`, with the node holding the
+/// lock call as the reported step whose event happened.
+fn lock_reported(function: &str, choices: &[Choice]) -> Option<Feasibility> {
+    let cfg = cfg(TRYLOCK, function)?;
+    let nodes = path(&cfg, choices);
+    let lock = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Lock)).expect("lock node");
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_reported_lock_was_taken_so_its_failure_branch_is_not_a_path() {
+    let Some(v) = lock_reported("try_lock", &[Branch(true)]) else { return };
+    match v {
+        Feasibility::Infeasible(core) => assert!(core.assumes_reported, "{core:?}"),
+        other => panic!("expected infeasible, got {other:?}"),
+    }
+    assert_eq!(lock_reported("try_lock", &[Branch(false)]), Some(Feasibility::Feasible));
+    assert!(matches!(lock_reported("checked", &[Branch(true)]), Some(Feasibility::Infeasible(_))));
+    assert_eq!(lock_reported("checked", &[Branch(false)]), Some(Feasibility::Feasible));
+}
+
+#[test]
+fn an_unreported_lock_may_have_failed() {
+    // Without the lock as the reported event, its failure branch is a path like any other.
+    feasible(TRYLOCK, "try_lock", &[Branch(true)]);
+    feasible(TRYLOCK, "checked", &[Branch(true)]);
+}
+
+const GETTER: &str = r#"
+#include <stddef.h>
+struct node { struct node *next; int v; };
+struct node *last(struct node *l);
+int tested(struct node *list) {
+    if (list == NULL)
+        return 0;
+    struct node *n = last(list);
+    return n->v;
+}
+"#;
+
+/// The verdict on `tested`'s path past its test, with `n` assumed NULL after the call and, when
+/// `conditional`, the callee returning NULL only for a NULL argument.
+fn getter(conditional: bool) -> Option<Feasibility> {
+    let cfg = cfg(GETTER, "tested")?;
+    let nodes = path(&cfg, &[Branch(false)]);
+    let call = nodes.iter().position(|&n| matches!(cfg.node(n).kind, NodeKind::Call(_))).expect("call node");
+    let list = goanna_cfg::PathId(cfg.paths.iter().position(|p| p.root.name == "list" && p.is_variable()).expect("list") as u32);
+    let n = goanna_cfg::PathId(cfg.paths.iter().position(|p| p.root.name == "n" && p.is_variable()).expect("n") as u32);
+    let only = [list];
+    let steps = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] } })
+        .collect();
+    // The reported dereference of `n` (the path's last event before the exit).
+    let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
+    let query = PathQuery { cfg: &cfg, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_result_null_only_for_a_null_argument_is_not_null_for_a_tested_one() {
+    match getter(true) {
+        None => {}
+        Some(Feasibility::Infeasible(core)) => assert!(core.assumes_reported, "{core:?}"),
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    if let Some(v) = getter(false) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+}
