@@ -16,6 +16,37 @@ pub fn const_value(tu: &TranslationUnit, expr: &Expr) -> Option<i64> {
     eval(tu, expr, 0)
 }
 
+/// The truth value of `expr` as a condition when it is constant: as [`const_value`], and also
+/// for a string literal, whose address is never null (`assert(!"unreachable")`,
+/// `assert(0 && "message")`, `assert(p && "message")` for the literal operand).
+pub fn const_truth(tu: &TranslationUnit, expr: &Expr) -> Option<bool> {
+    truth(tu, expr, 0)
+}
+
+fn truth(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<bool> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let d = depth + 1;
+    match &strip_casts(expr).kind {
+        ExprKind::StringLit(_) => Some(true),
+        ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => truth(tu, operand, d).map(|t| !t),
+        ExprKind::Binary { op: BinaryOp::LogicalAnd, lhs, rhs } => {
+            if !truth(tu, lhs, d)? {
+                return Some(false);
+            }
+            truth(tu, rhs, d)
+        }
+        ExprKind::Binary { op: BinaryOp::LogicalOr, lhs, rhs } => {
+            if truth(tu, lhs, d)? {
+                return Some(true);
+            }
+            truth(tu, rhs, d)
+        }
+        _ => eval(tu, expr, d).map(|v| v != 0),
+    }
+}
+
 /// True when `expr` is, after casts, the literal `0` (a null pointer constant or integer zero).
 pub fn is_zero_literal(expr: &Expr) -> bool {
     matches!(strip_casts(expr).kind, ExprKind::IntLit(0))
@@ -48,6 +79,7 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
                 None
             }
         }
+        ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => truth(tu, operand, d).map(|t| (!t) as i64),
         ExprKind::Unary { op, operand } => {
             let v = eval(tu, operand, d)?;
             match op {
@@ -60,20 +92,7 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
         }
         ExprKind::Binary { op, lhs, rhs } => {
             match op {
-                BinaryOp::LogicalAnd => {
-                    let l = eval(tu, lhs, d)?;
-                    if l == 0 {
-                        return Some(0);
-                    }
-                    return Some((eval(tu, rhs, d)? != 0) as i64);
-                }
-                BinaryOp::LogicalOr => {
-                    let l = eval(tu, lhs, d)?;
-                    if l != 0 {
-                        return Some(1);
-                    }
-                    return Some((eval(tu, rhs, d)? != 0) as i64);
-                }
+                BinaryOp::LogicalAnd | BinaryOp::LogicalOr => return truth(tu, expr, d).map(i64::from),
                 BinaryOp::Comma => return None,
                 _ => {}
             }

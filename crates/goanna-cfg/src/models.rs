@@ -36,7 +36,8 @@ pub struct FunctionModel {
     /// `out` is passed on (a wrapper's out-parameter).
     pub alloc_out: Vec<usize>,
     /// Arguments whose pointee block is reallocated in place (`getline(&line, &n, f)`): the old
-    /// block is handed to the call (`escape_p`), the new one allocated (`def_p`, `alloc_p`).
+    /// block is released by the call (`free_p`: it reallocates it), the new one allocated
+    /// (`def_p`, `alloc_p`).
     pub realloc_out: Vec<usize>,
     /// Arguments through which a new value (not a new block) is stored (`strtol`'s end
     /// pointer, `getline`'s size): `def_p` for `&p`.

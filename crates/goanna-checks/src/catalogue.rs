@@ -18,6 +18,37 @@ pub enum Engine {
     Ctl,
 }
 
+/// Which selection a check belongs to when the user names none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// On by default: its findings are defects on correct code only by mistake.
+    #[default]
+    Default,
+    /// Off by default: findings about style or redundancy (a missing `default`, an unused value,
+    /// code that cannot run) that correct, mature code has too. `--enable style`, or naming the
+    /// check or its family, turns them on.
+    Style,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 2] = [Profile::Default, Profile::Style];
+
+    /// The name used in check files, `--enable` and `goanna.toml`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Style => "style",
+        }
+    }
+
+    /// The profile with this name.
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.as_str() == name)
+    }
+}
+
 /// The documentation of a check, shown by `goanna-rs explain` and in SARIF help text.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,6 +73,10 @@ pub struct CheckSpec {
     pub title: String,
     /// Default severity.
     pub severity: Severity,
+    /// Whether the check runs when the user selects none (`default`) or only when asked for
+    /// (`style`).
+    #[serde(default)]
+    pub profile: Profile,
     /// CWE ids.
     pub cwe: Vec<u32>,
     /// How the check is decided.
@@ -146,6 +181,11 @@ impl CheckSpec {
         self.id.split('-').next().unwrap_or(&self.id)
     }
 
+    /// True when the check runs without being asked for (its profile is `default`).
+    pub fn on_by_default(&self) -> bool {
+        self.profile == Profile::Default
+    }
+
     /// The message with `{var}` replaced.
     pub fn message_for(&self, var: &str) -> String {
         self.message.replace("{var}", var)
@@ -242,6 +282,9 @@ impl Catalogue {
             if !spec.docs.bad.contains(&format!("expect: {}", spec.id)) {
                 errors.push(error(format!("the bad example must mark its finding with `// expect: {}`", spec.id)));
             }
+            if spec.profile == Profile::Style && spec.severity == Severity::Error {
+                errors.push(error("a `style` check cannot have severity `error`".to_string()));
+            }
             if spec.docs.good.contains("expect:") {
                 errors.push(error("the good example must not expect findings".to_string()));
             }
@@ -315,6 +358,27 @@ mod tests {
         let catalogue = catalogue();
         assert!(catalogue.get("RED-dead").is_some());
         assert_eq!(catalogue.get("SPC-uninit-var-all").unwrap().family(), "SPC");
+        // Style checks are off by default; defect checks are on.
+        assert!(!catalogue.get("SWITCH-no-default").unwrap().on_by_default());
+        assert!(catalogue.get("MEM-leak").unwrap().on_by_default());
+    }
+
+    #[test]
+    fn profiles_are_validated() {
+        let file = |profile: &str, severity: &str| {
+            format!("id = \"MEM-p\"\ntitle = \"t\"\nseverity = \"{severity}\"\ncwe = [1]\nengine = \"ctl\"\nmessage = \"m\"\nranges_over = \"pointer\"\nviolation = \"free_X\"\nprofile = \"{profile}\"\n[docs]\nwhat = \"w\"\nwhy = \"y\"\nbad = \"// expect: MEM-p\"\ngood = \"\"\n")
+        };
+        // (Alone, the file also lacks the data-flow checks' files: only its own errors count.)
+        let own = |text: &str| -> Vec<CatalogueError> {
+            let errors = Catalogue::from_files(&[("MEM/MEM-p.toml", text)]).err().unwrap_or_default();
+            errors.into_iter().filter(|e| e.file == "MEM/MEM-p.toml").collect()
+        };
+        assert_eq!(own(&file("style", "note")), Vec::new(), "a style note is valid");
+        assert_eq!(toml::from_str::<CheckSpec>(&file("style", "note")).unwrap().profile, Profile::Style);
+        let errors = Catalogue::from_files(&[("MEM/MEM-p.toml", &file("pedantic", "note"))]).unwrap_err();
+        assert!(errors.iter().any(|e| e.message.contains("profile")), "{errors:?}");
+        let errors = Catalogue::from_files(&[("MEM/MEM-p.toml", &file("style", "error"))]).unwrap_err();
+        assert!(errors.iter().any(|e| e.message.contains("style")), "{errors:?}");
     }
 
     #[test]

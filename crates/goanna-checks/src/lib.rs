@@ -13,4 +13,4 @@ pub mod values;
 
 pub use context::UnitContext;
 pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};
-pub use catalogue::{builtin_catalogue_errors, catalogue, Catalogue, CatalogueError, CheckDocs, CheckSpec, Engine};
+pub use catalogue::{builtin_catalogue_errors, catalogue, Catalogue, CatalogueError, CheckDocs, CheckSpec, Engine, Profile};

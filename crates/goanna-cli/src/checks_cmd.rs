@@ -14,7 +14,8 @@ pub struct ChecksArgs {
     family: Option<String>,
 }
 
-/// Prints every check with its family, severity, CWE ids and title.
+/// Prints every check with its family, severity, profile (`default`: on unless deselected;
+/// `style`: off unless asked for), CWE ids and title.
 pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
     let checks: Vec<_> = goanna_checks::catalogue()
         .checks()
@@ -25,14 +26,15 @@ pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
         let list: Vec<_> = checks
             .iter()
             .map(|c| {
-                serde_json::json!({"id": c.id, "family": c.family(), "title": c.title, "cwe": c.cwe, "severity": c.severity.as_str()})
+                serde_json::json!({"id": c.id, "family": c.family(), "title": c.title, "cwe": c.cwe, "severity": c.severity.as_str(), "profile": c.profile.as_str(), "on_by_default": c.on_by_default()})
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&list)?);
     } else {
         for c in checks {
             let cwe: Vec<String> = c.cwe.iter().map(|n| format!("CWE-{n}")).collect();
-            println!("{:<24} {:<6} {:<8} {:<10} {}", c.id, c.family(), c.severity.as_str(), cwe.join(","), c.title);
+            let profile = if c.on_by_default() { "default" } else { "style(off)" };
+            println!("{:<28} {:<9} {:<8} {:<11} {:<10} {}", c.id, c.family(), c.severity.as_str(), profile, cwe.join(","), c.title);
         }
     }
     Ok(ExitCode::SUCCESS)

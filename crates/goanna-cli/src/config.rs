@@ -2,7 +2,8 @@
 //! with `--config`). The command line overrides it.
 //!
 //! ```toml
-//! enable = ["MEM", "SPC-uninit-var-all"]   # check ids or families; default: every check
+//! enable = ["MEM", "SPC-uninit-var-all"]   # check ids, families or profiles; default: every check
+//!                                           # but the `style` ones; `["style"]` adds those
 //! disable = ["RED-dead"]
 //! min-severity = "warning"                  # note | warning | error
 //! fail-on = "error"                         # note | warning | error | never

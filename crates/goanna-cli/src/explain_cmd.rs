@@ -27,11 +27,12 @@ fn paragraph(text: &str) -> String {
 pub fn explanation(check: &CheckSpec) -> String {
     let cwe: Vec<String> = check.cwe.iter().map(|c| format!("CWE-{c}")).collect();
     format!(
-        "{id}: {title}\n\nseverity: {severity}    family: {family}    {cwe}\n\nWhat it reports\n\n{what}\n\nWhy it matters\n\n{why}\n\nReported (bad)\n\n{bad}\nFixed (good)\n\n{good}",
+        "{id}: {title}\n\nseverity: {severity}    family: {family}    profile: {profile}    {cwe}\n\nWhat it reports\n\n{what}\n\nWhy it matters\n\n{why}\n\nReported (bad)\n\n{bad}\nFixed (good)\n\n{good}",
         id = check.id,
         title = check.title,
         severity = check.severity,
         family = check.family(),
+        profile = if check.on_by_default() { "default" } else { "style (off by default: `--enable style` or `--enable ID`)" },
         cwe = cwe.join(", "),
         what = paragraph(&check.docs.what),
         why = paragraph(&check.docs.why),
@@ -61,7 +62,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     };
     if args.json {
         let value = serde_json::json!({
-            "id": check.id, "title": check.title, "family": check.family(), "severity": check.severity.as_str(),
+            "id": check.id, "title": check.title, "family": check.family(), "severity": check.severity.as_str(), "profile": check.profile.as_str(),
             "cwe": check.cwe, "what": check.docs.what.trim(), "why": check.docs.why.trim(),
             "bad": check.docs.bad, "good": check.docs.good,
         });

@@ -6,7 +6,7 @@ use crate::config::{self, FailOn, Level};
 use crate::exit;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use goanna_checks::{Finding, Severity};
+use goanna_checks::{Finding, Profile, Severity};
 use goanna_driver::{ProblemSeverity, ProgramOutcome};
 use goanna_report::{
     render_html, render_json_report, render_sarif, render_short, render_text, termcolor, Baseline, ProjectPath, Report,
@@ -45,7 +45,8 @@ pub struct OutputArgs {
     /// which gets `index.html`).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Only run these checks: comma-separated ids or families (`MEM,SPC-uninit-var-all`).
+    /// Only run these checks: comma-separated ids or families (`MEM,SPC-uninit-var-all`); a
+    /// list of profiles only (`style`) adds the checks that are off by default to the default set.
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub enable: Vec<String>,
     /// Do not run these checks: comma-separated ids or families.
@@ -110,19 +111,42 @@ impl Settings {
     }
 }
 
-/// Expands ids and families into check ids; an entry that is neither is an error.
+/// Expands ids, families and profiles (`style`, `default`) into check ids; an entry that is
+/// none of them is an error.
 fn expand(entries: &[String], origin: &str) -> anyhow::Result<BTreeSet<String>> {
     let checks = goanna_checks::catalogue().checks();
     let mut out = BTreeSet::new();
     for entry in entries.iter().map(|e| e.trim()).filter(|e| !e.is_empty()) {
-        let matching: Vec<&str> =
-            checks.iter().filter(|c| c.id == entry || c.family() == entry).map(|c| c.id.as_str()).collect();
+        let profile = Profile::from_name(entry);
+        let matching: Vec<&str> = checks
+            .iter()
+            .filter(|c| c.id == entry || c.family() == entry || profile == Some(c.profile))
+            .map(|c| c.id.as_str())
+            .collect();
         if matching.is_empty() {
-            bail!("unknown check or family `{entry}` in {origin} (see `goanna-rs checks`)");
+            bail!("unknown check, family or profile `{entry}` in {origin} (see `goanna-rs checks`)");
         }
         out.extend(matching.into_iter().map(str::to_string));
     }
     Ok(out)
+}
+
+/// The checks an `enable` list selects. An empty list selects the checks that are on by
+/// default. A list of profiles only (`["style"]`) adds their checks to the default ones; a list
+/// that names checks or families selects exactly what it names (and the profiles it lists).
+fn enabled_by(enable: &[String], origin: &str) -> anyhow::Result<BTreeSet<String>> {
+    let defaults = || -> BTreeSet<String> {
+        goanna_checks::catalogue().checks().iter().filter(|c| c.on_by_default()).map(|c| c.id.clone()).collect()
+    };
+    let named: Vec<&String> = enable.iter().filter(|e| !e.trim().is_empty()).collect();
+    if named.is_empty() {
+        return Ok(defaults());
+    }
+    let mut selected = expand(enable, origin)?;
+    if named.iter().all(|e| Profile::from_name(e.trim()).is_some()) {
+        selected.extend(defaults());
+    }
+    Ok(selected)
 }
 
 impl OutputArgs {
@@ -138,7 +162,7 @@ impl OutputArgs {
         } else {
             (&self.enable, "--enable")
         };
-        let mut selected = if enable.is_empty() { all.clone() } else { expand(enable, enable_origin)? };
+        let mut selected = enabled_by(enable, enable_origin)?;
         for id in expand(&file.disable, &config_origin)?.iter().chain(&expand(&self.disable, "--disable")?) {
             selected.remove(id);
         }

@@ -10,6 +10,7 @@ use std::process::{Command, Output};
 
 /// Checks whose `// expect:` annotations in the fixture are asserted; the checks of bugs that
 /// need whole-program linking are in [`CROSS_FILE_CHECKS`].
+// RED-dead is a style check: the reports below ask for the style checks too.
 const LOCAL_CHECKS: &[&str] = &["RED-dead", "SPC-uninit-var-all"];
 /// Cross-file checks asserted: their bugs show only when the units are linked.
 const CROSS_FILE_CHECKS: &[&str] = &["MEM-leak", "MEM-double-free", "MEM-use-free-all"];
@@ -124,7 +125,7 @@ fn asserted(found: &BTreeSet<(String, u64, String)>) -> BTreeSet<(String, u64, S
 }
 
 fn report_json(dir: &Path) -> (i32, Value) {
-    let output = run(goanna().current_dir(dir).args(["report", "--format", "json"]));
+    let output = run(goanna().current_dir(dir).args(["report", "--format", "json", "--enable", "style"]));
     (output.status.code().unwrap_or(-1), json_of(&output))
 }
 
@@ -179,10 +180,10 @@ fn wrapper_builds_the_same_objects_and_report_finds_each_bug() {
 
     // From another directory, paths are shown relative to it when the project is inside it,
     // else absolute.
-    let output = run(goanna().current_dir(base.path()).args(["report", "--format", "short", "--results-dir"]).arg(moved.join(".goanna")));
+    let output = run(goanna().current_dir(base.path()).args(["report", "--enable", "style", "--format", "short", "--results-dir"]).arg(moved.join(".goanna")));
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("\nelsewhere/src/level.c:") || text(&output.stdout).starts_with("elsewhere/src/level.c:"), "{}", text(&output.stdout));
-    let output = run(goanna().current_dir(moved.join("src")).args(["report", "--format", "short", "--results-dir", "../.goanna"]));
+    let output = run(goanna().current_dir(moved.join("src")).args(["report", "--enable", "style", "--format", "short", "--results-dir", "../.goanna"]));
     assert!(text(&output.stdout).contains(&format!("{}:", moved.join("src/level.c").display())), "{}", text(&output.stdout));
 }
 
@@ -201,13 +202,13 @@ fn scan_of_the_compilation_database_matches_report() {
         .collect();
     std::fs::write(dir.join("compile_commands.json"), serde_json::to_string_pretty(&entries).unwrap()).unwrap();
 
-    let output = run(goanna().args(["scan", "--format", "json", "-p"]).arg(&dir));
+    let output = run(goanna().args(["scan", "--enable", "style", "--format", "json", "-p"]).arg(&dir));
     let scanned = json_of(&output);
     assert_eq!(findings(&scanned, &dir), findings(&reported, &dir), "scan -p: {scanned:#}\nreport: {reported:#}");
     assert_eq!(scanned["summary"]["units_analysed"], reported["summary"]["units_analysed"]);
 
     // Scanning the directory picks up its compile_commands.json, with a note.
-    let output = run(goanna().args(["scan", "--format", "json"]).arg(&dir));
+    let output = run(goanna().args(["scan", "--enable", "style", "--format", "json"]).arg(&dir));
     assert!(text(&output.stderr).contains("compile_commands.json"), "{}", text(&output.stderr));
     assert_eq!(findings(&json_of(&output), &dir), findings(&reported, &dir));
     // ... unless --no-compdb: then it walks, without the -Iinclude flag, and the units that
@@ -331,7 +332,7 @@ fn path_with(dir: &Path) -> std::ffi::OsString {
 fn build_runs_the_build_then_reports() {
     let base = tempfile::tempdir().unwrap();
     let dir = project(base.path(), "proj");
-    let output = run(goanna().current_dir(&dir).args(["build", "--format", "json", "--", "make", "-s", "-j2"]));
+    let output = run(goanna().current_dir(&dir).args(["build", "--enable", "style", "--format", "json", "--", "make", "-s", "-j2"]));
     assert_eq!(output.status.code(), Some(1), "findings: {}", text(&output.stderr));
     let json = json_of(&output);
     assert_eq!(asserted(&findings(&json, &dir)), expectations(), "{json:#}");
@@ -340,7 +341,7 @@ fn build_runs_the_build_then_reports() {
 
     // Artefacts of deleted sources are ignored, with a note.
     std::fs::remove_file(dir.join("src/level.c")).unwrap();
-    let output = run(goanna().current_dir(&dir).args(["report", "--format", "json"]));
+    let output = run(goanna().current_dir(&dir).args(["report", "--format", "json", "--enable", "style"]));
     assert!(text(&output.stderr).contains("src/level.c: the source no longer exists"), "{}", text(&output.stderr));
     assert_eq!(json_of(&output)["summary"]["units_analysed"], UNITS - 1);
 
@@ -377,7 +378,7 @@ fn cmake_launcher_and_compile_commands() {
     let (_, reported) = report_json(&dir);
     assert_eq!(asserted(&findings(&reported, &dir)), expectations(), "{reported:#}");
     assert_eq!(reported["summary"]["units_analysed"], UNITS, "CMake's probes are not analysed: {reported:#}");
-    let scanned = json_of(&run(goanna().args(["scan", "--format", "json", "-p"]).arg(&build)));
+    let scanned = json_of(&run(goanna().args(["scan", "--enable", "style", "--format", "json", "-p"]).arg(&build)));
     assert_eq!(findings(&scanned, &dir), findings(&reported, &dir));
 
     // CMAKE_C_COMPILER=goannacc, with the real compiler in GOANNA_CC.

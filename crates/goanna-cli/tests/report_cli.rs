@@ -305,6 +305,13 @@ fn selection_by_id_family_severity_and_config() {
     let red = checks(&["--enable", "RED"]);
     assert!(red.contains(&"RED-dead".to_string()) && red.iter().all(|c| c.starts_with("RED-")), "{red:?}");
     assert_eq!(checks(&["--enable", ONLY, "--disable", "RED"]), vec!["SPC-uninit-var-all"]);
+    // Style checks (RED-dead) are off by default; `--enable style` adds them to the default
+    // set, and naming one turns it on alone.
+    assert_eq!(checks(&[]), vec!["SPC-uninit-var-all"]);
+    let mut styled = checks(&["--enable", "style"]);
+    styled.sort();
+    assert_eq!(styled, vec!["RED-dead", "SPC-uninit-var-all"]);
+    assert_eq!(checks(&["--enable", "RED-dead"]), vec!["RED-dead"]);
     assert_eq!(checks(&["--enable", ONLY, "--min-severity", "warning"]), vec!["SPC-uninit-var-all"]);
     assert_eq!(checks(&["--enable", ONLY, "--exclude", "src/dead.c"]), vec!["SPC-uninit-var-all"]);
 
@@ -317,6 +324,8 @@ fn selection_by_id_family_severity_and_config() {
     assert_eq!(checks(&[]), vec!["SPC-uninit-var-all"]);
     write(&dir.path().join("other.toml"), "enable = [\"RED-dead\"]\n");
     assert_eq!(checks(&["--config", "other.toml"]), vec!["RED-dead"]);
+    write(&dir.path().join("style.toml"), "enable = [\"style\"]\ndisable = [\"SPC\"]\n");
+    assert_eq!(checks(&["--config", "style.toml"]), vec!["RED-dead"]);
 }
 
 #[test]

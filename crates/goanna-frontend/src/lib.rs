@@ -39,6 +39,8 @@ pub struct ParseOptions {
     /// `ccache`/`distcc` wrappers), `-c`, `-S`, `-E`, `-o FILE`, dependency-file flags (`-M`,
     /// `-MM`, `-MD`, `-MMD`, `-MP`, `-MG`, `-MF`, `-MT`, `-MQ`, `-MJ`) and every positional
     /// argument (the source file itself) are dropped before the arguments reach libclang.
+    /// `-UNDEBUG` is appended: assertions are analysed as enabled (an `assert(c)` is a fact
+    /// and its failing branch ends the program, also in units built with `-DNDEBUG`).
     pub args: Vec<String>,
     /// Directory against which relative paths in `args` and the file path are resolved (the
     /// `directory` of a compile command); the process's current directory when `None`.

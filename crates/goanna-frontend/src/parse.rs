@@ -62,10 +62,20 @@ fn run(name: &str, contents: Option<&[u8]>, options: &ParseOptions) -> Result<Tr
     })
 }
 
+/// The argument that keeps `assert` enabled (appended after the unit's own arguments).
+const ASSERTIONS_ON: &str = "-UNDEBUG";
+
 /// Parses and converts on the current thread.
 fn parse_here(name: &str, contents: Option<&[u8]>, options: &ParseOptions) -> Result<TranslationUnit, FrontendError> {
     load::ensure_loaded()?;
     let mut arg_strings = args::filter_args(&options.args);
+    // Assertions are analysed as enabled, whatever the build says (`-DNDEBUG` is undone; the
+    // Clang Static Analyzer's advice to analyse the debug configuration, for the same reason):
+    // an `assert(c)` states a fact the programmer relies on in every build, and a path through
+    // `default: assert(0);` is one they declared impossible. With assertions compiled out those
+    // facts would be lost and their paths would go on. `NDEBUG` defined in the source itself is
+    // kept: then `assert(..)` is an empty statement.
+    arg_strings.push(ASSERTIONS_ON.to_string());
     if let Some(dir) = &options.working_dir {
         arg_strings.push(format!("-working-directory={}", dir.display()));
     }

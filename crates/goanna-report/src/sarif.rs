@@ -145,6 +145,10 @@ pub struct ReportingDescriptor {
 pub struct ReportingConfiguration {
     /// `error`, `warning` or `note`.
     pub level: String,
+    /// `false` for a rule that does not run unless asked for (a `style` check); absent means
+    /// enabled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enabled: Option<bool>,
 }
 
 /// A relationship between a rule and a taxon (§3.53).
@@ -438,7 +442,10 @@ fn rule(check: &CheckSpec, cwe_index: &BTreeMap<u32, usize>) -> ReportingDescrip
         full_description: Some(Message::text(one_paragraph(&docs.what))),
         help: Some(Message { text, markdown: Some(markdown) }),
         help_uri: Some(format!("{INFORMATION_URI}/blob/main/checks/{}/{}.toml", check.family(), check.id)),
-        default_configuration: Some(ReportingConfiguration { level: level(check.severity) }),
+        default_configuration: Some(ReportingConfiguration {
+            level: level(check.severity),
+            enabled: (!check.on_by_default()).then_some(false),
+        }),
         relationships: relationships(&check.cwe, cwe_index),
         properties: Some(PropertyBag { tags }),
     }
@@ -580,7 +587,7 @@ pub fn render_sarif(report: &Report, checks: &[CheckSpec], project_root: &Path, 
         full_description: None,
         help: None,
         help_uri: None,
-        default_configuration: Some(ReportingConfiguration { level: level(*severity) }),
+        default_configuration: Some(ReportingConfiguration { level: level(*severity), enabled: None }),
         relationships: relationships(cwe, &cwes),
         properties: Some(PropertyBag { tags: cwe.iter().map(|c| format!("CWE-{c}")).collect() }),
     }));

@@ -35,8 +35,17 @@ int withdraw_bad(struct account *a, long amount) {
     return 0;
 }
 
-void count_hit_bad(void) {
+void count_hit_bad(int verbose) {
     pthread_mutex_lock(&stats_lock); // expect: THR-lock-no-unlock
+    hits++;
+    if (verbose)
+        pthread_mutex_unlock(&stats_lock);
+}
+
+/* Locks on every path and never unlocks: a lock wrapper, which returns holding the lock on
+   purpose; its callers are checked (see wrappers.c). */
+void enter_stats(void) {
+    pthread_mutex_lock(&stats_lock);
     hits++;
 }
 

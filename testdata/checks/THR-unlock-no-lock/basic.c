@@ -10,8 +10,9 @@ struct device {
     int state;
 };
 
+/* A lock wrapper: it returns holding the lock on purpose (not reported). */
 static void lock_queue(void) {
-    pthread_mutex_lock(&queue_lock); // expect: THR-lock-no-unlock
+    pthread_mutex_lock(&queue_lock);
 }
 
 /* Positives. */

@@ -16,7 +16,7 @@
 
 use super::expr::transparent;
 use super::{Builder, Ends, Status};
-use crate::consts::{const_value, depends_on_configuration, is_zero_literal};
+use crate::consts::{const_truth, const_value, depends_on_configuration, is_zero_literal};
 use crate::graph::{EdgeKind, NodeKind, StatusUse};
 use crate::models::FailWhen;
 use crate::props::{PathId, Prop, PropKind, Subject};
@@ -95,7 +95,7 @@ impl Builder<'_, '_> {
             self.goto_sink(id);
             return (Vec::new(), Vec::new());
         }
-        let value = const_value(self.tu, e);
+        let value = const_value(self.tu, e).or_else(|| const_truth(self.tu, e).map(i64::from));
         let redundant = self.redundant_conds.contains(&span_key(e.span));
         if let Some(node) = self.nodes.get_mut(id.index()) {
             if redundant {
@@ -431,7 +431,9 @@ fn is_test(e: &Expr) -> bool {
 
 fn is_literal(e: &Expr) -> bool {
     match &crate::consts::strip_casts(e).kind {
-        ExprKind::IntLit(_) | ExprKind::FloatLit(_) => true,
+        // A string literal as a condition is the assertion idiom (`assert(!"unreachable")`,
+        // `assert(p && "p is set")`): constant on purpose.
+        ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::StringLit(_) => true,
         ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => is_literal(operand),
         _ => false,
     }

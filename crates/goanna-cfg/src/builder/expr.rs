@@ -538,6 +538,13 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        // In `a = b = e` the value `a` receives is what `b` holds after the inner assignment
+        // (evaluated earlier in this node): `a` is a copy of `b`, and what follows treats it as
+        // `a = b` (both hold the block; storing it elsewhere hands it on).
+        let core = match &core.kind {
+            ExprKind::Assign { op: None, lhs: inner, .. } => strip_casts(inner),
+            _ => core,
+        };
         // A copy of `p` (or of `p + n`) is another way to write what `p` points to.
         if let Some(src) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
             if target != Some(src) {
@@ -674,8 +681,8 @@ impl Builder<'_, '_> {
     }
 
     /// What a library call stores through argument `i` (`a`): a new block (`alloc_out`: `def_p`,
-    /// `alloc_p`), a reallocated block (`realloc_out`: the old one handed to the call as
-    /// `escape_p`, then `def_p`, `alloc_p`) or a new value (`def_out`: `def_p`), for `&p`, or
+    /// `alloc_p`), a reallocated block (`realloc_out`: the old one released by the call,
+    /// `free_p`, then `def_p`, `alloc_p`) or a new value (`def_out`: `def_p`), for `&p`, or
     /// for `*out` when a pointer `out` is passed on (a wrapper's out-parameter, so that its
     /// summary sees the allocation into `*out`).
     fn out_arg_effects(&mut self, m: &FunctionModel, i: usize, a: &Expr) {
@@ -686,7 +693,7 @@ impl Builder<'_, '_> {
         }
         let Some(p) = self.out_target(a, alloc || realloc) else { return };
         if realloc {
-            self.prop(PropKind::Escape, Subject::Path(p), a.span);
+            self.prop(PropKind::Free, Subject::Path(p), a.span);
         }
         self.prop(PropKind::Def, Subject::Path(p), a.span);
         if alloc || realloc {

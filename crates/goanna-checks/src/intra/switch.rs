@@ -3,6 +3,7 @@
 
 use super::finding;
 use crate::{CheckSpec, Finding, UnitContext};
+use goanna_ast::FileId;
 use goanna_cfg::{Cfg, EdgeKind, Node, NodeId, NodeKind};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -49,11 +50,76 @@ fn switch_of(cfg: &Cfg, preds: &[Vec<NodeId>], label: NodeId) -> Option<NodeId> 
     })
 }
 
-/// Reports each `case`/`default` label that a reachable node other than the `switch` and
-/// other than another label (grouped labels `case 1: case 2:` are fine) flows into, unless the
-/// fall-through is marked as intended, the label comes from a macro expansion, or the switch is
-/// a deliberate cascade (at least [`CASCADE_MIN`] fall-throughs, into every label but the
-/// first).
+/// True for a node that does nothing a reader of the switch would call code: an empty
+/// statement, a join point, a C label (`again:`), or a macro call that evaluates nothing
+/// (`TRACE(x);` expanding to `((void)0)`, `assert(c)` under `NDEBUG` in the source; a macro
+/// expanding to nothing is an empty statement). Control passing through such nodes into a case
+/// label has run no code of the previous case. A statement without propositions written out
+/// in the source (an `asm` statement) is code.
+fn without_effect(node: &Node) -> bool {
+    node.props.is_empty()
+        && node.values.is_empty()
+        && match &node.kind {
+            NodeKind::Nop => true,
+            NodeKind::Statement => node.span.is_some_and(|s| s.from_macro),
+            NodeKind::Label(_) => !is_case_label(node),
+            _ => false,
+        }
+}
+
+/// True for the node of a `goto` statement: a jump the programmer wrote, not a fall-through.
+/// `text` is the source of the file `file`.
+fn is_goto(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
+    let (Some(span), Some(text)) = (node.span, text) else { return false };
+    node.kind == NodeKind::Nop
+        && !span.from_macro
+        && span.file == file
+        && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"goto") && !rest.get(4).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
+}
+
+/// The nodes with an effect whose code flows into `label` without a jump: its predecessors,
+/// looking through nodes [`without_effect`] (and ignoring `goto`s into a label before it).
+/// Case labels and the `switch` itself are where a case begins, not code that falls. `text` is
+/// the source of the label's file.
+fn falling_code(cfg: &Cfg, preds: &[Vec<NodeId>], feasible: &[bool], text: Option<&[u8]>, label: NodeId) -> Vec<NodeId> {
+    let Some(file) = cfg.node(label).span.map(|s| s.file) else { return Vec::new() };
+    let mut falls = Vec::new();
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut stack = vec![label];
+    while let Some(to) = stack.pop() {
+        for &p in &preds[to.index()] {
+            let node = cfg.node(p);
+            if seen[p.index()] || !node.reachable || !feasible.get(p.index()).copied().unwrap_or(true) || is_case_label(node) {
+                continue;
+            }
+            let edge_normal = node.succs.iter().any(|e| e.target == to && !matches!(e.kind, EdgeKind::Case(_) | EdgeKind::Default) && node.edge_feasible(e));
+            if !edge_normal {
+                continue;
+            }
+            seen[p.index()] = true;
+            if is_goto(node, file, text) {
+                // `goto again;` where `again:` stands right before the case: a jump.
+                continue;
+            }
+            if without_effect(node) {
+                stack.push(p);
+            } else {
+                falls.push(p);
+            }
+        }
+    }
+    falls.sort();
+    falls
+}
+
+/// Reports each `case`/`default` label that code of the previous case (a feasibly reachable
+/// node with an effect, other than the `switch` and other than another label: grouped labels
+/// `case 1: case 2:` are fine) flows into, looking through code without effect (`;`, a goto
+/// label, an empty macro call), unless the fall-through is marked as intended, the label comes
+/// from a macro expansion, or the switch is a deliberate cascade (at least [`CASCADE_MIN`]
+/// fall-throughs, into every label but the first). Paths that end in a call that does not
+/// return (`default: assert(0);`, `abort()`, a `noreturn` function) do not fall, and edges
+/// that constant conditions rule out (`assert(0 && "msg")`) are not followed.
 pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<Finding> {
     let candidates: Vec<NodeId> = cfg
         .node_ids()
@@ -66,21 +132,17 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         return Vec::new();
     }
     let preds = cfg.predecessors();
+    let feasible = cfg.feasible_reachability();
+    let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
     // Per switch: how many labels it has, and which of them are fallen into.
     let mut labels_of: HashMap<Option<NodeId>, usize> = HashMap::new();
     let mut fallen: Vec<(NodeId, Vec<NodeId>, Option<NodeId>)> = Vec::new();
     for label in candidates {
-        let mut falls = Vec::new();
-        for &p in &preds[label.index()] {
-            let node = cfg.node(p);
-            if !node.reachable || is_case_label(node) {
-                continue;
-            }
-            let normal = node.succs.iter().any(|e| e.target == label && !matches!(e.kind, EdgeKind::Case(_) | EdgeKind::Default));
-            if normal {
-                falls.push(p);
-            }
-        }
+        let text = match cfg.node(label).span {
+            Some(span) => sources.entry(ctx.location(span).file).or_insert_with_key(|f| std::fs::read(f).ok()).as_deref(),
+            None => None,
+        };
+        let falls = falling_code(cfg, &preds, &feasible, text, label);
         let switch = switch_of(cfg, &preds, label);
         *labels_of.entry(switch).or_default() += 1;
         if !falls.is_empty() {
@@ -95,7 +157,6 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         let falls = falls_of.get(&switch).copied().unwrap_or(0);
         switch.is_some() && falls >= CASCADE_MIN && falls + 1 >= labels_of.get(&switch).copied().unwrap_or(0)
     };
-    let mut sources: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
     let mut findings = Vec::new();
     for (label, falls, switch) in fallen {
         if cascade(switch) {
@@ -103,9 +164,9 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         }
         let Some(label_span) = cfg.node(label).span else { continue };
         let location = ctx.location(label_span);
-        let text = sources.entry(location.file.clone()).or_insert_with(|| std::fs::read(&location.file).ok());
+        let text = sources.get(&location.file).and_then(|t| t.as_deref());
         let intended = falls.iter().any(|&p| {
-            comment_window_start(cfg, &preds, p).is_some_and(|from| marked_intended(text.as_deref(), from, label_span.start))
+            comment_window_start(cfg, &preds, p).is_some_and(|from| marked_intended(text, from, label_span.start))
         });
         if !intended {
             findings.push(finding(spec, cfg, location, "", Vec::new()));

@@ -251,8 +251,10 @@ impl<'a> Analysis<'a> {
             let Some(&h) = self.index.get(&id) else { continue };
             match kind {
                 PropKind::Copy => {
+                    // A source written earlier in this node (`a = b = malloc(n)`: propositions
+                    // are in evaluation order) is copied with its new value.
                     let v = match copy_source(self.cfg, value).and_then(|s| self.index.get(&s)) {
-                        Some(&s) => before[s],
+                        Some(&s) => written.iter().rev().find(|&&(w, _)| w == s).map_or(before[s], |&(_, v)| v),
                         None => self.fresh(n, h, false),
                     };
                     written.retain(|&(w, _)| w != h);

@@ -109,7 +109,16 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         }
         match summarise_program(&program, &behaviours, decide) {
             Ok(summarised) => {
-                let effects = summarised.effects;
+                let mut effects = summarised.effects;
+                let mut models = summarised.models;
+                let summaries = summarised.summaries;
+                // Lock wrappers lock or unlock at their call sites; those callers' models
+                // were built without it.
+                for f in super::locks::add_lock_effects(&program, &mut effects) {
+                    if let Some(model) = models.get_mut(f as usize) {
+                        *model = None;
+                    }
+                }
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 let reads: Vec<(Vec<intra::CallerRead>, Vec<Option<u64>>)> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
@@ -127,9 +136,9 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                     })
                     .collect();
                 findings.extend(uninit);
-                let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
-                analysis.null_only_if_null = summarised.summaries.iter().map(|s| s.null_only_if_null.clone()).collect();
-                let (more, more_problems, stats) = run_checks(&analysis, decide, &checks, summarised.models, options.function_budget);
+let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
+                analysis.null_only_if_null = summaries.iter().map(|s| s.null_only_if_null.clone()).collect();
+                let (more, more_problems, stats) = run_checks(&analysis, decide, &checks, models, options.function_budget);
                 refutation = stats;
                 findings.extend(more);
                 problems.extend(more_problems);

@@ -11,6 +11,7 @@ mod engine;
 mod flat;
 mod observer;
 mod link;
+mod locks;
 mod nonnull;
 mod regions;
 mod rks;
