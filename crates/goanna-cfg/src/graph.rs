@@ -117,6 +117,39 @@ pub struct Node {
     /// condition, divisors, the returned value): the input of the checks' interval analysis.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub values: Vec<ValueOp>,
+    /// A condition that tests, or a `return` that returns, the status of a call that may store
+    /// through its arguments (the return-code conventions of out-parameters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<StatusUse>,
+}
+
+/// How a node uses the result of a call as a status (`if (f(&s) < 0)`, `return r;` after
+/// `r = asprintf(out, ..)`), directly or through an integer variable that holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusUse {
+    /// A condition node: `result op value` holds on its `True` edge; the result is that of
+    /// the call node `call` (a function of the program, whose summary tells the convention).
+    Test {
+        /// The call node whose result is tested.
+        call: NodeId,
+        /// The relation on the `True` edge.
+        op: goanna_ast::BinaryOp,
+        /// The constant compared with.
+        value: i64,
+    },
+    /// A `return` node: returns the result of the call node `call` unchanged.
+    ReturnsCall {
+        /// The call node whose result is returned.
+        call: NodeId,
+    },
+    /// A `return` node: returns the status of a library call that allocates into `outs`
+    /// with the convention `fails`.
+    ReturnsLibrary {
+        /// The objects the library call allocated into.
+        outs: Vec<PathId>,
+        /// Its return-code convention.
+        fails: crate::models::FailWhen,
+    },
 }
 
 impl Node {

@@ -31,8 +31,21 @@ const BUILTIN_TOML: &str = include_str!("../library_models.toml");
 pub struct FunctionModel {
     /// The result is newly allocated heap memory (`alloc_x` on the assigned path).
     pub alloc: bool,
-    /// Arguments that receive newly allocated memory through a pointer (`posix_memalign(&p, ..)`).
+    /// Arguments that receive newly allocated memory through a pointer (`posix_memalign(&p, ..)`,
+    /// `asprintf(&s, ..)`): `def_p` and `alloc_p` for `&p`, the same for `*out` when a pointer
+    /// `out` is passed on (a wrapper's out-parameter).
     pub alloc_out: Vec<usize>,
+    /// Arguments whose pointee block is reallocated in place (`getline(&line, &n, f)`): the old
+    /// block is released by the call (`free_p`: it reallocates it), the new one allocated
+    /// (`def_p`, `alloc_p`).
+    pub realloc_out: Vec<usize>,
+    /// Arguments through which a new value (not a new block) is stored (`strtol`'s end
+    /// pointer, `getline`'s size): `def_p` for `&p`.
+    pub def_out: Vec<usize>,
+    /// The return-code convention of the `alloc_out` arguments: when the result says failure,
+    /// nothing was allocated. The branch of a test of the result that means failure gets
+    /// `alloc_failed_p`.
+    pub out_fails_when: Option<FailWhen>,
     /// Shorthand for `free = [0]` plus `alloc = true` (`realloc`, `reallocarray`).
     pub realloc: bool,
     /// The result may be NULL (`may_be_null_x` on the assigned path).
@@ -72,8 +85,9 @@ pub struct FunctionModel {
     pub reads: Vec<usize>,
     /// Arguments whose pointee is written (`store_p`).
     pub writes: Vec<usize>,
-    /// The memory the result points to has defined contents (`calloc`, `strdup`): `store_x`
-    /// on the assigned path along with `alloc_x`.
+    /// The memory the result (or a block stored through an `alloc_out`/`realloc_out`
+    /// argument) points to has defined contents (`calloc`, `strdup`, `asprintf`): `store_x`
+    /// along with `alloc_x`.
     pub filled: bool,
     /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
     /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
@@ -88,6 +102,60 @@ pub enum Success {
     Zero,
     /// It returns a non-zero value on success.
     NonZero,
+}
+
+/// Which results of a function mean that its `alloc_out` arguments received nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailWhen {
+    /// A negative result is failure, anything else success (`asprintf`). The functions of the
+    /// table fail with `-1`, so `r != -1` is a success test.
+    Negative,
+    /// Any non-zero result (an error number) is failure, zero success (`posix_memalign`).
+    Nonzero,
+}
+
+impl FailWhen {
+    /// Whether the branch of `result op c` (its true branch when `taken`, else its false
+    /// branch) means failure (`Some(true)`: nothing was stored), success (`Some(false)`), or
+    /// either (`None`).
+    pub fn branch_means_failure(self, op: goanna_ast::BinaryOp, c: i64, taken: bool) -> Option<bool> {
+        use goanna_ast::BinaryOp::*;
+        let op = match (taken, op) {
+            (true, op) => op,
+            (false, Eq) => Ne,
+            (false, Ne) => Eq,
+            (false, Lt) => Ge,
+            (false, Ge) => Lt,
+            (false, Gt) => Le,
+            (false, Le) => Gt,
+            (false, _) => return None,
+        };
+        match (self, op) {
+            (FailWhen::Negative, Eq) => Some(c < 0),
+            // The functions of the table fail with `-1` exactly.
+            (FailWhen::Negative, Ne) => (c == -1).then_some(false),
+            (FailWhen::Negative, Lt) => (c <= 0).then_some(true),
+            (FailWhen::Negative, Le) => (c < 0).then_some(true),
+            (FailWhen::Negative, Gt) => (c >= -1).then_some(false),
+            (FailWhen::Negative, Ge) => (c >= 0).then_some(false),
+            (FailWhen::Nonzero, Eq) => Some(c != 0),
+            (FailWhen::Nonzero, Ne) => (c == 0).then_some(true),
+            (FailWhen::Nonzero, Lt) => (c <= 0).then_some(true),
+            (FailWhen::Nonzero, Le) => (c < 0).then_some(true),
+            (FailWhen::Nonzero, Gt) => (c >= 0).then_some(true),
+            (FailWhen::Nonzero, Ge) => (c > 0).then_some(true),
+            _ => None,
+        }
+    }
+
+    /// Whether the returned constant `k` means failure under this convention.
+    pub fn is_failure(self, k: i64) -> bool {
+        match self {
+            FailWhen::Negative => k < 0,
+            FailWhen::Nonzero => k != 0,
+        }
+    }
 }
 
 impl FunctionModel {
@@ -111,6 +179,8 @@ impl FunctionModel {
             || self.unlock.contains(&index)
             || self.resource_use.contains(&index)
             || self.alloc_out.contains(&index)
+            || self.realloc_out.contains(&index)
+            || self.def_out.contains(&index)
     }
 }
 
@@ -186,5 +256,45 @@ impl LibraryModels {
     /// Names of all modelled functions (unordered).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.functions.keys().map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goanna_ast::BinaryOp::*;
+
+    #[test]
+    fn negative_convention_reads_the_usual_tests() {
+        let n = FailWhen::Negative;
+        // `r < 0`, `r == -1`, `r != -1`, `r >= 0`
+        assert_eq!((n.branch_means_failure(Lt, 0, true), n.branch_means_failure(Lt, 0, false)), (Some(true), Some(false)));
+        assert_eq!((n.branch_means_failure(Eq, -1, true), n.branch_means_failure(Eq, -1, false)), (Some(true), Some(false)));
+        assert_eq!((n.branch_means_failure(Ne, -1, true), n.branch_means_failure(Ne, -1, false)), (Some(false), Some(true)));
+        assert_eq!((n.branch_means_failure(Ge, 0, true), n.branch_means_failure(Ge, 0, false)), (Some(false), Some(true)));
+        // `r > 0` and `r != 0` do not separate failure from success (0 is a success).
+        assert_eq!((n.branch_means_failure(Gt, 0, true), n.branch_means_failure(Gt, 0, false)), (Some(false), None));
+        assert_eq!((n.branch_means_failure(Ne, 0, true), n.branch_means_failure(Ne, 0, false)), (None, Some(false)));
+    }
+
+    #[test]
+    fn nonzero_convention_reads_the_usual_tests() {
+        let z = FailWhen::Nonzero;
+        // `r != 0` (and `if (r)`), `r == 0`, `r < 0`
+        assert_eq!((z.branch_means_failure(Ne, 0, true), z.branch_means_failure(Ne, 0, false)), (Some(true), Some(false)));
+        assert_eq!((z.branch_means_failure(Eq, 0, true), z.branch_means_failure(Eq, 0, false)), (Some(false), Some(true)));
+        assert_eq!((z.branch_means_failure(Lt, 0, true), z.branch_means_failure(Lt, 0, false)), (Some(true), None));
+        assert!(z.is_failure(-1) && z.is_failure(12) && !z.is_failure(0));
+        assert!(FailWhen::Negative.is_failure(-1) && !FailWhen::Negative.is_failure(3));
+    }
+
+    #[test]
+    fn builtin_table_models_out_parameters() {
+        let models = LibraryModels::builtin();
+        let asprintf = models.get("asprintf").expect("asprintf is modelled");
+        assert_eq!((asprintf.alloc_out.as_slice(), asprintf.out_fails_when), (&[0][..], Some(FailWhen::Negative)));
+        let getline = models.get("getline").expect("getline is modelled");
+        assert_eq!((getline.realloc_out.as_slice(), getline.def_out.as_slice()), (&[0][..], &[1][..]));
+        assert_eq!(models.get("strtol").map(|m| m.def_out.clone()), Some(vec![1]));
     }
 }

@@ -206,10 +206,22 @@ pub enum PropKind {
     /// The pointer is assigned the address of memory that is not on the heap (`p = &x`,
     /// `p = array`, `p = "literal"`).
     NonHeap,
-    /// The pointer is moved within its block (`p++`, `p--`, `p += n`, `p = p + n`).
+    /// The pointer is moved forward within its block (`p++`, `p += n`, `p = p + n`).
     Offset,
     /// A deallocator is given the pointer plus an offset (`free(p + 1)`); subject: the pointer.
     FreeOffset,
+    /// The pointer is moved back toward the start of its block (`p--`, `p -= n`, `p = p - n`),
+    /// or a deallocator is given it minus an offset (`free(p - n)`): a pointer into a block
+    /// (past a size-prefixed allocator's header) going back to where the block starts.
+    Rewind,
+    /// The pointer receives an address inside the block of the pointer it copies (`q = p + k`,
+    /// `q = &p->f`; with `copy_q`): a holder of that block whose NULL tests say nothing about
+    /// the block's owner.
+    Interior,
+    /// On a branch node: the result of a call that stores a new block through `&X` says it
+    /// failed (`if (asprintf(&X, ..) < 0)`, a program function with the same return-code
+    /// convention): `X` received no block from it.
+    AllocFailed,
     /// `return &x;` or `return a;` for an automatic variable or array `x`/`a` (subject).
     ReturnLocalAddr,
     /// A `switch` (its condition node) that has no `default` label, outside macro expansions.
@@ -253,7 +265,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 61] = [
+    pub const ALL: [PropKind; 64] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -302,6 +314,9 @@ impl PropKind {
         PropKind::NonHeap,
         PropKind::Offset,
         PropKind::FreeOffset,
+        PropKind::Rewind,
+        PropKind::Interior,
+        PropKind::AllocFailed,
         PropKind::ReturnLocalAddr,
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
@@ -373,6 +388,9 @@ impl PropKind {
             PropKind::NonHeap => "non_heap",
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
+            PropKind::Rewind => "rewind",
+            PropKind::Interior => "interior",
+            PropKind::AllocFailed => "alloc_failed",
             PropKind::ReturnLocalAddr => "return_local_addr",
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",

@@ -185,7 +185,14 @@ impl<'a> Frame<'a> {
                 continue;
             }
             let write = match kind {
-                PropKind::Def | PropKind::DeclInit | PropKind::Decl | PropKind::Alloc | PropKind::MayBeNull | PropKind::Offset => Some(Event::PtrFresh(id)),
+                PropKind::Def
+                | PropKind::DeclInit
+                | PropKind::Decl
+                | PropKind::Alloc
+                | PropKind::MayBeNull
+                | PropKind::Offset
+                | PropKind::Rewind
+                | PropKind::Interior => Some(Event::PtrFresh(id)),
                 _ => None,
             };
             if let Some(w) = write {
@@ -199,7 +206,8 @@ impl<'a> Frame<'a> {
             let set = match kind {
                 PropKind::AssignNull => Some(Event::PtrNull(id)),
                 PropKind::NonHeap => Some(Event::PtrNonNull(id)),
-                PropKind::Copy => value
+                // A pointer into the source's block (`q = p + k`, `interior_q`) is not its value.
+                PropKind::Copy if !props.iter().any(|&(k, p, _)| k == PropKind::Interior && p == id) => value
                     .and_then(|v| u32::try_from(v).ok())
                     .map(PathId)
                     .filter(|&src| self.is_value(src) && is_pointer(src))

@@ -15,9 +15,10 @@
 //! expansion.
 
 use super::expr::transparent;
-use super::{Builder, Ends};
+use super::{Builder, Ends, Status};
 use crate::consts::{const_truth, const_value, depends_on_configuration, is_zero_literal};
-use crate::graph::{EdgeKind, NodeKind};
+use crate::graph::{EdgeKind, NodeKind, StatusUse};
+use crate::models::FailWhen;
 use crate::props::{PathId, Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, Expr, ExprKind, TypeClass, UnaryOp};
 
@@ -115,6 +116,12 @@ impl Builder<'_, '_> {
         });
         let test = test.or_else(|| self.nonzero_test(e));
         let comparison = self.comparison(e);
+        let status = self.status_test(e);
+        if let Some((Status::Call(call), op, value)) = &status {
+            if let Some(node) = self.nodes.get_mut(id.index()) {
+                node.status = Some(StatusUse::Test { call: *call, op: *op, value: *value });
+            }
+        }
         // A field of a block found NULL owns nothing (`if (s->buf == NULL) { free(s); ... }`).
         let container = test.and_then(|(p, _, _)| self.paths.container(p));
         let branch_props = |taken: bool| -> Vec<Prop> {
@@ -133,6 +140,12 @@ impl Builder<'_, '_> {
             if let Some((p, op, c)) = comparison {
                 let op = if taken { op } else { negate(op) };
                 props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
+            }
+            if let Some((Status::Library(outs, fails), op, c)) = &status {
+                if fails.branch_means_failure(*op, *c, taken) == Some(true) {
+                    let kind = PropKind::AllocFailed;
+                    props.extend(outs.iter().map(|&p| Prop { kind, subject: Subject::Path(p), span: e.span, value: None }));
+                }
             }
             props
         };
@@ -264,35 +277,89 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// When `e` tests the status of a call that may store through its arguments: a library call
+    /// with a return-code convention (`asprintf(&s, ...) < 0`, `posix_memalign(&p, a, n) != 0`,
+    /// `(r = asprintf(..)) == -1`, `if (r)` after `r = posix_memalign(..)`), or a call of a
+    /// function of the program (`if (wrap(&s) < 0)`), directly or through a variable holding its
+    /// result: where the status comes from, and the relation with a constant that holds on the
+    /// true branch (a plain truth value is `!= 0`).
+    fn status_test(&mut self, e: &Expr) -> Option<(Status, BinaryOp, i64)> {
+        let (negated, core) = strip_negations(e);
+        let (tested, op, c) = self.constant_comparison(core).unwrap_or((core, BinaryOp::Ne, 0));
+        let source = self.status_source(tested)?;
+        Some((source, if negated { negate(op) } else { op }, c))
+    }
+
+    /// Where the value of `e` comes from when it is a status: a library call with a convention,
+    /// a call of a function of the program (its call node, just made), or a variable holding
+    /// one of those (`(r = f(..))` is `f(..)`).
+    pub(super) fn status_source(&mut self, e: &Expr) -> Option<Status> {
+        let mut e = transparent(e);
+        if let ExprKind::Assign { op: None, rhs, .. } = &e.kind {
+            e = transparent(rhs);
+        }
+        if let Some((outs, fails)) = self.status_call(e) {
+            return Some(Status::Library(outs, fails));
+        }
+        if let ExprKind::Call { callee, .. } = &e.kind {
+            if self.is_modelled(callee) {
+                return None;
+            }
+            let (key, id) = self.last_call?;
+            return (key == span_key(e.span)).then_some(Status::Call(id));
+        }
+        let r = self.path_of(e)?;
+        self.statuses.get(&r).cloned()
+    }
+
+    /// When `e` is a call of a library function with an `out_fails_when` convention: the
+    /// objects it allocates into and the convention.
+    fn status_call(&mut self, e: &Expr) -> Option<(Vec<PathId>, FailWhen)> {
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } = &transparent(e).kind else { return None };
+        let m = self.ctx.model(name)?;
+        let fails = m.out_fails_when?;
+        let indices = m.alloc_out.clone();
+        let outs: Vec<PathId> = indices.iter().filter_map(|&i| args.get(i)).filter_map(|a| self.out_target(a, true)).collect();
+        (!outs.is_empty()).then_some((outs, fails))
+    }
+
+    /// Remembers that integer `target` holds the status of the allocating library call `value`
+    /// (`int r = asprintf(&s, ...)`), for later tests of `r`.
+    pub(super) fn track_status(&mut self, target: Option<PathId>, value: &Expr) {
+        let Some(r) = target.filter(|&r| self.paths.class(r) == TypeClass::Integer) else { return };
+        if let Some((outs, fails)) = self.status_call(value) {
+            self.statuses.insert(r, Status::Library(outs, fails));
+        }
+    }
+
     /// When `e` compares an integer variable with a constant (`x < 10`, `3 == x`, `!(x >= 2)`):
     /// the variable, the relation that holds on the true branch, and the constant.
     fn comparison(&mut self, e: &Expr) -> Option<(PathId, BinaryOp, i64)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
+        let (negated, core) = strip_negations(e);
+        let (var, op, c) = self.constant_comparison(core)?;
+        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
+        Some((p, if negated { negate(op) } else { op }, c))
+    }
+
+    /// When `core` compares an expression with a constant (`x < 10`, `3 == x`): the
+    /// expression, the relation (with the expression on the left) and the constant.
+    fn constant_comparison<'e>(&self, core: &'e Expr) -> Option<(&'e Expr, BinaryOp, i64)> {
         let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
         if !matches!(op, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge) {
             return None;
         }
-        let (var, c, op) = if let Some(c) = const_value(self.tu, rhs) {
-            (lhs, c, *op)
-        } else if let Some(c) = const_value(self.tu, lhs) {
-            let flipped = match op {
-                BinaryOp::Lt => BinaryOp::Gt,
-                BinaryOp::Gt => BinaryOp::Lt,
-                BinaryOp::Le => BinaryOp::Ge,
-                BinaryOp::Ge => BinaryOp::Le,
-                other => *other,
-            };
-            (rhs, c, flipped)
-        } else {
-            return None;
+        if let Some(c) = const_value(self.tu, rhs) {
+            return Some((lhs, *op, c));
+        }
+        let c = const_value(self.tu, lhs)?;
+        let flipped = match op {
+            BinaryOp::Lt => BinaryOp::Gt,
+            BinaryOp::Gt => BinaryOp::Lt,
+            BinaryOp::Le => BinaryOp::Ge,
+            BinaryOp::Ge => BinaryOp::Le,
+            other => *other,
         };
-        let p = self.scalar_path(var).filter(|&p| self.paths.class(p) == TypeClass::Integer)?;
-        Some((p, if negated { negate(op) } else { op }, c))
+        Some((rhs, flipped, c))
     }
 
     /// When `e` compares an integer variable with a constant so that one branch implies the
@@ -318,6 +385,18 @@ impl Builder<'_, '_> {
 
 /// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
 /// The relation that holds when `op` does not.
+/// `e` without its `!` operators (and what `transparent` looks through): whether an odd number
+/// was removed, and the rest.
+fn strip_negations(e: &Expr) -> (bool, &Expr) {
+    let mut core = transparent(e);
+    let mut negated = false;
+    while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+        negated = !negated;
+        core = transparent(operand);
+    }
+    (negated, core)
+}
+
 fn negate(op: BinaryOp) -> BinaryOp {
     match op {
         BinaryOp::Eq => BinaryOp::Ne,
@@ -376,7 +455,7 @@ fn is_compound(mut e: &Expr) -> bool {
 const MAX_CHAIN: usize = 32;
 
 /// Identity of a condition by its source range.
-fn span_key(span: goanna_ast::Span) -> (u32, u32, u32) {
+pub(super) fn span_key(span: goanna_ast::Span) -> (u32, u32, u32) {
     (span.file.0, span.start, span.end)
 }
 

@@ -27,6 +27,7 @@
 use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
+use crate::models::FunctionModel;
 use crate::props::{PathId, PropKind, Subject};
 use crate::values::{IntType, ValBinOp, ValExpr, ValueOp};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
@@ -92,7 +93,8 @@ impl Builder<'_, '_> {
                 UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
                     if let Some(p) = self.write(operand, true) {
                         if self.paths.class(p) == TypeClass::Pointer {
-                            self.prop(PropKind::Offset, Subject::Path(p), e.span);
+                            let back = matches!(op, UnaryOp::PreDec | UnaryOp::PostDec);
+                            self.prop(if back { PropKind::Rewind } else { PropKind::Offset }, Subject::Path(p), e.span);
                         }
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
@@ -466,7 +468,10 @@ impl Builder<'_, '_> {
         self.eval(rhs);
         let target = self.write(lhs, op.is_some());
         match (op, target) {
-            (None, _) => self.record_store(target, rhs),
+            (None, _) => {
+                self.record_store(target, rhs);
+                self.track_status(target, rhs);
+            }
             (Some(op), Some(t)) => {
                 if self.paths.class(t) == TypeClass::Integer {
                     self.record_compound(t, op, lhs, rhs);
@@ -483,7 +488,8 @@ impl Builder<'_, '_> {
             Some(BinaryOp::Div | BinaryOp::Rem) => self.divisor(e, rhs),
             Some(op @ (BinaryOp::Add | BinaryOp::Sub)) => {
                 if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Pointer) {
-                    self.prop(PropKind::Offset, Subject::Path(t), lhs.span);
+                    let kind = if op == BinaryOp::Sub { PropKind::Rewind } else { PropKind::Offset };
+                    self.prop(kind, Subject::Path(t), lhs.span);
                 }
                 if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Integer) {
                     if let Some(c) = const_value(self.tu, rhs) {
@@ -594,6 +600,9 @@ impl Builder<'_, '_> {
         if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
             if t != src && self.paths.class(t) == TypeClass::Pointer {
                 self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
+                if self.pointer_path(core) != Some(src) && !self.is_same_address(core) {
+                    self.prop(PropKind::Interior, Subject::Path(t), span);
+                }
             }
         }
         if rhs.ty.is_pointer() {
@@ -601,10 +610,15 @@ impl Builder<'_, '_> {
                 self.prop(PropKind::ElemRelease, Subject::Path(x), rhs.span);
             }
         }
-        if let Some(src) = self.pointer_path(core) {
-            // Storing into anything but local storage (a local variable or a field of a local
-            // aggregate) hands the value on. A copy into local storage makes an alias, which the
-            // program stage follows (`copy_q`); where it cannot, it adds the escape there.
+        // Storing into anything but local storage (a local variable or a field of a local
+        // aggregate) hands the value on: the pointer, or the block a pointer into it (`p + k`,
+        // `&p->base`) belongs to. A copy into local storage makes an alias, which the program
+        // stage follows (`copy_q`); where it cannot, it adds the escape there.
+        let sources = match self.pointer_path(core) {
+            Some(src) => vec![src],
+            None => self.interior_base(core).into_iter().collect(),
+        };
+        for src in sources {
             let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
@@ -634,16 +648,33 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// The pointer path whose value `e` (casts stripped) is: `p`, `(T *)p`, `p + 0`, `p - 0`.
+    /// The pointer path whose block `e` (casts stripped) points into: `p`, `(T *)p`, `p + k`,
+    /// `p - k`, `&p->f`, `&p[i]`. A pointer into a block keeps the block's identity (a member
+    /// of a reference-counted object handed out as `&obj->base`, the address past a
+    /// size-prefixed allocator's header), so copying it makes another holder of the block.
     fn copied_pointer(&mut self, e: &Expr) -> Option<PathId> {
         let core = strip_casts(e);
-        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs } = &core.kind {
-            if const_value(self.tu, rhs) == Some(0) {
-                return self.pointer_path(lhs);
-            }
-            return None;
+        if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
+            return self.interior_base(core);
         }
         self.pointer_path(core)
+    }
+
+    /// True when `e` (casts stripped) is `p + 0` or `p - 0`: the same address as `p`.
+    fn is_same_address(&self, e: &Expr) -> bool {
+        matches!(&strip_casts(e).kind, ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, rhs, .. } if const_value(self.tu, rhs) == Some(0))
+    }
+
+    /// The pointer whose block `e` (casts stripped) is an address inside of: `p + k`, `k + p`,
+    /// `p - k` (not `p - q`), `&p->f`, `&p[i]`, `&(*p).f`.
+    pub(super) fn interior_base(&mut self, e: &Expr) -> Option<PathId> {
+        let core = strip_casts(e);
+        match &core.kind {
+            ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => self.pointer_path(lhs),
+            ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => self.pointer_path(lhs).or_else(|| self.pointer_path(rhs)),
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand),
+            _ => None,
+        }
     }
 
     /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`;
@@ -661,10 +692,11 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
         }
-        if let ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, lhs, rhs: r } = &core.kind {
+        if let ExprKind::Binary { op: op @ (BinaryOp::Add | BinaryOp::Sub), lhs, rhs: r } = &core.kind {
             let moved = self.pointer_path(lhs) == Some(t) || self.pointer_path(r) == Some(t);
             if moved && const_value(self.tu, if self.pointer_path(lhs) == Some(t) { r } else { lhs }) != Some(0) {
-                self.prop(PropKind::Offset, Subject::Path(t), span);
+                let kind = if *op == BinaryOp::Sub { PropKind::Rewind } else { PropKind::Offset };
+                self.prop(kind, Subject::Path(t), span);
             }
         }
     }
@@ -684,6 +716,54 @@ impl Builder<'_, '_> {
                 self.prop(PropKind::FreeOffset, Subject::Path(p), arg.span);
             }
         }
+        // `free(q - HDR)`: the block `q` points into, released at its start.
+        if let ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } = &core.kind {
+            if !strip_casts(rhs).ty.is_pointer() && const_value(self.tu, rhs) != Some(0) {
+                if let Some(p) = self.pointer_path(lhs) {
+                    self.prop(PropKind::Rewind, Subject::Path(p), arg.span);
+                }
+            }
+        }
+    }
+
+    /// What a library call stores through argument `i` (`a`): a new block (`alloc_out`: `def_p`,
+    /// `alloc_p`), a reallocated block (`realloc_out`: the old one released by the call,
+    /// `free_p`, then `def_p`, `alloc_p`) or a new value (`def_out`: `def_p`), for `&p`, or
+    /// for `*out` when a pointer `out` is passed on (a wrapper's out-parameter, so that its
+    /// summary sees the allocation into `*out`).
+    fn out_arg_effects(&mut self, m: &FunctionModel, i: usize, a: &Expr) {
+        let alloc = m.alloc_out.contains(&i);
+        let realloc = m.realloc_out.contains(&i);
+        if !(alloc || realloc || m.def_out.contains(&i)) {
+            return;
+        }
+        let Some(p) = self.out_target(a, alloc || realloc) else { return };
+        if realloc {
+            self.prop(PropKind::Free, Subject::Path(p), a.span);
+        }
+        self.prop(PropKind::Def, Subject::Path(p), a.span);
+        if alloc || realloc {
+            self.prop(PropKind::Alloc, Subject::Path(p), a.span);
+            if m.filled {
+                self.prop(PropKind::Store, Subject::Path(p), a.span);
+            }
+        }
+    }
+
+    /// The object a library call writes through argument `a`: `x` for `&x`, `*out` for a
+    /// pointer path `out`. `holds_pointer`: the object is known to hold a pointer (a block's
+    /// address is stored there), whatever the argument's type says (`void **`).
+    pub(super) fn out_target(&mut self, a: &Expr, holds_pointer: bool) -> Option<PathId> {
+        let core = strip_casts(a);
+        if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+            return self.path_of(operand);
+        }
+        let out = self.pointer_path(core)?;
+        // The pointee's type is not in the tree: a block's address, or what the spelling of a
+        // pointer to pointer says (`char **`).
+        let pointee_is_pointer = holds_pointer || points_to_pointer(&a.ty);
+        let class = if pointee_is_pointer { TypeClass::Pointer } else { TypeClass::Other };
+        Some(self.pointee_path(out, class))
     }
 
     /// The object an argument gives a library function to read, when it is not behind a
@@ -752,6 +832,12 @@ impl Builder<'_, '_> {
                         }
                     }
                 }
+                // `free(p + k)`, `free(q - HDR)`: the block `p` (`q`) points into is released.
+                if m.free.contains(&i) && self.path_of(core).is_none() {
+                    if let Some(p) = self.interior_base(core) {
+                        self.prop(PropKind::Free, Subject::Path(p), a.span);
+                    }
+                }
                 // `realloc` frees its argument only when it succeeds; when it fails the block is
                 // still the argument's. Either way the result now answers for it: the argument
                 // escapes (a leak or double free on the failure path is not decided here).
@@ -787,14 +873,7 @@ impl Builder<'_, '_> {
                         self.prop(PropKind::ThreadStart, Subject::Function(name.clone()), a.span);
                     }
                 }
-                if m.alloc_out.contains(&i) {
-                    if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
-                        if let Some(p) = self.path_of(operand) {
-                            self.prop(PropKind::Def, Subject::Path(p), a.span);
-                            self.prop(PropKind::Alloc, Subject::Path(p), a.span);
-                        }
-                    }
-                }
+                self.out_arg_effects(m, i, a);
             }
             // The memory an argument points to: read or written as the model says; any
             // function without a model may write it.
@@ -881,7 +960,15 @@ impl Builder<'_, '_> {
                     address_args.push(self.path_of(operand));
                 }
                 _ => {
-                    site_args.push(self.path_of(core));
+                    let path = self.path_of(core);
+                    // A pointer to a pointer passed on (`wrap(out)`): the callee may store into
+                    // `*out`, which the program stage shows at this call (the path must exist).
+                    if let Some(p) = path.filter(|&p| self.is_local_variable(p) && self.paths.class(p) == TypeClass::Pointer) {
+                        if points_to_pointer(&a.ty) {
+                            self.pointee_path(p, TypeClass::Pointer);
+                        }
+                    }
+                    site_args.push(path);
                     address_args.push(None);
                 }
             }
@@ -897,10 +984,21 @@ impl Builder<'_, '_> {
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
+        // Its result may be a status that a condition or a `return` uses.
+        self.last_call = Some((super::cond::span_key(e.span), id));
+        if let Some(r) = result.filter(|&r| self.paths.class(r) == TypeClass::Integer) {
+            self.statuses.insert(r, super::Status::Call(id));
+        }
         if noreturn || acc_noreturn {
             self.goto_sink(id);
         }
     }
+}
+
+/// True when `ty` is a pointer to a pointer, as far as its spelling tells (`char **`, `T **`);
+/// the tree does not keep pointee types.
+fn points_to_pointer(ty: &goanna_ast::CType) -> bool {
+    ty.is_pointer() && ty.spelling.trim_end().ends_with("**")
 }
 
 /// Both outcomes of a condition flow to the same place (value context).

@@ -43,6 +43,9 @@ fn with_stack<R>(f: impl FnOnce() -> R) -> R {
 static BUILTIN_MODEL: FunctionModel = FunctionModel {
     alloc: false,
     alloc_out: Vec::new(),
+    realloc_out: Vec::new(),
+    def_out: Vec::new(),
+    out_fails_when: None,
     realloc: false,
     may_return_null: false,
     free: Vec::new(),
@@ -176,6 +179,23 @@ struct Builder<'c, 'a> {
     chains_done: FxHashSet<(u32, u32, u32)>,
     /// The function's return type, when it is an integer type.
     return_type: Option<crate::values::IntType>,
+    /// Integer variables holding the status of a call that may store through its arguments
+    /// (`r = asprintf(&s, ...)`, `r = wrap(&s)`), until the variable or one of the objects a
+    /// library call allocated into is written again (in the order of the walk).
+    statuses: FxHashMap<PathId, Status>,
+    /// The last call node made for a call of a function of the program, with the call's span.
+    last_call: Option<((u32, u32, u32), NodeId)>,
+    /// What the `return` being lowered returns, when it is a status.
+    return_status: Option<crate::graph::StatusUse>,
+}
+
+/// Where a status comes from.
+#[derive(Clone, Debug)]
+enum Status {
+    /// A library call that allocates into these objects, with its convention.
+    Library(Vec<PathId>, crate::models::FailWhen),
+    /// A call node (a function of the program: its summary tells the convention).
+    Call(NodeId),
 }
 
 impl<'c, 'a> Builder<'c, 'a> {
@@ -193,6 +213,9 @@ impl<'c, 'a> Builder<'c, 'a> {
             indirect_gotos: Vec::new(),
             sink: None,
             exit: NodeId(1),
+            statuses: FxHashMap::default(),
+            last_call: None,
+            return_status: None,
             paths: PathTable::default(),
             switch_unknown_case: Vec::new(),
             taken_values: Vec::new(),
@@ -242,6 +265,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     fn add_detached(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node {
+            status: None,
             kind,
             span,
             props: dedup_props(props),
@@ -347,6 +371,12 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// A proposition carrying a constant (`assign_const`, `cmp_*`).
     fn prop_value(&mut self, kind: PropKind, subject: Subject, span: Span, value: Option<i64>) {
+        if let (PropKind::Def, Subject::Path(p)) = (kind, &subject) {
+            if !self.statuses.is_empty() {
+                let p = *p;
+                self.statuses.retain(|&r, s| r != p && !matches!(s, Status::Library(outs, _) if outs.contains(&p)));
+            }
+        }
         if let Some(acc) = self.accs.last_mut() {
             acc.props.push(Prop { kind, subject, span, value });
         }

@@ -146,6 +146,12 @@ impl Builder<'_, '_> {
         id
     }
 
+    /// The path `*p` (made when the function does not write it), of class `class`.
+    pub(super) fn pointee_path(&mut self, p: PathId, class: TypeClass) -> PathId {
+        let ty = goanna_ast::CType { class, ..Default::default() };
+        self.extend_path(p, PathStep::Deref, &ty, false)
+    }
+
     /// The prefixes of the access path `e` denotes (root first), or `None` when `e` is not a
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).
@@ -305,6 +311,8 @@ impl Builder<'_, '_> {
                 out
             }
             ExprKind::Binary { op: BinaryOp::Comma, rhs, .. } => self.value_pointers(rhs),
+            // The address of a member or element of a block (`&obj->base`): the block's pointer.
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand).into_iter().collect(),
             ExprKind::Conditional { cond, then, els } => {
                 // GNU `c ?: e` yields the condition itself when it is non-zero.
                 let mut out = match then {

@@ -287,6 +287,7 @@ impl Builder<'_, '_> {
                         self.eval(init);
                         self.assign_effects(None, init, d.span);
                         self.record_store(None, init);
+                        self.track_status(None, init);
                     }
                 }
             }
@@ -308,6 +309,7 @@ impl Builder<'_, '_> {
         self.prop(PropKind::Def, Subject::Path(p), span);
         self.assign_effects(Some(p), init, span);
         self.record_store(Some(p), init);
+        self.track_status(Some(p), init);
     }
 
     /// The propositions and value effects of `return value;`.
@@ -328,6 +330,12 @@ impl Builder<'_, '_> {
             if e.ty.is_pointer() && is_zero_literal(e) {
                 self.prop(PropKind::ReturnNull, Subject::None, e.span);
             }
+            if e.ty.class == goanna_ast::TypeClass::Integer {
+                self.return_status = self.status_source(e).map(|source| match source {
+                    super::Status::Library(outs, fails) => crate::graph::StatusUse::ReturnsLibrary { outs, fails },
+                    super::Status::Call(call) => crate::graph::StatusUse::ReturnsCall { call },
+                });
+            }
             if let Some(x) = self.non_heap_address(e) {
                 if matches!(self.paths.root_kind(x), Some(VarKind::Local | VarKind::Param)) {
                     self.prop(PropKind::ReturnLocalAddr, Subject::Path(x), e.span);
@@ -342,7 +350,13 @@ impl Builder<'_, '_> {
     }
 
     fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
+        self.return_status = None;
         let (id, noreturn) = self.node_of(NodeKind::Return, s.span, |b| b.returned_value(s, value));
+        if let Some(status) = self.return_status.take() {
+            if let Some(node) = self.nodes.get_mut(id.index()) {
+                node.status = Some(status);
+            }
+        }
         if noreturn {
             self.goto_sink(id);
         } else {

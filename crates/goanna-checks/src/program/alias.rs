@@ -167,6 +167,10 @@ struct Analysis<'a> {
     index: FxHashMap<PathId, usize>,
     blocks: Vec<Block>,
     block_at: FxHashMap<(NodeId, usize), u32>,
+    /// Holders that receive a pointer into a block somewhere (`q = p + k`, `q = &p->f`): their
+    /// NULL tests and dereferences say nothing about the block's owner being NULL (`q` is not
+    /// NULL when `p` is); only what releases or hands on the block passes on.
+    interior: u64,
 }
 
 impl<'a> Analysis<'a> {
@@ -212,7 +216,13 @@ impl<'a> Analysis<'a> {
             index.insert(id, holders.len());
             holders.push(id);
         }
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default() }
+        let mut interior = 0u64;
+        for &(kind, id, _) in inputs.iter().flatten() {
+            if let (PropKind::Interior, Some(&h)) = (kind, index.get(&id)) {
+                interior |= 1u64 << h;
+            }
+        }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -402,8 +412,9 @@ impl<'a> Analysis<'a> {
             }
             let Some(src) = copy_source(cfg, value) else { continue };
             let source = self.index.get(&src).map(|&s| before[s]);
+            let interior = props.iter().any(|&(k, i, _)| k == PropKind::Interior && i == id);
             if let Some(v) = source {
-                if v.must == Val::Null {
+                if v.must == Val::Null && !interior {
                     push(&mut out, (PropKind::AssignNull, id));
                 }
                 if let Val::Block(b) = v.must {
@@ -433,6 +444,10 @@ impl<'a> Analysis<'a> {
         let mut released_owners = 0u64;
         for &(kind, id) in &events {
             let Some(&h) = self.index.get(&id) else { continue };
+            let test = matches!(kind, PropKind::NullTest | PropKind::NonNullTest | PropKind::FreeOffset | PropKind::Deref);
+            if test && self.interior & (1u64 << h) != 0 {
+                continue;
+            }
             let hands_on = matches!(kind, PropKind::Free | PropKind::Escape | PropKind::Fclose | PropKind::Close);
             match before[h].must {
                 Val::Block(b) => {

@@ -16,6 +16,7 @@ mod nonnull;
 mod regions;
 mod rks;
 mod scc;
+mod status;
 mod summary;
 mod template;
 

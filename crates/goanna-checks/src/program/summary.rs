@@ -27,6 +27,17 @@ pub struct Summary {
     pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
+    /// Per parameter: may store a new block into `*param` (on some path).
+    pub may_allocate_out: Vec<bool>,
+    /// Per parameter: may store into `*param` a new block that it returns before anything is
+    /// written to the block.
+    pub allocates_out_uninit: Vec<bool>,
+    /// Per parameter: the return-code convention by which the result says whether a block was
+    /// stored into `*param` ([`super::status`]).
+    pub out_conventions: Vec<Option<super::status::OutConvention>>,
+    /// Per parameter: may store a new value into `*param` (on some path, itself or through a
+    /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
+    pub writes_out: Vec<bool>,
 
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
@@ -56,6 +67,10 @@ impl Summary {
             derefs: vec![false; n],
             divides: vec![false; n],
             allocates_out: vec![false; n],
+            writes_out: vec![false; n],
+            allocates_out_uninit: vec![false; n],
+            may_allocate_out: vec![false; n],
+            out_conventions: vec![None; n],
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             null_only_if_null: vec![false; n],
@@ -93,6 +108,12 @@ enum Question {
     Derefs,
     Divides,
     AllocatesOut,
+    /// `EF def_*param`: some path writes `*param`.
+    WritesOut,
+    /// `EF alloc_*param`: some path allocates into `*param`.
+    MayAllocateOut,
+    /// Some path allocates into `*param` and returns before writing to the block.
+    AllocatesOutUninit,
     /// `E[!fclose U (end | def & !fclose)]`: some returning path does not close (negated).
     KeepsOpen,
     UsesStream,
@@ -194,8 +215,15 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             // fails without allocating (`if (!p) return -1; *out = p;`) does not leave its
             // caller something to free on every path, and the caller's failure branch would
             // otherwise be reported.
-            let alloc = atom(PropKind::Alloc, f, Some((d, cfg.path(d))));
+            let dp = Some((d, cfg.path(d)));
+            let alloc = atom(PropKind::Alloc, f, dp);
             per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
+            per_param.push((i, Question::WritesOut, ef(atom(PropKind::Def, f, dp))));
+            per_param.push((i, Question::MayAllocateOut, ef(atom(PropKind::Alloc, f, dp))));
+            let store = atom(PropKind::Store, f, dp);
+            let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
+            let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
+            per_param.push((i, Question::AllocatesOutUninit, ef(and(fresh, ex(eu(stays, end.clone()))))));
         }
     }
     let mut returns_alloc = Vec::new();
@@ -210,8 +238,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         let def = atom(PropKind::Def, f, v);
         let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));
-        returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(atom(PropKind::Free, f, v)), returned.clone())))));
-        returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(atom(PropKind::Fclose, f, v)), returned.clone())))));
+        // A block (or stream) handed on before it is returned (`*head = node; return node;`:
+        // linked into a list that owns it) is not the caller's to release.
+        let handed_on = and(atom(PropKind::Escape, f, v), not(ret.clone()));
+        let released = |kind: PropKind| any(vec![atom(kind, f, v), handed_on.clone()]);
+        returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
+        returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(released(PropKind::Fclose)), returned.clone())))));
         let store = atom(PropKind::Store, f, v);
         let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
         // A path on which the pointer was found NULL returns no memory.
@@ -256,6 +288,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
+            Question::WritesOut => summary.writes_out[*i] = holds,
+            Question::MayAllocateOut => summary.may_allocate_out[*i] = holds,
+            Question::AllocatesOutUninit => summary.allocates_out_uninit[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
             Question::NullUntested => null_untested[*i] = holds,
@@ -308,10 +343,32 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
             props.push((PropKind::ResourceUse, x));
         }
     }
-    for (i, arg) in site.address_args.iter().enumerate() {
-        if let (Some(x), Some(true)) = (*arg, s.allocates_out.get(i)) {
+    // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for
+    // `f(out)` (a wrapper passing its own out-parameter on). A write on some path is a new
+    // value (`def`: facts about the old one end, as after an assignment the caller cannot see);
+    // a new block (`alloc`: the caller must free it) only when it is stored on every path, or
+    // wherever the result says success.
+    for i in 0..site.args.len() {
+        let Some(x) = super::status::out_target(cfg, site, i) else { continue };
+        // With a return-code convention, the block is there wherever the result says success,
+        // and the branch where it says failure owns nothing ([`super::status`]).
+        let by_convention = s.may_allocate_out.get(i) == Some(&true)
+            && s.out_conventions.get(i).copied().flatten().is_some_and(|c| c.fresh_on_success);
+        let allocates = s.allocates_out.get(i) == Some(&true) || by_convention;
+        if allocates || s.writes_out.get(i) == Some(&true) {
             props.push((PropKind::Def, x));
+            // The write is through the address the call is given (`&p`), even when the
+            // argument's `addr_taken_p` went to a node of its own (`f(&p, c ? a : b)`).
+            if site.address_args.get(i).is_some_and(Option::is_some) {
+                props.push((PropKind::AddrTaken, x));
+            }
+        }
+        if allocates {
             props.push((PropKind::Alloc, x));
+            // A block the callee wrote (or may have) has defined contents.
+            if s.allocates_out_uninit.get(i) != Some(&true) {
+                props.push((PropKind::Store, x));
+            }
         }
     }
     if let Some(r) = site.result {
@@ -385,6 +442,7 @@ fn effects_of<'s>(
         }
     }
     super::alias::add_alias_effects(program, f, &mut effects);
+    super::status::add_status_test_effects(program, f, summary_of, &mut effects);
     effects
 }
 
@@ -500,7 +558,9 @@ fn summarise_component(
             let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
-            let summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            summary.out_conventions =
+                super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;

@@ -1,0 +1,285 @@
+//! Return-code conventions of out-parameters: a function that stores a new block through a
+//! parameter (`int my_asprintf(char **out, ...)`) usually says by its result whether it did,
+//! and its callers test that result rather than the pointer (`if (my_asprintf(&s, ..) < 0)
+//! return -1;`). The branch where the result says failure owns nothing, as the branch of a
+//! NULL test after `malloc` does: it gets `alloc_failed_s` (`s` itself keeps whatever it held:
+//! it is not a NULL test).
+//!
+//! A function has a convention for parameter `out` ([`out_conventions`]) when every `return`
+//! either passes on the status of a call with that convention that stores into `*out` (a
+//! library call of the model table, `return vasprintf(out, ..)`, or a function of the program,
+//! directly or through a variable holding the result), or returns a constant that the
+//! convention reads as failure on every path where `*out` holds nothing (not yet allocated, or
+//! found NULL, or set to NULL) and as success on every path where it holds a block. The
+//! library conventions are data (`out_fails_when` in `library_models.toml`); the graph builder
+//! records which conditions and `return`s use a call's result ([`goanna_cfg::StatusUse`]).
+
+use super::link::{FnIndex, Program};
+use super::rks::CallEffects;
+use super::summary::Summary;
+use goanna_cfg::{CallSite, Cfg, EdgeKind, FailWhen, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, ValExpr, ValUnOp, ValueOp};
+
+/// The object a callee may write through argument `i` of `site`: `x` for `&x`, `*out` for a
+/// pointer `out` passed on (when the graph has that path).
+pub(super) fn out_target(cfg: &Cfg, site: &CallSite, i: usize) -> Option<PathId> {
+    if let Some(Some(x)) = site.address_args.get(i) {
+        return Some(*x);
+    }
+    let x = (*site.args.get(i)?)?;
+    if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
+        return None;
+    }
+    pointee(cfg, x)
+}
+
+/// The path `*x`, when the graph has it.
+pub(super) fn pointee(cfg: &Cfg, x: PathId) -> Option<PathId> {
+    let path = cfg.path(x);
+    let id = cfg.paths.iter().position(|o| {
+        o.root == path.root
+            && o.steps.len() == path.steps.len() + 1
+            && o.steps.starts_with(&path.steps)
+            && o.steps.last() == Some(&PathStep::Deref)
+    })?;
+    Some(PathId(id as u32))
+}
+
+/// The function of the program that call node `node` of `f` calls.
+fn callee_of(program: &Program<'_>, f: FnIndex, node: NodeId) -> Option<FnIndex> {
+    program.calls[f as usize].iter().find(|&&(n, _)| n == node).map(|&(_, g)| g)
+}
+
+/// The objects a call node lets its callee store into with a convention, and the convention.
+fn call_outs<'s>(program: &Program<'_>, f: FnIndex, node: NodeId, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> Vec<(PathId, OutConvention)> {
+    let cfg = program.cfg(f);
+    let NodeKind::Call(site) = &cfg.node(node).kind else { return Vec::new() };
+    let Some(g) = callee_of(program, f, node) else { return Vec::new() };
+    let summary = summary_of(g);
+    summary
+        .out_conventions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, fails)| Some((out_target(cfg, site, i)?, (*fails)?)))
+        .collect()
+}
+
+/// For each condition of `f` that tests the result of a call of a function that allocates into
+/// an out-parameter with a convention: `alloc_failed_x` on the branch where the result means
+/// failure, for the caller's `x` the callee stores into.
+pub(super) fn add_status_test_effects<'s>(
+    program: &Program<'_>,
+    f: FnIndex,
+    summary_of: &dyn Fn(FnIndex) -> &'s Summary,
+    effects: &mut CallEffects,
+) {
+    let cfg = program.cfg(f);
+    for node in &cfg.nodes {
+        let Some(StatusUse::Test { call, op, value }) = &node.status else { continue };
+        let outs = call_outs(program, f, *call, summary_of);
+        for (x, convention) in outs {
+            if !convention.fresh_on_success {
+                continue;
+            }
+            for edge in &node.succs {
+                let taken = match edge.kind {
+                    EdgeKind::True => true,
+                    EdgeKind::False => false,
+                    _ => continue,
+                };
+                if convention.fails.branch_means_failure(*op, *value, taken) != Some(true) {
+                    continue;
+                }
+                let props = effects.entry((f, edge.target)).or_default();
+                if !props.contains(&(PropKind::AllocFailed, x)) {
+                    props.push((PropKind::AllocFailed, x));
+                }
+            }
+        }
+    }
+}
+
+/// The constant an integer expression is (casts looked through).
+fn constant(e: &ValExpr) -> Option<i64> {
+    match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
+        ValExpr::Cast(_, inner) => constant(inner),
+        ValExpr::Unary(ValUnOp::Neg, _, inner) => constant(inner)?.checked_neg(),
+        _ => None,
+    }
+}
+
+/// What a `return` gives back, as far as the convention is concerned.
+enum Returned {
+    /// The status of a call with this convention that stored into the parameter's `*out`;
+    /// whether that call stores a fresh block wherever it succeeds.
+    Status(FailWhen, bool),
+    /// A constant.
+    Constant(i64),
+    /// Anything else.
+    Other,
+}
+
+/// How a function says, by its result, whether it stored into `*param`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutConvention {
+    /// The results that mean nothing was stored.
+    pub fails: FailWhen,
+    /// Wherever the result says success, `*param` holds a block the function allocated (not
+    /// a value it found elsewhere, such as a cached pointer).
+    pub fresh_on_success: bool,
+}
+
+/// Per parameter of `f`: the convention by which its result says whether it stored a block
+/// into `*param` (see the module documentation), given its callees' summaries and the effects
+/// on its nodes (`f`'s own status tests included).
+pub(super) fn out_conventions<'s>(
+    program: &Program<'_>,
+    f: FnIndex,
+    effects: &CallEffects,
+    summary_of: &dyn Fn(FnIndex) -> &'s Summary,
+) -> Vec<Option<OutConvention>> {
+    let cfg = program.cfg(f);
+    let mut result = vec![None; cfg.params.len()];
+    let returns_int = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Return(_))));
+    if !returns_int {
+        return result;
+    }
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(param) = *param else { continue };
+        if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let Some(d) = pointee(cfg, param) else { continue };
+        result[i] = convention_for(program, f, effects, summary_of, param, d);
+    }
+    result
+}
+
+/// `*out` may hold nothing (not yet stored, found NULL, set to NULL).
+const NOTHING: u8 = 1;
+/// `*out` may hold a block allocated here.
+const BLOCK: u8 = 2;
+/// `*out` may hold some other value written here.
+const OTHER: u8 = 4;
+
+/// What `*out` (`d`) may hold on entry to each node: a set of [`NOTHING`], [`BLOCK`], [`OTHER`].
+fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> {
+    let mut at = vec![0u8; cfg.nodes.len()];
+    let Some(entry) = at.get_mut(cfg.entry.index()) else { return at };
+    *entry = NOTHING;
+    let mut work = vec![cfg.entry];
+    while let Some(n) = work.pop() {
+        let node = cfg.node(n);
+        let mut state = at[n.index()];
+        let own = node.props.iter().filter_map(|p| match p.subject {
+            goanna_cfg::Subject::Path(x) => Some((p.kind, x)),
+            _ => None,
+        });
+        let extra = effects.get(&(f, n)).into_iter().flatten().copied();
+        let (mut emptied, mut allocated, mut written, mut nonnull) = (false, false, false, false);
+        for (kind, x) in own.chain(extra) {
+            if x != d {
+                continue;
+            }
+            match kind {
+                PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => emptied = true,
+                PropKind::Alloc => allocated = true,
+                PropKind::Def => written = true,
+                PropKind::NonNullTest => nonnull = true,
+                _ => {}
+            }
+        }
+        if emptied {
+            state = NOTHING;
+        } else if allocated {
+            state = BLOCK;
+        } else if written {
+            state = OTHER;
+        } else if nonnull {
+            state &= !NOTHING;
+            if state == 0 {
+                state = OTHER;
+            }
+        }
+        for edge in &node.succs {
+            if !node.edge_feasible(edge) {
+                continue;
+            }
+            let t = edge.target.index();
+            if t < at.len() && at[t] | state != at[t] {
+                at[t] |= state;
+                work.push(edge.target);
+            }
+        }
+    }
+    at
+}
+
+fn convention_for<'s>(
+    program: &Program<'_>,
+    f: FnIndex,
+    effects: &CallEffects,
+    summary_of: &dyn Fn(FnIndex) -> &'s Summary,
+    param: PathId,
+    d: PathId,
+) -> Option<OutConvention> {
+    let cfg = program.cfg(f);
+    let held = holdings(cfg, f, effects, d);
+    let mut passed_on: Option<FailWhen> = None;
+    let mut fresh = true;
+    // (what `*out` may hold, the constant) at each `return` of a constant.
+    let mut constants = Vec::new();
+    for (n, node) in cfg.nodes.iter().enumerate() {
+        if node.kind != NodeKind::Return || !node.reachable || held[n] == 0 {
+            continue;
+        }
+        let returned = match &node.status {
+            Some(StatusUse::ReturnsLibrary { outs, fails }) if outs.contains(&d) => Returned::Status(*fails, true),
+            Some(StatusUse::ReturnsCall { call }) => {
+                let site_outs = call_outs(program, f, *call, summary_of);
+                // The callee stores into `*out` itself or into what `out` points to.
+                match site_outs.iter().find(|(x, _)| *x == d || *x == param) {
+                    Some(&(_, c)) => Returned::Status(c.fails, c.fresh_on_success),
+                    None => Returned::Other,
+                }
+            }
+            _ => match node.values.iter().find_map(|v| match v {
+                ValueOp::Return(e) => Some(constant(e)),
+                _ => None,
+            }) {
+                Some(Some(k)) => Returned::Constant(k),
+                _ => Returned::Other,
+            },
+        };
+        match returned {
+            Returned::Status(fails, fresh_there) => {
+                if passed_on.is_some_and(|p| p != fails) {
+                    return None;
+                }
+                passed_on = Some(fails);
+                fresh &= fresh_there;
+            }
+            Returned::Constant(k) => constants.push((held[n], k)),
+            Returned::Other => return None,
+        }
+    }
+    // Where `*out` may hold nothing the result says failure; where it may hold something,
+    // success.
+    let fits = |fails: FailWhen| {
+        constants.iter().all(|&(state, k)| (state & NOTHING == 0 || fails.is_failure(k)) && (state & !NOTHING == 0 || !fails.is_failure(k)))
+    };
+    let fails = match passed_on {
+        Some(fails) => fits(fails).then_some(fails)?,
+        None => {
+            // Constants alone: some path must fail and some succeed, or nothing is said.
+            let fails_somewhere = constants.iter().any(|&(state, _)| state & NOTHING != 0);
+            let succeeds_somewhere = constants.iter().any(|&(state, _)| state & !NOTHING != 0);
+            if !(fails_somewhere && succeeds_somewhere) {
+                return None;
+            }
+            [FailWhen::Nonzero, FailWhen::Negative].into_iter().find(|&fails| fits(fails))?
+        }
+    };
+    fresh &= constants.iter().all(|&(state, _)| state & OTHER == 0);
+    Some(OutConvention { fails, fresh_on_success: fresh })
+}
