@@ -19,9 +19,7 @@ fn leaf_expr() -> ExprKind {
 #[derive(Default)]
 struct Pending {
     exprs: Vec<Expr>,
-    boxed: Vec<Box<Expr>>,
     stmts: Vec<Stmt>,
-    boxed_stmts: Vec<Box<Stmt>>,
 }
 
 impl Pending {
@@ -32,25 +30,25 @@ impl Pending {
             | ExprKind::Cast(e)
             | ExprKind::CompoundLiteral(e)
             | ExprKind::VaArg(e)
-            | ExprKind::Member { base: e, .. } => self.boxed.push(e),
+            | ExprKind::Member { base: e, .. } => self.exprs.push(*e),
             ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } | ExprKind::Index { base: lhs, index: rhs } => {
-                self.boxed.push(lhs);
-                self.boxed.push(rhs);
+                self.exprs.push(*lhs);
+                self.exprs.push(*rhs);
             }
             ExprKind::Conditional { cond, then, els } => {
-                self.boxed.push(cond);
-                self.boxed.extend(then);
-                self.boxed.push(els);
+                self.exprs.push(*cond);
+                self.exprs.extend(then.map(|e| *e));
+                self.exprs.push(*els);
             }
             ExprKind::Call { callee, args } => {
                 if let Callee::Indirect(e) = callee {
-                    self.boxed.push(e);
+                    self.exprs.push(*e);
                 }
                 self.exprs.extend(args);
             }
-            ExprKind::Unevaluated { operand, .. } => self.boxed.extend(operand),
+            ExprKind::Unevaluated { operand, .. } => self.exprs.extend(operand.map(|e| *e)),
             ExprKind::InitList(list) | ExprKind::Unknown(list) => self.exprs.extend(list),
-            ExprKind::StmtExpr(s) => self.boxed_stmts.push(s),
+            ExprKind::StmtExpr(s) => self.stmts.push(*s),
             ExprKind::Var(_)
             | ExprKind::FunctionRef { .. }
             | ExprKind::EnumConst { .. }
@@ -70,20 +68,20 @@ impl Pending {
             StmtKind::Return(e) => self.exprs.extend(e),
             StmtKind::If { cond, then, els } => {
                 self.exprs.push(cond);
-                self.boxed_stmts.push(then);
-                self.boxed_stmts.extend(els);
+                self.stmts.push(*then);
+                self.stmts.extend(els.map(|s| *s));
             }
             StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } | StmtKind::Switch { cond, body, .. } => {
                 self.exprs.push(cond);
-                self.boxed_stmts.push(body);
+                self.stmts.push(*body);
             }
             StmtKind::For { init, cond, inc, body } => {
-                self.boxed_stmts.extend(init);
+                self.stmts.extend(init.map(|s| *s));
                 self.exprs.extend(cond);
                 self.exprs.extend(inc);
-                self.boxed_stmts.push(body);
+                self.stmts.push(*body);
             }
-            StmtKind::Case { body, .. } | StmtKind::Default(body) | StmtKind::Label { body, .. } => self.boxed_stmts.push(body),
+            StmtKind::Case { body, .. } | StmtKind::Default(body) | StmtKind::Label { body, .. } => self.stmts.push(*body),
             StmtKind::Asm(list) | StmtKind::Unknown(list) => self.exprs.extend(list),
             StmtKind::Break | StmtKind::Continue | StmtKind::Goto(_) | StmtKind::Null => {}
         }
@@ -92,12 +90,8 @@ impl Pending {
     /// Drops everything pending; each node is emptied before it is dropped.
     fn drain(&mut self) {
         loop {
-            if let Some(mut e) = self.boxed.pop() {
+            if let Some(mut e) = self.exprs.pop() {
                 self.take_expr(&mut e.kind);
-            } else if let Some(mut e) = self.exprs.pop() {
-                self.take_expr(&mut e.kind);
-            } else if let Some(mut s) = self.boxed_stmts.pop() {
-                self.take_stmt(&mut s.kind);
             } else if let Some(mut s) = self.stmts.pop() {
                 self.take_stmt(&mut s.kind);
             } else {
