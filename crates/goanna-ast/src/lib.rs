@@ -10,6 +10,7 @@
 //! are kept as [`ExprKind::Unknown`] / [`StmtKind::Unknown`] with their evaluated children, so no
 //! side effect is ever lost.
 
+mod drop;
 mod span;
 mod types;
 

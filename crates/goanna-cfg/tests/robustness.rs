@@ -21,15 +21,16 @@ fn var(id: u32) -> Expr {
 }
 
 fn unit(body: Stmt) -> TranslationUnit {
-    let vars = vec![VarInfo {
-        name: "x".into(),
-        usr: "c:x".into(),
+    let local = |name: &str, class| VarInfo {
+        name: name.into(),
+        usr: format!("c:{name}"),
         kind: VarKind::Local,
-        ty: ty(TypeClass::Integer),
+        ty: ty(class),
         span: Span::default(),
         const_init: None,
         has_init: false,
-    }];
+    };
+    let vars = vec![local("x", TypeClass::Integer), local("p", TypeClass::Pointer)];
     let f = FunctionDef {
         name: "f".into(),
         usr: "c:@F@f".into(),
@@ -55,30 +56,19 @@ fn check(cfg: &Cfg) {
     assert!(matches!(cfg.node(cfg.exit).kind, NodeKind::Exit));
 }
 
-/// Builds on a thread with a 256 KiB stack; the tree is made and dropped on a big-stack thread.
+/// Makes the tree, builds its graphs and drops it on a thread with a 256 KiB stack: none of
+/// them may recurse once per level of the tree.
 fn build_small_stack(make: impl FnOnce() -> TranslationUnit + Send) -> Vec<Cfg> {
     std::thread::scope(|scope| {
-        scope
-            .spawn(|| {
-                std::thread::Builder::new()
-                    .stack_size(256 * 1024 * 1024)
-                    .spawn_scoped(scope, || {
-                        let tu = make();
-                        let cfgs = std::thread::scope(|inner| {
-                            std::thread::Builder::new()
-                                .stack_size(256 * 1024)
-                                .spawn_scoped(inner, || build_cfgs(&tu, &LibraryModels::builtin()))
-                                .unwrap()
-                                .join()
-                                .unwrap()
-                        });
-                        drop(tu);
-                        cfgs
-                    })
-                    .unwrap()
-                    .join()
-                    .unwrap()
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn_scoped(scope, || {
+                let tu = make();
+                let cfgs = build_cfgs(&tu, &LibraryModels::builtin());
+                drop(tu);
+                cfgs
             })
+            .unwrap()
             .join()
             .unwrap()
     })
@@ -146,6 +136,35 @@ fn deep_expressions() {
             };
         }
         unit(s(StmtKind::Expr(acc)))
+    });
+    check(&cfgs[0]);
+}
+
+/// Chains that the builder's helpers walk on their own (pointer arithmetic whose pointers a
+/// copy passes on, a NULL test compared with zero again and again, `!!!...1`), 50,000 deep.
+#[test]
+fn deep_chains_of_the_builders_helpers() {
+    const DEPTH: usize = 50_000;
+    let cfgs = build_small_stack(|| {
+        let p = || Expr { kind: ExprKind::Var(VarId(1)), span: Span::default(), ty: ty(TypeClass::Pointer) };
+        let mut sum = p();
+        for _ in 0..DEPTH {
+            sum = Expr { kind: ExprKind::Binary { op: BinaryOp::Add, lhs: Box::new(sum), rhs: Box::new(e(ExprKind::IntLit(1))) }, span: Span::default(), ty: ty(TypeClass::Pointer) };
+        }
+        let copy = e(ExprKind::Assign { op: None, lhs: Box::new(p()), rhs: Box::new(sum) });
+        let mut test = p();
+        for _ in 0..DEPTH {
+            test = e(ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(test), rhs: Box::new(e(ExprKind::IntLit(0))) });
+        }
+        let mut literal = e(ExprKind::IntLit(1));
+        for _ in 0..DEPTH {
+            literal = e(ExprKind::Unary { op: UnaryOp::LogicalNot, operand: Box::new(literal) });
+        }
+        unit(s(StmtKind::Compound(vec![
+            s(StmtKind::Expr(copy)),
+            s(StmtKind::If { cond: test, then: Box::new(s(StmtKind::Null)), els: None }),
+            s(StmtKind::While { cond: literal, body: Box::new(s(StmtKind::Break)) }),
+        ])))
     });
     check(&cfgs[0]);
 }

@@ -4,9 +4,11 @@
 //! It runs the real compiler first, with the caller's standard streams, and exits with exactly
 //! its status (a compiler killed by a signal gives 128 + the signal number, as a shell does).
 //! Then, if the compile succeeded and compiled C sources, it analyses each of them with the same
-//! arguments and stores the artefact in the results directory. An analysis failure is one line on
-//! standard error prefixed `goanna-rs:` and changes the exit status only with `--strict` (or
-//! `GOANNA_STRICT=1`). `goannac++` only runs the compiler: C++ is not analysed.
+//! arguments and stores the artefact in the results directory. The analysis runs in a worker
+//! process (`goanna-rs worker`), so that nothing it does — a crash, a hang (killed after
+//! `$GOANNA_UNIT_TIMEOUT` seconds, default 300) — can change the compiler's status or outputs.
+//! An analysis failure is one line on standard error prefixed `goanna-rs:` and changes the exit
+//! status only with `--strict` (or `GOANNA_STRICT=1`). `goannac++` only runs the compiler: C++ is not analysed.
 //!
 //! The real compiler: the first argument when it is not an option (launcher use,
 //! `goanna-rs cc gcc -c a.c`, or after `--`), else `--with-cc=CC` (`--with-cxx=` for `goannac++`),
@@ -15,7 +17,7 @@
 
 use crate::results_dir;
 use goanna_driver::ccargs::{classify, expand_response_files, Invocation};
-use goanna_driver::{build_artefact, AnalysisOptions, ResultsDir, UnitSpec};
+use goanna_driver::{build_artefacts_isolated, AnalysisOptions, PoolOptions, ResultsDir, UnitSpec, WorkerCommand, DEFAULT_UNIT_TIMEOUT};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
@@ -221,10 +223,33 @@ pub fn run(mode: Mode, argv: &[OsString]) -> u8 {
     // compiler arguments too.
     let mut options = options;
     options.args.splice(0..0, compiler[1..].iter().cloned());
-    match analyse(&options) {
+    // Nothing the analysis does may change the compiler's status: it runs in a worker process,
+    // and a panic here is caught and reported in one line like any other failure.
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let analysed = std::panic::catch_unwind(|| analyse(&options)).unwrap_or_else(|payload| {
+        let reason = payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()));
+        eprintln!("goanna-rs: internal error in the compiler wrapper (please report it): {}", reason.unwrap_or_else(|| "unknown cause".into()));
+        Err(())
+    });
+    std::panic::set_hook(previous_hook);
+    match analysed {
         Ok(()) => code,
         Err(()) if strict => 2,
         Err(()) => code,
+    }
+}
+
+/// Environment variable: seconds the analysis of one unit may take (default
+/// [`DEFAULT_UNIT_TIMEOUT`]); the wrapper then reports the unit as not analysed.
+const UNIT_TIMEOUT_ENV: &str = "GOANNA_UNIT_TIMEOUT";
+
+/// The time limit for one unit's analysis.
+fn unit_timeout() -> std::time::Duration {
+    let configured = std::env::var(UNIT_TIMEOUT_ENV).ok().and_then(|v| v.trim().parse::<f64>().ok());
+    match configured.and_then(|s| std::time::Duration::try_from_secs_f64(s).ok()).filter(|d| !d.is_zero()) {
+        Some(limit) => limit,
+        None => DEFAULT_UNIT_TIMEOUT,
     }
 }
 
@@ -248,15 +273,30 @@ fn analyse(options: &Options) -> Result<(), ()> {
     let results = ResultsDir::new(&dir).map_err(|e| eprintln!("goanna-rs: {}: {e}", dir.display()))?;
     let tool = results_dir::tool_id();
     let output = output.map(|o| cwd.join(o));
+    let pending: Vec<PathBuf> = sources
+        .into_iter()
+        .filter(|source| {
+            let absolute = cwd.join(source);
+            let fresh = results.is_up_to_date(&absolute, output.as_deref(), &tool, &args);
+            if fresh {
+                log(&format!("up-to-date {}", results.relative(&absolute).display()));
+            }
+            !fresh
+        })
+        .collect();
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let units: Vec<UnitSpec> = pending.iter().map(|source| UnitSpec { path: source.clone(), args: args.clone(), working_dir: Some(cwd.clone()) }).collect();
+    let pool = PoolOptions {
+        command: WorkerCommand::current_exe().map_err(|e| eprintln!("goanna-rs: cannot find the goanna-rs executable to start the analysis: {e}"))?,
+        workers: 1,
+        unit_timeout: unit_timeout(),
+    };
+    let artefacts = build_artefacts_isolated(&units, &AnalysisOptions::default(), &pool, &|_| {});
     let mut failed = false;
-    for source in sources {
-        let absolute = cwd.join(&source);
-        if results.is_up_to_date(&absolute, output.as_deref(), &tool, &args) {
-            log(&format!("up-to-date {}", results.relative(&absolute).display()));
-            continue;
-        }
-        let spec = UnitSpec { path: source.clone(), args: args.clone(), working_dir: Some(cwd.clone()) };
-        let artefact = build_artefact(&spec, &AnalysisOptions::default());
+    for (source, artefact) in pending.iter().zip(artefacts) {
+        let absolute = cwd.join(source);
         if !artefact.analysed {
             failed = true;
             let why = artefact.problems.first().map(|p| p.message.as_str()).unwrap_or("analysis failed");

@@ -53,6 +53,18 @@ enum Command {
     Report(report_cmd::ReportArgs),
     /// Run a build command with CC pointing to the compiler wrapper, then report.
     Build(build_cmd::BuildArgs),
+    /// Internal: a worker process of `scan` and the compiler wrapper. Reads unit jobs on
+    /// standard input and writes artefacts on standard output (`goanna_driver::protocol`).
+    #[command(hide = true)]
+    Worker,
+}
+
+/// `goanna-rs worker`: serves unit jobs until its input ends.
+fn worker() -> anyhow::Result<ExitCode> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    goanna_driver::protocol::serve(&mut stdin.lock(), &mut stdout.lock())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -78,6 +90,7 @@ fn main() -> ExitCode {
         Command::Cc { args } => Ok(ExitCode::from(cc_cmd::run(cc_cmd::Mode::Subcommand, args))),
         Command::Report(args) => report_cmd::run(args),
         Command::Build(args) => build_cmd::run(args),
+        Command::Worker => worker(),
     };
     match result {
         Ok(code) => code,

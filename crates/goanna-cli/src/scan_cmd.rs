@@ -3,7 +3,7 @@
 use crate::output::{self, OutputArgs};
 use anyhow::Context;
 use clap::Args;
-use goanna_driver::{discover_units, load_compile_commands, scan, AnalysisOptions, ProblemSeverity, UnitSpec};
+use goanna_driver::{discover_units, load_compile_commands, scan, scan_isolated, AnalysisOptions, PoolOptions, ProblemSeverity, UnitSpec, WorkerCommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -42,9 +42,18 @@ pub struct ScanArgs {
     /// (reported as a warning).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     function_timeout: f64,
-    /// Number of units analysed in parallel (default: number of cores).
+    /// Number of units analysed in parallel: worker processes, or threads with `--in-process`
+    /// (default: number of cores).
     #[arg(short, long, value_name = "N")]
     jobs: Option<usize>,
+    /// Seconds one unit's parse and graph building may take in its worker process; a worker
+    /// over the limit is killed and its unit reported as failed.
+    #[arg(long, value_name = "SECS", default_value_t = goanna_driver::DEFAULT_UNIT_TIMEOUT.as_secs_f64())]
+    unit_timeout: f64,
+    /// Analyse every unit in this process instead of in worker processes: no process start-up,
+    /// but a crash in one unit (a stack overflow, a fault in libclang) ends the whole scan.
+    #[arg(long)]
+    in_process: bool,
     /// How findings are reported.
     #[command(flatten)]
     output: OutputArgs,
@@ -103,13 +112,25 @@ pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
         bar.inc(1);
         bar.set_message(unit.display().to_string());
     };
-    let mut outcome = match args.jobs {
-        Some(jobs) => rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .build()
-            .context("cannot start worker threads")?
-            .install(|| scan(&units, &options, &on_done)),
-        None => scan(&units, &options, &on_done),
+    let mut outcome = if args.in_process {
+        match args.jobs {
+            Some(jobs) => rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs.max(1))
+                .build()
+                .context("cannot start worker threads")?
+                .install(|| scan(&units, &options, &on_done)),
+            None => scan(&units, &options, &on_done),
+        }
+    } else {
+        let pool = PoolOptions {
+            command: WorkerCommand::current_exe().context("cannot find the goanna-rs executable to start worker processes")?,
+            workers: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1),
+            unit_timeout: std::time::Duration::try_from_secs_f64(args.unit_timeout)
+                .ok()
+                .filter(|d| !d.is_zero())
+                .ok_or_else(|| anyhow::anyhow!("--unit-timeout must be a positive number of seconds"))?,
+        };
+        scan_isolated(&units, &options, &pool, &on_done)
     };
     bar.finish_and_clear();
     outcome.units_failed += path_problems.iter().filter(|p| p.severity == ProblemSeverity::Error).count();

@@ -90,7 +90,8 @@ fn empty_artefact(file: &Path) -> UnitArtefact {
     }
 }
 
-fn failed(file: &Path, message: String, details: Vec<String>) -> UnitArtefact {
+/// A failed unit's artefact: one error naming the file.
+pub(crate) fn failed(file: &Path, message: String, details: Vec<String>) -> UnitArtefact {
     UnitArtefact {
         analysed: false,
         problems: vec![Problem { file: file.to_path_buf(), message, severity: ProblemSeverity::Error, details }],

@@ -45,6 +45,10 @@ fn line(out: &mut String, depth: usize, text: &str) {
 
 /// Renders one statement (and its sub-statements) at the given depth.
 pub fn stmt(tu: &TranslationUnit, s: &Stmt, depth: usize, out: &mut String) {
+    crate::convert::with_stack(|| stmt_here(tu, s, depth, out))
+}
+
+fn stmt_here(tu: &TranslationUnit, s: &Stmt, depth: usize, out: &mut String) {
     match &s.kind {
         StmtKind::Compound(items) => {
             line(out, depth, "{");
@@ -138,6 +142,10 @@ fn list(tu: &TranslationUnit, es: &[Expr]) -> String {
 
 /// Renders one expression as an S-expression.
 pub fn expr(tu: &TranslationUnit, e: &Expr) -> String {
+    crate::convert::with_stack(|| expr_here(tu, e))
+}
+
+fn expr_here(tu: &TranslationUnit, e: &Expr) -> String {
     match &e.kind {
         ExprKind::Var(v) => format!("{}#{}", tu.var(*v).name, v.0),
         ExprKind::FunctionRef { name, .. } => format!("&{name}"),

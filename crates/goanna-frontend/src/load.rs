@@ -37,7 +37,20 @@ pub(crate) fn ensure_loaded() -> Result<String, FrontendError> {
     Ok(loaded.version.clone())
 }
 
+/// Makes libclang parse on the calling thread. By default it runs every parse on a thread of
+/// its own with an 8 MiB stack, which the recursive descent of clang's parser and semantic
+/// analysis overflows on deeply nested generated code (50,000 chained operators), killing the
+/// process; the front end's own conversion thread has 512 MiB (see `parse.rs`). libclang reads
+/// the variable at each parse; it is set once per process, inside the `OnceLock` initialiser,
+/// before the library is loaded.
+fn parse_on_calling_thread() {
+    if std::env::var_os("LIBCLANG_NOTHREADS").is_none() {
+        std::env::set_var("LIBCLANG_NOTHREADS", "1");
+    }
+}
+
 fn load() -> Result<Loaded, FrontendError> {
+    parse_on_calling_thread();
     let library = match clang_sys::load_manually() {
         Ok(lib) => lib,
         Err(first) if std::env::var_os("LIBCLANG_PATH").is_none() => {

@@ -246,7 +246,7 @@ impl Builder<'_, '_> {
                     // A test compared with zero (`(p == NULL) != 0`, as `unlikely(...)` macros
                     // write it) is that test, or its negation for `== 0`.
                     None if is_test(tested) => {
-                        let (path, means_null) = self.null_test(tested)?;
+                        let (path, means_null) = super::with_stack(|| self.null_test(tested))?;
                         (path, means_null != (*op == BinaryOp::Eq))
                     }
                     None => return None,
@@ -429,13 +429,15 @@ fn is_test(e: &Expr) -> bool {
     )
 }
 
-fn is_literal(e: &Expr) -> bool {
-    match &crate::consts::strip_casts(e).kind {
-        // A string literal as a condition is the assertion idiom (`assert(!"unreachable")`,
-        // `assert(p && "p is set")`): constant on purpose.
-        ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::StringLit(_) => true,
-        ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => is_literal(operand),
-        _ => false,
+fn is_literal(mut e: &Expr) -> bool {
+    loop {
+        match &crate::consts::strip_casts(e).kind {
+            // A string literal as a condition is the assertion idiom (`assert(!"unreachable")`,
+            // `assert(p && "p is set")`): constant on purpose.
+            ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::StringLit(_) => return true,
+            ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => e = operand,
+            _ => return false,
+        }
     }
 }
 

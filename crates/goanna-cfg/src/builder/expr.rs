@@ -392,7 +392,7 @@ impl Builder<'_, '_> {
                 }
                 self.eval(index);
             }
-            ExprKind::Member { base, arrow: false, .. } => self.address_of(base),
+            ExprKind::Member { base, arrow: false, .. } => super::with_stack(|| self.address_of(base)),
             _ => self.eval(e),
         }
     }
@@ -629,12 +629,14 @@ impl Builder<'_, '_> {
     /// The local pointer `p` whose block `e` is an element or field of (`p[i]`, `p->f`,
     /// `(p + i)->f`, `*(p + i)`, `p[i].f`), casts stripped.
     pub(super) fn container_of(&mut self, e: &Expr) -> Option<PathId> {
-        let e = strip_casts(e);
-        let base = match &e.kind {
-            ExprKind::Index { base, .. } | ExprKind::Member { base, arrow: true, .. } => base,
-            ExprKind::Member { base, arrow: false, .. } => return self.container_of(base),
-            ExprKind::Unary { op: UnaryOp::Deref, operand } => operand,
-            _ => return None,
+        let mut e = strip_casts(e);
+        let base = loop {
+            match &e.kind {
+                ExprKind::Index { base, .. } | ExprKind::Member { base, arrow: true, .. } => break base,
+                ExprKind::Member { base, arrow: false, .. } => e = strip_casts(base),
+                ExprKind::Unary { op: UnaryOp::Deref, operand } => break operand,
+                _ => return None,
+            }
         };
         let p = self.pointer_root(base)?;
         (self.paths.class(p) == TypeClass::Pointer && self.is_local_variable(p)).then_some(p)

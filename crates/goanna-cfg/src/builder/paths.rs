@@ -296,6 +296,10 @@ impl Builder<'_, '_> {
     /// a tagged pointer), either arm of `?:` and the right of a comma. Not pointers that are
     /// only dereferenced, compared or passed to a call inside `e`.
     pub(super) fn value_pointers(&mut self, e: &Expr) -> Vec<PathId> {
+        super::with_stack(|| self.value_pointers_inner(e))
+    }
+
+    fn value_pointers_inner(&mut self, e: &Expr) -> Vec<PathId> {
         use goanna_ast::BinaryOp;
         let e = crate::consts::strip_casts(e);
         match &e.kind {

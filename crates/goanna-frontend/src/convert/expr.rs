@@ -105,6 +105,10 @@ fn starts_with_word(text: &[u8], word: &[u8]) -> bool {
 impl Converter {
     /// Converts an expression cursor; implicit casts and parentheses are dropped.
     pub(crate) fn expr(&mut self, cursor: CXCursor) -> Expr {
+        super::with_stack(|| self.expr_here(cursor))
+    }
+
+    fn expr_here(&mut self, cursor: CXCursor) -> Expr {
         let mut cursor = cursor;
         let mut kids = children(cursor);
         // Look through parentheses and implicit wrappers without recursion.
@@ -306,7 +310,7 @@ impl Converter {
         let designated = matches!(text.first(), Some(b'.') | Some(b'['));
         if designated && !exprs.is_empty() {
             // Designator indices are integer constant expressions: only the value matters.
-            return self.expr(exprs[exprs.len() - 1]).kind;
+            return self.expr(exprs[exprs.len() - 1]).into_kind();
         }
         if exprs.len() == 4 && same_extent(exprs[0], exprs[1]) && same_extent(exprs[0], exprs[2]) {
             // BinaryConditionalOperator: common, opaque cond, opaque true, false.
@@ -317,7 +321,7 @@ impl Converter {
             };
         }
         if exprs.len() == 1 {
-            return self.expr(exprs[0]).kind;
+            return self.expr(exprs[0]).into_kind();
         }
         ExprKind::Unknown(self.exprs(exprs))
     }

@@ -1,7 +1,9 @@
 //! Conversion of libclang's cursor tree into the owned [`goanna_ast`] tree.
 //!
 //! One recursive walk: each node's children are collected once with `clang_visitChildren` and
-//! converted by kind. Files, types and variables are cached so each is looked up once.
+//! converted by kind. Files, types and variables are cached so each is looked up once. The walk
+//! runs on a thread with a large stack, and each level goes through [`with_stack`], so no depth
+//! of nesting can overflow it.
 
 mod expr;
 mod spans;
@@ -17,6 +19,16 @@ use goanna_ast::{
 };
 
 use crate::util::{self, children, cx_string, kind, DiagGuard};
+
+/// Stack left free before [`stacker::maybe_grow`] allocates a new segment.
+const RED_ZONE: usize = 128 * 1024;
+/// Size of each new stack segment.
+const STACK_SEGMENT: usize = 8 * 1024 * 1024;
+
+/// Runs `f` with enough stack, growing it on the heap when the thread's own runs out.
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, f)
+}
 
 /// Per-file cache entry.
 pub(crate) struct FileEntry {

@@ -11,9 +11,11 @@ use crate::util::{self, children, is_expr, is_stmt, kind};
 impl Converter {
     /// Converts a statement cursor (an expression cursor becomes an expression statement).
     pub(crate) fn stmt(&mut self, cursor: CXCursor) -> Stmt {
-        let span = self.cursor_span(cursor);
-        let kind = self.stmt_kind(cursor, span);
-        Stmt { kind, span }
+        super::with_stack(|| {
+            let span = self.cursor_span(cursor);
+            let kind = self.stmt_kind(cursor, span);
+            Stmt { kind, span }
+        })
     }
 
     fn boxed_stmt(&mut self, cursor: Option<CXCursor>, span: Span) -> Box<Stmt> {
@@ -98,7 +100,7 @@ impl Converter {
                 // Unexposed wrappers (e.g. attributed statements) around a single statement.
                 let stmts: Vec<CXCursor> = kids.iter().copied().filter(|&c| is_stmt(c) || is_expr(c)).collect();
                 if stmts.len() == 1 && is_stmt(stmts[0]) && !is_expr(stmts[0]) {
-                    return self.stmt(stmts[0]).kind;
+                    return self.stmt(stmts[0]).into_kind();
                 }
                 StmtKind::Unknown(kids.iter().filter(|&&c| is_expr(c)).map(|&c| self.expr(c)).collect())
             }
