@@ -56,7 +56,8 @@ impl<'a> Step<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Assumed {
     /// The step's event happened: a library call whose effects depend on its success
-    /// (`success` in the model table, e.g. a lock taken) succeeded.
+    /// (`success` in the model table, e.g. a lock taken) succeeded; a call of the program's own
+    /// function (a lock wrapper) returned 0, the status convention of such functions.
     Happened,
     /// The pointer is NULL after the step (a result that may be NULL, reported as NULL).
     Null(goanna_cfg::PathId),

@@ -181,6 +181,17 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let (r, version) = enc.read(&key);
             cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
         }
+        // The event of a call of the program's own function happened (a lock wrapper took the
+        // lock): it returned 0, the status convention of such functions.
+        if at.happened {
+            if let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(step.node).kind {
+                if let Some(usr) = &site.callee_usr {
+                    let key = VarKey::Result(usr.clone());
+                    let (v, version) = enc.read(&key);
+                    cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
+                }
+            }
+        }
         for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
             if let Assumed::Null(p) = assumed {
                 let key = VarKey::Path(p);
