@@ -120,11 +120,13 @@ pub struct CheckSpec {
     /// redundancy checks, where macros legitimately produce unused values).
     #[serde(default)]
     pub skip_in_macros: bool,
-    /// For CTL checks about NULL tests: no finding whose NULL test (at the violating node or
-    /// where the path ends) was written by a macro expansion. A test inside a macro is a
-    /// defensive check the macro makes for every caller (`#define LOG(d, ...) if ((d) && ...)`),
+    /// For CTL checks about NULL: no finding whose NULL evidence (a NULL test, or a NULL stored,
+    /// at the violating node or where the path ends) was written by a macro expansion. A test
+    /// inside a macro is a defensive check the macro makes for every caller
+    /// (`#define LOG(d, ...) if ((d) && ...)`), and a NULL a macro gives for out-of-range input
+    /// (`#define GET(v, i) ((i) < (v)->length ? (v)->items[i] : NULL)`) is its defensive default,
     /// not the programmer saying the pointer may be NULL here (the Clang Static Analyzer treats
-    /// such tests as inlined defensive checks too).
+    /// such checks as inlined defensive checks too).
     #[serde(default)]
     pub defensive_macro_tests: bool,
     /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):

@@ -865,11 +865,20 @@ fn finding(
     }
     if check.template.defensive_macro_tests {
         let end = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
+        let of_var = |p: &goanna_cfg::Prop| var.is_some_and(|v| p.subject == Subject::Path(v));
+        // An arm of a conditional whose condition a macro wrote (`GET(v, i)`:
+        // `i < len ? v[i] : NULL`; `NULL` alone is a macro too, so the arm's own range says
+        // nothing).
+        let macro_arm = |m: NodeId| {
+            cfg.nodes.iter().any(|u| {
+                matches!(u.kind, NodeKind::Branch(_)) && u.span.is_some_and(|s| s.from_macro) && u.succs.iter().any(|e| e.target == m)
+            })
+        };
         let tested_in_macro = |m: NodeId| {
-            cfg.node(m).props.iter().any(|p| {
-                matches!(p.kind, goanna_cfg::PropKind::NullTest | goanna_cfg::PropKind::NonNullTest)
-                    && var.is_some_and(|v| p.subject == Subject::Path(v))
-                    && p.span.from_macro
+            cfg.node(m).props.iter().any(|p| match p.kind {
+                goanna_cfg::PropKind::NullTest | goanna_cfg::PropKind::NonNullTest => of_var(p) && p.span.from_macro,
+                goanna_cfg::PropKind::AssignNull => of_var(p) && macro_arm(m),
+                _ => false,
             })
         };
         if tested_in_macro(n) || end.is_some_and(tested_in_macro) {
