@@ -31,7 +31,53 @@ fn chain(depth: usize) -> Model {
     b.build().expect("chain model")
 }
 
+/// Nested `A[a U ...]` formulas on a one-node model: time of each stage.
+fn formulas(depth: usize) {
+    let mut b = ModelBuilder::new();
+    let c = b.add_component("main");
+    let n = b.add_node(c, "n", &["a"]);
+    b.set_entry(n);
+    b.edge_nodes(n, n);
+    let m = b.build().expect("model");
+    let text = format!("{}a{}", "A[a U ".repeat(depth), "]".repeat(depth));
+    let t = Instant::now();
+    let f = parse(&text).expect("formula");
+    println!(
+        "AU depth {depth}: parse {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    let t = Instant::now();
+    let dag = goanna_mc::ctl::Dag::new(&f);
+    println!(
+        "AU depth {depth}: dag {} nodes {:.1} ms",
+        dag.len(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    let t = Instant::now();
+    let exc = dag.existential_closure();
+    println!(
+        "AU depth {depth}: closure {} entries {:.1} ms",
+        exc.iter().map(Vec::len).sum::<usize>(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    for s in [Strategy::Exhaustive, Strategy::Incremental, Strategy::Lazy] {
+        let t = Instant::now();
+        let v = check(&m, &f, s).expect("check");
+        println!(
+            "AU depth {depth}: {s} holds={} {:.1} ms",
+            v.holds,
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("au") {
+        for d in std::env::args().skip(2).filter_map(|a| a.parse().ok()) {
+            formulas(d);
+        }
+        return;
+    }
     let depths: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
