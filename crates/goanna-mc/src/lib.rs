@@ -64,7 +64,10 @@
 //!
 //! ## Boundary
 //!
-//! No IO: the RSM reader takes a `&str`. No `unsafe`. Nothing about C.
+//! No IO: the RSM reader takes a `&str`. No `unsafe`. Nothing about C. No input kills it:
+//! formulas and call chains may be arbitrarily deep (no recursion as deep as the input runs on
+//! the thread's own stack), witnesses cost time linear in their length, and malformed models are
+//! refused with a [`ModelError`].
 
 pub mod batch;
 mod builder;

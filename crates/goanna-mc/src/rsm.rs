@@ -9,7 +9,8 @@
 //! ```
 //!
 //! A `REF` is `{"type":"node","name":N}` or `{"type":"box_node","box_name":B,"node_name":N}`.
-//! Unknown fields are ignored. Transitions with an empty target list are ignored (the files list
+//! A box's `call_nodes` must be entries, and its `return_nodes` exits, of the component it calls
+//! (else [`ModelError::CallNotEntry`] / [`ModelError::ReturnNotExit`]). Unknown fields are ignored. Transitions with an empty target list are ignored (the files list
 //! exits and call nodes that way). Errors name the component and the offending reference; JSON
 //! syntax errors carry line and column.
 
