@@ -20,7 +20,7 @@
 //! ```
 
 use crate::model::*;
-use crate::Error;
+use crate::{Error, ModelError};
 use rustc_hash::FxHashMap;
 
 /// Source of an edge: an ordinary node, or the return vertex of a box for one callee exit.
@@ -60,6 +60,8 @@ pub struct ModelBuilder {
     boxes: Vec<(String, CompId, CompId)>,
     edges: Vec<(Src, Dst)>,
     initial: Option<CompId>,
+    /// Nodes named by `set_entry`/`set_exit`/`add_label` that did not exist (refused by `build`).
+    dangling: Vec<(&'static str, NodeId)>,
 }
 
 impl ModelBuilder {
@@ -122,18 +124,24 @@ impl ModelBuilder {
             if let Err(i) = node.labels.binary_search(&a) {
                 node.labels.insert(i, a);
             }
+        } else {
+            self.dangling.push(("label", n));
         }
     }
     /// Mark a node as an entry of its component.
     pub fn set_entry(&mut self, n: NodeId) {
         if let Some(node) = self.nodes.get_mut(n as usize) {
             node.entry = true;
+        } else {
+            self.dangling.push(("entry mark", n));
         }
     }
     /// Mark a node as an exit of its component.
     pub fn set_exit(&mut self, n: NodeId) {
         if let Some(node) = self.nodes.get_mut(n as usize) {
             node.exit = true;
+        } else {
+            self.dangling.push(("exit mark", n));
         }
     }
     /// Add a box (call site) in `owner` calling `callee`.
@@ -168,25 +176,39 @@ impl ModelBuilder {
 
     /// Validate and compile into a [`Model`].
     pub fn build(self) -> Result<Model, Error> {
-        let bad = |m: String| Err(Error::Model(m));
+        let bad = |e: ModelError| Err(Error::Model(e));
         if self.comps.is_empty() {
-            return bad("the model has no component".into());
+            return bad(ModelError::NoComponent);
         }
         let initial = self.initial.unwrap_or(0);
         if initial as usize >= self.comps.len() {
-            return bad(format!("initial component {initial} does not exist"));
+            return bad(ModelError::UnknownComponent {
+                what: "initial component".into(),
+                index: initial,
+            });
         }
-        for (i, n) in self.nodes.iter().enumerate() {
+        if let Some(&(what, n)) = self.dangling.first() {
+            return bad(ModelError::UnknownNode {
+                what: what.into(),
+                node: format!("#{n}"),
+            });
+        }
+        for n in &self.nodes {
             if n.comp as usize >= self.comps.len() {
-                return bad(format!(
-                    "node `{}` ({i}) belongs to unknown component {}",
-                    n.name, n.comp
-                ));
+                return bad(ModelError::UnknownComponent {
+                    what: format!("node `{}`", n.name),
+                    index: n.comp,
+                });
             }
         }
         for (name, owner, callee) in &self.boxes {
-            if *owner as usize >= self.comps.len() || *callee as usize >= self.comps.len() {
-                return bad(format!("box `{name}` refers to an unknown component"));
+            for (role, c) in [("owner", owner), ("callee", callee)] {
+                if *c as usize >= self.comps.len() {
+                    return bad(ModelError::UnknownComponent {
+                        what: format!("{role} of box `{name}`"),
+                        index: *c,
+                    });
+                }
             }
         }
         // Node ids stay as given; each component lists its nodes (local vertex = position in that list).
@@ -219,10 +241,9 @@ impl ModelBuilder {
         let comp_entries = per_comp(|n| n.entry);
         let comp_exits = per_comp(|n| n.exit);
         if comp_entries[initial as usize].is_empty() {
-            return bad(format!(
-                "initial component `{}` has no entry node",
-                self.comps[initial as usize].0
-            ));
+            return bad(ModelError::NoInitialEntry {
+                component: self.comps[initial as usize].0.clone(),
+            });
         }
         let mut boxes: Vec<BoxInfo> = Vec::with_capacity(self.boxes.len());
         let mut local_of_box = vec![0u32; self.boxes.len()];
@@ -261,6 +282,7 @@ impl ModelBuilder {
             layouts.push((n_nodes, box_call, ret_base, box_ret, v));
             let _ = ci;
         }
+        let comp_name = |c: CompId| self.comps[c as usize].0.clone();
         let node_desc = |n: NodeId| -> String {
             match self.nodes.get(n as usize) {
                 Some(x) => format!("`{}`", x.name),
@@ -271,20 +293,32 @@ impl ModelBuilder {
             let (comp, sv) = match src {
                 Src::Node(n) => {
                     let Some(node) = self.nodes.get(n as usize) else {
-                        return bad(format!("edge from unknown node #{n}"));
+                        return bad(ModelError::UnknownNode {
+                            what: "edge source".into(),
+                            node: format!("#{n}"),
+                        });
                     };
                     if node.exit {
-                        return bad(format!("edge leaves exit node {}: exits have no successors (the path returns to the caller)", node_desc(n)));
+                        return bad(ModelError::ExitWithSuccessor {
+                            node: node.name.clone(),
+                        });
                     }
                     (node.comp, node_local[n as usize])
                 }
                 Src::Return(b, ex) => {
                     let Some(bx) = self.boxes.get(b as usize) else {
-                        return bad(format!("edge from unknown box #{b}"));
+                        return bad(ModelError::UnknownBox {
+                            what: "edge source".into(),
+                            index: b,
+                        });
                     };
                     let exits = &comp_exits[bx.2 as usize];
                     let Some(k) = exits.iter().position(|&e| e == ex) else {
-                        return bad(format!("edge from return node of box `{}`: {} is not an exit of the called component", bx.0, node_desc(ex)));
+                        return bad(ModelError::ReturnNotExit {
+                            bx: bx.0.clone(),
+                            node: node_desc(ex),
+                            callee: comp_name(bx.2),
+                        });
                     };
                     let lay = &layouts[bx.1 as usize];
                     (bx.1, lay.3[local_of_box[b as usize] as usize] + k as u32)
@@ -293,29 +327,43 @@ impl ModelBuilder {
             let dv = match dst {
                 Dst::Node(n) => {
                     let Some(node) = self.nodes.get(n as usize) else {
-                        return bad(format!("edge to unknown node #{n}"));
+                        return bad(ModelError::UnknownNode {
+                            what: "edge target".into(),
+                            node: format!("#{n}"),
+                        });
                     };
                     if node.comp != comp {
-                        return bad(format!(
-                            "edge to {} crosses components (use a box)",
-                            node_desc(n)
-                        ));
+                        return bad(ModelError::ForeignNode {
+                            what: format!("edge target (from component `{}`)", comp_name(comp)),
+                            node: node_desc(n),
+                            owner: comp_name(node.comp),
+                            component: comp_name(comp),
+                        });
                     }
                     node_local[n as usize]
                 }
                 Dst::Call(b, en) => {
                     let Some(bx) = self.boxes.get(b as usize) else {
-                        return bad(format!("edge to unknown box #{b}"));
+                        return bad(ModelError::UnknownBox {
+                            what: "edge target".into(),
+                            index: b,
+                        });
                     };
                     if bx.1 != comp {
-                        return bad(format!(
-                            "edge to call node of box `{}` of another component",
-                            bx.0
-                        ));
+                        return bad(ModelError::ForeignBox {
+                            what: "edge to a call node".into(),
+                            bx: bx.0.clone(),
+                            owner: comp_name(bx.1),
+                            component: comp_name(comp),
+                        });
                     }
                     let entries = &comp_entries[bx.2 as usize];
                     let Some(k) = entries.iter().position(|&e| e == en) else {
-                        return bad(format!("edge to call node of box `{}`: {} is not an entry of the called component", bx.0, node_desc(en)));
+                        return bad(ModelError::CallNotEntry {
+                            bx: bx.0.clone(),
+                            node: node_desc(en),
+                            callee: comp_name(bx.2),
+                        });
                     };
                     layouts[comp as usize].1[local_of_box[b as usize] as usize] + k as u32
                 }

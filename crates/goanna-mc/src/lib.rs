@@ -64,12 +64,17 @@
 //!
 //! ## Boundary
 //!
-//! No IO: the RSM reader takes a `&str`. No `unsafe`. Nothing about C.
+//! No IO: the RSM reader takes a `&str`. No `unsafe`. Nothing about C. No input kills it:
+//! formulas and call chains may be arbitrarily deep (no recursion as deep as the input runs on
+//! the thread's own stack), witnesses cost time linear in their length, and malformed models are
+//! refused with a [`ModelError`].
 
 pub mod batch;
 mod builder;
 mod check;
 pub mod ctl;
+mod deep;
+mod invalid;
 mod model;
 pub mod query;
 pub mod reference;
@@ -80,6 +85,7 @@ pub mod witness;
 pub use builder::{Dst, ModelBuilder, Src};
 pub use check::tern::Tern;
 pub use check::{check, check_dag, Strategy, Verdict};
+pub use invalid::ModelError;
 pub use model::{AtomId, BoxId, BoxInfo, CompId, Component, Model, NodeId, Vertex, VertexKind};
 
 /// Errors of this crate.
@@ -87,7 +93,7 @@ pub use model::{AtomId, BoxId, BoxInfo, CompId, Component, Model, NodeId, Vertex
 pub enum Error {
     /// The model is malformed.
     #[error("invalid model: {0}")]
-    Model(String),
+    Model(#[from] ModelError),
     /// The RSM JSON input is malformed.
     #[error("invalid RSM JSON: {0}")]
     Rsm(String),

@@ -21,13 +21,23 @@ pub fn satisfying_nodes(model: &Model, comp: CompId, formulas: &[Formula]) -> Ve
 /// `instances[i][slot]` where `shape.atoms[slot]` stands (a name the model does not know holds
 /// nowhere). One DAG serves every instance of a template, so deciding many instances costs no
 /// formula building; they are decided 64 per pass, as in [`satisfying_nodes`].
-pub fn satisfying_instances(model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>> {
+pub fn satisfying_instances(
+    model: &Model,
+    comp: CompId,
+    shape: &Dag,
+    instances: &[Vec<String>],
+) -> Vec<Vec<NodeId>> {
     let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); instances.len()];
     let flat = model.component(comp).boxes.is_empty();
     let all: Vec<usize> = (0..instances.len()).collect();
     for chunk in all.chunks(64) {
         let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..shape.atoms.len())
-            .map(|slot| chunk.iter().map(|&i| instances[i].get(slot).and_then(|name| model.atom(name))).collect())
+            .map(|slot| {
+                chunk
+                    .iter()
+                    .map(|&i| instances[i].get(slot).and_then(|name| model.atom(name)))
+                    .collect()
+            })
             .collect();
         let vals = chunk_values(model, comp, shape, lane_atoms, chunk.len(), flat);
         spread(model, comp, &vals, chunk, &mut out);
@@ -57,7 +67,12 @@ pub fn satisfying_instances_in_calls(
     let all: Vec<usize> = (0..instances.len()).collect();
     for chunk in all.chunks(64) {
         let lane_atoms: Vec<Vec<Option<AtomId>>> = (0..shape.atoms.len())
-            .map(|slot| chunk.iter().map(|&i| instances[i].get(slot).and_then(|name| model.atom(name))).collect())
+            .map(|slot| {
+                chunk
+                    .iter()
+                    .map(|&i| instances[i].get(slot).and_then(|name| model.atom(name)))
+                    .collect()
+            })
             .collect();
         let mut eng = Engine::new(model, shape, lane_atoms, chunk.len());
         let ctx = eng.initial_ctx(shape.root, comp);
@@ -326,12 +341,19 @@ mod tests {
         let f0 = m.node_by_name("f0").unwrap();
         let call = m.component(main).boxes()[0];
         let shape = Dag::new(&crate::ctl::parse("x & EF y").unwrap());
-        let instances: Vec<Vec<String>> = [["a", "done"], ["a", "b"], ["start", "done"], ["a", "nowhere"]]
-            .iter()
-            .map(|i| i.iter().map(|s| s.to_string()).collect())
-            .collect();
+        let instances: Vec<Vec<String>> = [
+            ["a", "done"],
+            ["a", "b"],
+            ["start", "done"],
+            ["a", "nowhere"],
+        ]
+        .iter()
+        .map(|i| i.iter().map(|s| s.to_string()).collect())
+        .collect();
         let sat = satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| true);
-        assert!(satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| false)[0].is_empty());
+        assert!(
+            satisfying_instances_in_calls(&m, main, &shape, &instances, &|_| false)[0].is_empty()
+        );
         // `done` is in main, after the call returns: only the calling context sees it.
         assert_eq!(sat[0], vec![(call, f0)]);
         // `b` is in f itself: f as the outermost function sees it too.
@@ -339,14 +361,27 @@ mod tests {
         // `start` labels no node of f; `nowhere` no node at all.
         assert!(sat[2].is_empty() && sat[3].is_empty());
         // The witness starts inside the call and returns to main.
-        let w = crate::witness::witness_in_at(&m, main, &crate::ctl::parse("EF done").unwrap(), &[call], f0)
-            .unwrap()
-            .unwrap();
-        assert_eq!(w.steps.first().unwrap().stack, vec![call]);
+        let w = crate::witness::witness_in_at(
+            &m,
+            main,
+            &crate::ctl::parse("EF done").unwrap(),
+            &[call],
+            f0,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(w.stack(0), vec![call]);
         assert_eq!(w.steps.last().unwrap().node, m.node_by_name("m1").unwrap());
-        assert!(w.steps.last().unwrap().stack.is_empty());
+        assert_eq!(w.stack_len(w.steps.len() - 1), 0);
         // A node outside the box's callee is refused.
-        assert!(crate::witness::witness_in_at(&m, main, &crate::ctl::parse("EF done").unwrap(), &[call], m.node_by_name("m0").unwrap()).is_err());
+        assert!(crate::witness::witness_in_at(
+            &m,
+            main,
+            &crate::ctl::parse("EF done").unwrap(),
+            &[call],
+            m.node_by_name("m0").unwrap()
+        )
+        .is_err());
     }
 
     /// A tiny deterministic generator, so the test needs no dependency.
@@ -437,18 +472,31 @@ mod tests {
             let shape = Dag::new(&template);
             let names = ["p", "q", "r", "a", "b", "start", "done", "unknown"];
             let instances: Vec<Vec<String>> = (0..1 + r.below(90))
-                .map(|_| shape.atoms.iter().map(|_| names[r.below(names.len() as u64) as usize].to_string()).collect())
+                .map(|_| {
+                    shape
+                        .atoms
+                        .iter()
+                        .map(|_| names[r.below(names.len() as u64) as usize].to_string())
+                        .collect()
+                })
                 .collect();
             let formulas: Vec<Formula> = instances
                 .iter()
                 .map(|inst| {
                     template.rename_atoms(&|a: &str| {
-                        let slot = shape.atoms.iter().position(|x| x == a).expect("atom of the template");
+                        let slot = shape
+                            .atoms
+                            .iter()
+                            .position(|x| x == a)
+                            .expect("atom of the template");
                         inst[slot].clone()
                     })
                 })
                 .collect();
-            for comp in [boxed.component_by_name("main").unwrap(), boxed.component_by_name("f").unwrap()] {
+            for comp in [
+                boxed.component_by_name("main").unwrap(),
+                boxed.component_by_name("f").unwrap(),
+            ] {
                 let mut by_shape = satisfying_instances(&boxed, comp, &shape, &instances);
                 let mut by_formula = satisfying_nodes(&boxed, comp, &formulas);
                 for (a, b) in by_shape.iter_mut().zip(by_formula.iter_mut()) {

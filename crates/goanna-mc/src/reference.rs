@@ -114,69 +114,71 @@ pub fn inline(m: &Model, max_states: usize) -> Result<Kripke, Error> {
 
 /// Textbook CTL labelling: the set of states satisfying `f`.
 pub fn eval(k: &Kripke, m: &Model, f: &Formula) -> Vec<bool> {
-    use Formula::*;
-    let n = k.states.len();
-    let some = |s: &[bool], i: usize| k.succ[i].iter().any(|&j| s[j as usize]);
-    let all = |s: &[bool], i: usize| k.succ[i].iter().all(|&j| s[j as usize]);
-    // least fixpoint of X = base ∨ (guard ∧ step(X)); greatest when `greatest`
-    let fix = |base: &[bool], guard: &[bool], exist: bool, greatest: bool| -> Vec<bool> {
-        let mut x = vec![greatest; n];
-        loop {
-            let mut changed = false;
-            for i in 0..n {
-                let step = if exist { some(&x, i) } else { all(&x, i) };
-                let nv = base[i] || (guard[i] && step);
-                if nv != x[i] {
-                    x[i] = nv;
-                    changed = true;
+    crate::deep::grow(|| {
+        use Formula::*;
+        let n = k.states.len();
+        let some = |s: &[bool], i: usize| k.succ[i].iter().any(|&j| s[j as usize]);
+        let all = |s: &[bool], i: usize| k.succ[i].iter().all(|&j| s[j as usize]);
+        // least fixpoint of X = base ∨ (guard ∧ step(X)); greatest when `greatest`
+        let fix = |base: &[bool], guard: &[bool], exist: bool, greatest: bool| -> Vec<bool> {
+            let mut x = vec![greatest; n];
+            loop {
+                let mut changed = false;
+                for i in 0..n {
+                    let step = if exist { some(&x, i) } else { all(&x, i) };
+                    let nv = base[i] || (guard[i] && step);
+                    if nv != x[i] {
+                        x[i] = nv;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    return x;
                 }
             }
-            if !changed {
-                return x;
+        };
+        match f {
+            True => vec![true; n],
+            False => vec![false; n],
+            Atom(a) => k
+                .states
+                .iter()
+                .map(|(_, node)| m.atom(a).is_some_and(|id| m.has_label(*node, id)))
+                .collect(),
+            Not(x) => eval(k, m, x).into_iter().map(|b| !b).collect(),
+            And(a, b) => eval(k, m, a)
+                .into_iter()
+                .zip(eval(k, m, b))
+                .map(|(x, y)| x && y)
+                .collect(),
+            Or(a, b) => eval(k, m, a)
+                .into_iter()
+                .zip(eval(k, m, b))
+                .map(|(x, y)| x || y)
+                .collect(),
+            Implies(a, b) => eval(k, m, a)
+                .into_iter()
+                .zip(eval(k, m, b))
+                .map(|(x, y)| !x || y)
+                .collect(),
+            EX(x) => {
+                let s = eval(k, m, x);
+                (0..n).map(|i| some(&s, i)).collect()
             }
+            AX(x) => {
+                let s = eval(k, m, x);
+                (0..n).map(|i| all(&s, i)).collect()
+            }
+            EF(x) => fix(&eval(k, m, x), &vec![true; n], true, false),
+            AF(x) => fix(&eval(k, m, x), &vec![true; n], false, false),
+            EG(x) => fix(&vec![false; n], &eval(k, m, x), true, true),
+            AG(x) => fix(&vec![false; n], &eval(k, m, x), false, true),
+            EU(a, b) => fix(&eval(k, m, b), &eval(k, m, a), true, false),
+            AU(a, b) => fix(&eval(k, m, b), &eval(k, m, a), false, false),
+            EW(a, b) => fix(&eval(k, m, b), &eval(k, m, a), true, true),
+            AW(a, b) => fix(&eval(k, m, b), &eval(k, m, a), false, true),
         }
-    };
-    match f {
-        True => vec![true; n],
-        False => vec![false; n],
-        Atom(a) => k
-            .states
-            .iter()
-            .map(|(_, node)| m.atom(a).is_some_and(|id| m.has_label(*node, id)))
-            .collect(),
-        Not(x) => eval(k, m, x).into_iter().map(|b| !b).collect(),
-        And(a, b) => eval(k, m, a)
-            .into_iter()
-            .zip(eval(k, m, b))
-            .map(|(x, y)| x && y)
-            .collect(),
-        Or(a, b) => eval(k, m, a)
-            .into_iter()
-            .zip(eval(k, m, b))
-            .map(|(x, y)| x || y)
-            .collect(),
-        Implies(a, b) => eval(k, m, a)
-            .into_iter()
-            .zip(eval(k, m, b))
-            .map(|(x, y)| !x || y)
-            .collect(),
-        EX(x) => {
-            let s = eval(k, m, x);
-            (0..n).map(|i| some(&s, i)).collect()
-        }
-        AX(x) => {
-            let s = eval(k, m, x);
-            (0..n).map(|i| all(&s, i)).collect()
-        }
-        EF(x) => fix(&eval(k, m, x), &vec![true; n], true, false),
-        AF(x) => fix(&eval(k, m, x), &vec![true; n], false, false),
-        EG(x) => fix(&vec![false; n], &eval(k, m, x), true, true),
-        AG(x) => fix(&vec![false; n], &eval(k, m, x), false, true),
-        EU(a, b) => fix(&eval(k, m, b), &eval(k, m, a), true, false),
-        AU(a, b) => fix(&eval(k, m, b), &eval(k, m, a), false, false),
-        EW(a, b) => fix(&eval(k, m, b), &eval(k, m, a), true, true),
-        AW(a, b) => fix(&eval(k, m, b), &eval(k, m, a), false, true),
-    }
+    })
 }
 
 /// Decide `f` on a non-recursive model by inlining (per initial entry).

@@ -94,8 +94,8 @@ pub fn check_formulas(
 fn witness_json(m: &Model, positive: bool, w: &Witness) -> Value {
     json!({
         "kind": if positive { "witness" } else { "counterexample" },
-        "steps": w.steps.iter().map(|s| json!({
-            "stack": s.stack.iter().map(|&b| m.box_info(b).name()).collect::<Vec<_>>(),
+        "steps": w.steps.iter().enumerate().map(|(i, s)| json!({
+            "stack": w.stack(i).iter().map(|&b| m.box_info(b).name()).collect::<Vec<_>>(),
             "node": m.node_name(s.node),
         })).collect::<Vec<_>>(),
         "loop_start": w.loop_start,

@@ -9,13 +9,14 @@
 //! ```
 //!
 //! A `REF` is `{"type":"node","name":N}` or `{"type":"box_node","box_name":B,"node_name":N}`.
-//! Unknown fields are ignored. Transitions with an empty target list are ignored (the files list
+//! A box's `call_nodes` must be entries, and its `return_nodes` exits, of the component it calls
+//! (else [`ModelError::CallNotEntry`] / [`ModelError::ReturnNotExit`]). Unknown fields are ignored. Transitions with an empty target list are ignored (the files list
 //! exits and call nodes that way). Errors name the component and the offending reference; JSON
 //! syntax errors carry line and column.
 
 use crate::builder::{Dst, ModelBuilder, Src};
 use crate::model::{BoxId, CompId, Model, NodeId};
-use crate::Error;
+use crate::{Error, ModelError};
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
 
@@ -52,6 +53,12 @@ struct RNode {
 struct RBox {
     name: String,
     component: String,
+    /// Entries of the called component that the box's call nodes stand for.
+    #[serde(default)]
+    call_nodes: Vec<String>,
+    /// Exits of the called component that the box's return nodes stand for.
+    #[serde(default)]
+    return_nodes: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -92,6 +99,7 @@ pub fn read_model(json: &str) -> Result<Model, Error> {
     };
     b.set_initial(init);
     let mut node_ids: FxHashMap<&str, (NodeId, bool, bool)> = FxHashMap::default();
+    let mut node_comp: FxHashMap<&str, &str> = FxHashMap::default();
     for c in &f.components {
         let ci = comp_ids[c.name.as_str()];
         for n in &c.nodes {
@@ -103,6 +111,7 @@ pub fn read_model(json: &str) -> Result<Model, Error> {
             if n.is_exit {
                 b.set_exit(id);
             }
+            node_comp.insert(&n.name, &c.name);
             if node_ids
                 .insert(&n.name, (id, n.is_entry, n.is_exit))
                 .is_some()
@@ -137,6 +146,7 @@ pub fn read_model(json: &str) -> Result<Model, Error> {
                     c.name, bx.name, bx.component
                 )));
             };
+            check_box_nodes(&node_ids, &node_comp, bx)?;
             let id = b.add_box(ci, &bx.name, callee);
             if box_ids.insert(&bx.name, (id, ci)).is_some() {
                 return Err(Error::Rsm(format!("box `{}` is defined twice", bx.name)));
@@ -205,10 +215,41 @@ pub fn read_model(json: &str) -> Result<Model, Error> {
             let _ = ci;
         }
     }
-    b.build().map_err(|e| match e {
-        Error::Model(m) => Error::Rsm(m),
-        e => e,
-    })
+    b.build()
+}
+
+/// Refuses a box whose declared call nodes are not entries, or return nodes not exits, of the
+/// component it calls (or do not exist).
+fn check_box_nodes(
+    node_ids: &FxHashMap<&str, (NodeId, bool, bool)>,
+    node_comp: &FxHashMap<&str, &str>,
+    bx: &RBox,
+) -> Result<(), Error> {
+    for (names, call) in [(&bx.call_nodes, true), (&bx.return_nodes, false)] {
+        for name in names {
+            let what = if call { "call node" } else { "return node" };
+            let Some(&(_, entry, exit)) = node_ids.get(name.as_str()) else {
+                return Err(ModelError::UnknownNode {
+                    what: format!("{what} of box `{}`", bx.name),
+                    node: format!("`{name}`"),
+                }
+                .into());
+            };
+            let in_callee = node_comp.get(name.as_str()) == Some(&bx.component.as_str());
+            let fits = in_callee && if call { entry } else { exit };
+            if !fits {
+                let (bx, node, callee) =
+                    (bx.name.clone(), format!("`{name}`"), bx.component.clone());
+                return Err(if call {
+                    ModelError::CallNotEntry { bx, node, callee }
+                } else {
+                    ModelError::ReturnNotExit { bx, node, callee }
+                }
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 fn b_comp_of<'a>(f: &'a RsmFile, node: &str) -> Option<&'a String> {

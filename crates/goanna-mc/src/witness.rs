@@ -20,27 +20,98 @@ use crate::Error;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
+/// A call stack of a witness: an index into [`Witness::stacks`]; [`EMPTY_STACK`] is the empty one.
+pub type StackId = u32;
+
+/// The empty call stack.
+pub const EMPTY_STACK: StackId = 0;
+
+/// One call stack of a witness, shared by every step (and every deeper stack) that has it:
+/// the stack below it and the box on top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct StackFrame {
+    /// The stack without its top box ([`EMPTY_STACK`] for a stack of one box).
+    pub parent: StackId,
+    /// The box on top.
+    pub top: BoxId,
+    /// Number of boxes on the stack.
+    pub depth: u32,
+}
+
 /// One configuration of a path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Step {
-    /// Call stack, outermost box first.
-    pub stack: Vec<BoxId>,
+    /// Call stack (see [`Witness::stack`]).
+    pub stack: StackId,
     /// The node.
     pub node: NodeId,
 }
 
 /// A path: finite prefix plus optional loop (see the module documentation).
+///
+/// Call stacks are shared (a tree of parent pointers), so a path through a call chain `d` deep
+/// takes space and time linear in its length, not `d` times it; [`Witness::stack`] materialises
+/// one step's stack.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Witness {
     /// The configurations, in order.
     pub steps: Vec<Step>,
+    /// The call stacks of the steps; index 0 stands for the empty stack and is never read.
+    pub stacks: Vec<StackFrame>,
     /// Where the loop starts again after the last step (None: finite witness).
     pub loop_start: Option<usize>,
     /// Boxes pushed by every round of the loop (empty: an ordinary loop).
     pub loop_push: Vec<BoxId>,
+    /// Elementary search steps spent building the witness (vertices visited, configurations
+    /// emitted): a measure of its cost that does not depend on the machine.
+    #[serde(skip)]
+    pub work: usize,
 }
 
 impl Witness {
+    /// The call stack of step `i`, outermost box first.
+    pub fn stack(&self, i: usize) -> Vec<BoxId> {
+        self.stack_boxes(self.steps[i].stack)
+    }
+
+    /// The boxes of stack `id`, outermost first.
+    pub fn stack_boxes(&self, mut id: StackId) -> Vec<BoxId> {
+        let mut v = Vec::with_capacity(self.stack_depth(id));
+        while id != EMPTY_STACK {
+            let f = self.stacks[id as usize];
+            v.push(f.top);
+            id = f.parent;
+        }
+        v.reverse();
+        v
+    }
+
+    /// Number of boxes on stack `id`.
+    pub fn stack_depth(&self, id: StackId) -> usize {
+        if id == EMPTY_STACK {
+            0
+        } else {
+            self.stacks[id as usize].depth as usize
+        }
+    }
+
+    /// Number of boxes on the call stack of step `i`.
+    pub fn stack_len(&self, i: usize) -> usize {
+        self.stack_depth(self.steps[i].stack)
+    }
+
+    /// Every step as (call stack, node), materialised (space: the sum of the stack depths).
+    pub fn configurations(&self) -> Vec<(Vec<BoxId>, NodeId)> {
+        (0..self.steps.len())
+            .map(|i| (self.stack(i), self.steps[i].node))
+            .collect()
+    }
+
+    /// The measure of [`Witness::work`].
+    pub fn work(&self) -> usize {
+        self.work
+    }
+
     /// Render the path with node names, one step a line.
     pub fn render(&self, m: &Model) -> String {
         let mut s = String::new();
@@ -48,7 +119,11 @@ impl Witness {
             if Some(i) == self.loop_start {
                 s.push_str("  -- loop starts here --\n");
             }
-            let stack: Vec<&str> = st.stack.iter().map(|&b| m.box_info(b).name()).collect();
+            let stack: Vec<&str> = self
+                .stack(i)
+                .iter()
+                .map(|&b| m.box_info(b).name())
+                .collect();
             s.push_str(&format!(
                 "  [{}] {}\n",
                 stack.join(" > "),
@@ -87,6 +162,8 @@ struct Ctx<'a, 'm> {
     eng: &'a mut Engine<'m>,
     n: NodeRef,
     st: Stacks,
+    /// Elementary steps so far (see [`Witness::work`]).
+    work: usize,
 }
 
 impl<'a, 'm> Ctx<'a, 'm> {
@@ -105,6 +182,7 @@ impl<'a, 'm> Ctx<'a, 'm> {
                 depth: vec![0],
                 map: FxHashMap::default(),
             },
+            work: 0,
         }
     }
     fn push(&mut self, s: u32, lb: u32) -> u32 {
@@ -122,15 +200,6 @@ impl<'a, 'm> Ctx<'a, 'm> {
         self.st.depth.push(self.st.depth[s as usize] + 1);
         self.st.map.insert((s, b), id);
         id
-    }
-    fn stack_of(&self, mut s: u32) -> Vec<BoxId> {
-        let mut v = Vec::new();
-        while s != 0 {
-            v.push(self.st.nodes[s as usize].1);
-            s = self.st.nodes[s as usize].0;
-        }
-        v.reverse();
-        v
     }
     fn comp(&self, s: u32) -> CompId {
         self.st.nodes[s as usize].2
@@ -182,32 +251,67 @@ impl<'a, 'm> Ctx<'a, 'm> {
         }
         out
     }
-    fn step(&self, s: u32, v: Vertex) -> Step {
-        Step {
-            stack: self.stack_of(s),
-            node: self.m.vertex_node(self.comp(s), v),
+}
+
+/// A path found by the search, over the search's own stacks; published once as a [`Witness`].
+struct Lasso {
+    steps: Vec<(u32, Vertex)>,
+    loop_start: Option<usize>,
+    loop_push: Vec<BoxId>,
+}
+
+/// The witness of `path`: its stacks renumbered densely, each built once from its parent.
+fn publish(cx: &Ctx, path: Lasso) -> Witness {
+    let mut ids: FxHashMap<u32, StackId> = FxHashMap::default();
+    ids.insert(0, EMPTY_STACK);
+    let mut stacks = vec![StackFrame {
+        parent: EMPTY_STACK,
+        top: u32::MAX,
+        depth: 0,
+    }];
+    let mut steps = Vec::with_capacity(path.steps.len());
+    let mut pending = Vec::new();
+    for &(s, v) in &path.steps {
+        // the stacks of `s` not published yet, innermost first
+        let mut t = s;
+        while !ids.contains_key(&t) {
+            pending.push(t);
+            t = cx.st.nodes[t as usize].0;
         }
+        while let Some(t) = pending.pop() {
+            let (parent, b, _, _) = cx.st.nodes[t as usize];
+            let p = ids[&parent];
+            let depth = stacks[p as usize].depth + 1;
+            ids.insert(t, stacks.len() as StackId);
+            stacks.push(StackFrame {
+                parent: p,
+                top: b,
+                depth,
+            });
+        }
+        steps.push(Step {
+            stack: ids[&s],
+            node: cx.m.vertex_node(cx.comp(s), v),
+        });
+    }
+    Witness {
+        work: cx.work + steps.len() + stacks.len(),
+        steps,
+        stacks,
+        loop_start: path.loop_start,
+        loop_push: path.loop_push,
     }
 }
 
-/// Same-level paths already built, per (component, context, entry, exit): configurations
-/// relative to the callee level (local boxes pushed below it, vertex).
-type SlMemo = FxHashMap<(CompId, Box<[u64]>, Vertex, Vertex), Option<Vec<(Vec<u32>, Vertex)>>>;
+/// Same-level paths already found, per (component, context, entry, exit): the vertices of that
+/// level only (a call vertex followed by a return vertex is a jump over a same-level path of the
+/// callee, itself in the memo). `None`: no such path, or the search is in progress. Paths are
+/// expanded into configurations only once, for the witness that uses them
+/// ([`expand_level`]), so a jump costs its level's length, not the length of everything below.
+type SlMemo = FxHashMap<(CompId, Box<[u64]>, Vertex, Vertex), Option<Vec<Vertex>>>;
 
-fn relative(cx: &Ctx, base: u32, mut s: u32) -> Vec<u32> {
-    let mut v = Vec::new();
-    while s != base {
-        let (p, b, _, _) = cx.st.nodes[s as usize];
-        v.push(cx.m.box_info(b).local);
-        s = p;
-    }
-    v.reverse();
-    v
-}
-
-fn absolute(cx: &mut Ctx, base: u32, rel: &[u32]) -> u32 {
-    rel.iter().fold(base, |s, &lb| cx.push(s, lb))
-}
+/// The pairs (component, context, entry) that the current descent passes through.
+type Chain = rustc_hash::FxHashSet<(CompId, Box<[u64]>, Vertex)>;
 
 /// Configuration reached at a vertex `u` of the component on top of stack `s`: return vertices
 /// stand for the callee's exit with the box pushed.
@@ -347,9 +451,36 @@ fn extend_through_call(
     let comp = cx.m.component(cx.comp(s));
     let x = r - comp.box_ret[call.lb as usize];
     let ex = cx.m.component(cx.comp(call.qs)).exits()[x as usize];
-    let p = sl_path(cx, a, call.qs, call.en, ex, memo)?;
-    out.extend(p.iter().take(p.len() - 1));
-    Some(())
+    let level = sl_path(cx, a, call.qs, call.en, ex, memo)?;
+    expand_level(cx, a, call.qs, &level[..level.len() - 1], ex, memo, out)
+}
+
+/// Appends to `out` the configurations of the level path `level` at stack `s` (the last vertex
+/// of the whole path is `end`, used to close a trailing call), expanding every jump over a call
+/// into the callee's same-level path.
+fn expand_level(
+    cx: &mut Ctx,
+    a: NodeRef,
+    s: u32,
+    level: &[Vertex],
+    end: Vertex,
+    memo: &mut SlMemo,
+    out: &mut Vec<(u32, Vertex)>,
+) -> Option<()> {
+    crate::deep::grow(|| {
+        let comp = cx.m.component(cx.comp(s));
+        for (i, &u) in level.iter().enumerate() {
+            cx.work += 1;
+            if comp.is_call(u) {
+                let call = enter_call(cx, s, u);
+                let next = level.get(i + 1).copied().unwrap_or(end);
+                extend_through_call(cx, a, s, &call, next, memo, out)?;
+            } else {
+                out.push(config_at(cx, s, u));
+            }
+        }
+        Some(())
+    })
 }
 
 /// Shortest path at the level of stack `s` from vertex `v` to a χ-configuration, descending into
@@ -364,74 +495,83 @@ fn eu_level(
     v: Vertex,
     may_pop: bool,
     memo: &mut SlMemo,
-    chain: &mut Vec<(CompId, Box<[u64]>, Vertex)>,
-) -> Option<Vec<(u32, Vertex)>> {
-    let comp_id = cx.comp(s);
-    let comp = cx.m.component(comp_id);
-    let nv = comp.n_vertices() as usize;
-    let (sum, stride, top) = summary(cx, s);
-    let mut bfs = LevelBfs::new(nv, v);
-    let mut goals: Vec<Goal> = Vec::new();
-    while let Some(u) = bfs.pop() {
-        let (cs, cu) = config_at(cx, s, u);
-        if cx.val(b, cs, cu) {
-            goals.insert(0, Goal::Chi(u));
-            break;
-        }
-        if comp.is_call(u) {
-            let call = enter_call(cx, s, u);
-            let holds_inside = follow_summary(cx, a, s, u, &call, &mut bfs, memo);
-            let key = (
-                cx.comp(call.qs),
-                cx.st.nodes[call.qs as usize].3.clone(),
-                call.en,
-            );
-            if holds_inside && !chain.contains(&key) {
-                goals.push(Goal::Descend(u));
+    chain: &mut Chain,
+    out: &mut Vec<(u32, Vertex)>,
+) -> Option<()> {
+    crate::deep::grow(|| {
+        let comp_id = cx.comp(s);
+        let comp = cx.m.component(comp_id);
+        let nv = comp.n_vertices() as usize;
+        let (sum, stride, top) = summary(cx, s);
+        let mut bfs = LevelBfs::new(nv, v);
+        let mut goals: Vec<Goal> = Vec::new();
+        while let Some(u) = bfs.pop() {
+            cx.work += 1;
+            let (cs, cu) = config_at(cx, s, u);
+            if cx.val(b, cs, cu) {
+                goals.insert(0, Goal::Chi(u));
+                break;
             }
-            continue;
-        }
-        if comp.is_exit(u) {
-            let x = comp.exits().iter().position(|&e| e == u).expect("exit");
-            if may_pop && s != 0 && top[x] & 1 != 0 {
-                goals.push(Goal::Pop(u));
-            }
-            continue;
-        }
-        if !cx.val(a, cs, cu) {
-            continue;
-        }
-        // only vertices from which the EU can still hold are worth visiting
-        for &w in comp.succ(u) {
-            let wu = w as usize;
-            if bfs.seen(w) {
+            if comp.is_call(u) {
+                let call = enter_call(cx, s, u);
+                let holds_inside = follow_summary(cx, a, s, u, &call, &mut bfs, memo);
+                let key = (
+                    cx.comp(call.qs),
+                    cx.st.nodes[call.qs as usize].3.clone(),
+                    call.en,
+                );
+                if holds_inside && !chain.contains(&key) {
+                    goals.push(Goal::Descend(u));
+                }
                 continue;
             }
-            let ok = sum[wu * stride] & 1 != 0
-                || sum[wu * stride + 1..(wu + 1) * stride]
-                    .iter()
-                    .any(|&r| r != 0);
-            if ok {
-                bfs.reach(w, u);
+            if comp.is_exit(u) {
+                let x = comp.exits().iter().position(|&e| e == u).expect("exit");
+                if may_pop && s != 0 && top[x] & 1 != 0 {
+                    goals.push(Goal::Pop(u));
+                }
+                continue;
+            }
+            if !cx.val(a, cs, cu) {
+                continue;
+            }
+            // only vertices from which the EU can still hold are worth visiting
+            for &w in comp.succ(u) {
+                let wu = w as usize;
+                if bfs.seen(w) {
+                    continue;
+                }
+                let ok = sum[wu * stride] & 1 != 0
+                    || sum[wu * stride + 1..(wu + 1) * stride]
+                        .iter()
+                        .any(|&r| r != 0);
+                if ok {
+                    bfs.reach(w, u);
+                }
             }
         }
-    }
-    for goal in goals {
-        if let Some(p) = expand_goal(
-            cx,
-            a,
-            b,
-            s,
-            goal_vertex(&goal),
-            matches!(goal, Goal::Pop(_)),
-            &bfs,
-            memo,
-            chain,
-        ) {
-            return Some(p);
+        for goal in goals {
+            let mark = out.len();
+            if expand_goal(
+                cx,
+                a,
+                b,
+                s,
+                goal_vertex(&goal),
+                matches!(goal, Goal::Pop(_)),
+                &bfs,
+                memo,
+                chain,
+                out,
+            )
+            .is_some()
+            {
+                return Some(());
+            }
+            out.truncate(mark);
         }
-    }
-    None
+        None
+    })
 }
 
 #[derive(Clone, Copy)]
@@ -457,25 +597,26 @@ fn expand_goal(
     pop: bool,
     bfs: &LevelBfs,
     memo: &mut SlMemo,
-    chain: &mut Vec<(CompId, Box<[u64]>, Vertex)>,
-) -> Option<Vec<(u32, Vertex)>> {
+    chain: &mut Chain,
+    out: &mut Vec<(u32, Vertex)>,
+) -> Option<()> {
     let comp = cx.m.component(cx.comp(s));
     let level = bfs.path_to(last);
     // expand into configurations
-    let mut out: Vec<(u32, Vertex)> = Vec::new();
     for (i, &u) in level.iter().enumerate() {
+        cx.work += 1;
         if comp.is_call(u) {
             let call = enter_call(cx, s, u);
             if let Some(&r) = level.get(i + 1) {
                 // jump to the return vertex level[i+1]: same-level path in the callee
-                extend_through_call(cx, a, s, &call, r, memo, &mut out)?;
+                extend_through_call(cx, a, s, &call, r, memo, out)?;
             } else {
                 let (qs, en) = (call.qs, call.en);
                 let key = (cx.comp(qs), cx.st.nodes[qs as usize].3.clone(), en);
-                chain.push(key);
-                let inner = eu_level(cx, a, b, qs, en, false, memo, chain);
-                chain.pop();
-                out.extend(inner?);
+                chain.insert(key.clone());
+                let inner = eu_level(cx, a, b, qs, en, false, memo, chain, out);
+                chain.remove(&key);
+                inner?;
             }
         } else {
             out.push(config_at(cx, s, u));
@@ -483,10 +624,11 @@ fn expand_goal(
     }
     if pop {
         let (parent_s, r) = cx.pop_to_return(s, last);
-        let rest = eu_level(cx, a, b, parent_s, r, true, memo, chain)?;
-        out.extend(rest.into_iter().skip(1)); // its first step is the exit we are at
+        // the rest starts with the exit we are at, seen from the caller's return vertex
+        out.pop();
+        eu_level(cx, a, b, parent_s, r, true, memo, chain, out)?;
     }
-    Some(out)
+    Some(())
 }
 
 /// A same-level path in the callee on stack `s` from entry `en` to exit `ex` through ψ-vertices.
@@ -497,65 +639,43 @@ fn sl_path(
     en: Vertex,
     ex: Vertex,
     memo: &mut SlMemo,
-) -> Option<Vec<(u32, Vertex)>> {
-    let key = (cx.comp(s), cx.st.nodes[s as usize].3.clone(), en, ex);
-    if let Some(r) = memo.get(&key) {
-        let r = r.clone()?;
-        return Some(
-            r.iter()
-                .map(|(rel, v)| (absolute(cx, s, rel), *v))
-                .collect(),
-        );
-    }
-    memo.insert(key.clone(), None); // in progress: do not use this jump recursively
-    let comp = cx.m.component(cx.comp(s));
-    let nv = comp.n_vertices() as usize;
-    let mut bfs = LevelBfs::new(nv, en);
-    let mut found = false;
-    while let Some(u) = bfs.pop() {
-        if u == ex {
-            found = true;
-            break;
+) -> Option<Vec<Vertex>> {
+    crate::deep::grow(|| {
+        let key = (cx.comp(s), cx.st.nodes[s as usize].3.clone(), en, ex);
+        if let Some(r) = memo.get(&key) {
+            return r.clone();
         }
-        if comp.is_call(u) {
-            let call = enter_call(cx, s, u);
-            follow_summary(cx, a, s, u, &call, &mut bfs, memo);
-            continue;
-        }
-        if comp.is_exit(u) {
-            continue;
-        }
-        let (cs, cu) = config_at(cx, s, u);
-        if !cx.val(a, cs, cu) {
-            continue;
-        }
-        for &w in comp.succ(u) {
-            bfs.reach(w, u);
-        }
-    }
-    let res = if found {
-        let level = bfs.path_to(ex);
-        let mut out = Vec::new();
-        let mut ok = true;
-        for (i, &u) in level.iter().enumerate() {
+        memo.insert(key.clone(), None); // in progress: do not use this jump recursively
+        let comp = cx.m.component(cx.comp(s));
+        let nv = comp.n_vertices() as usize;
+        let mut bfs = LevelBfs::new(nv, en);
+        let mut found = false;
+        while let Some(u) = bfs.pop() {
+            cx.work += 1;
+            if u == ex {
+                found = true;
+                break;
+            }
             if comp.is_call(u) {
                 let call = enter_call(cx, s, u);
-                if extend_through_call(cx, a, s, &call, level[i + 1], memo, &mut out).is_none() {
-                    ok = false;
-                }
-            } else {
-                out.push(config_at(cx, s, u));
+                follow_summary(cx, a, s, u, &call, &mut bfs, memo);
+                continue;
+            }
+            if comp.is_exit(u) {
+                continue;
+            }
+            let (cs, cu) = config_at(cx, s, u);
+            if !cx.val(a, cs, cu) {
+                continue;
+            }
+            for &w in comp.succ(u) {
+                bfs.reach(w, u);
             }
         }
-        ok.then_some(out)
-    } else {
-        None
-    };
-    let rel = res
-        .as_ref()
-        .map(|p| p.iter().map(|&(cs, v)| (relative(cx, s, cs), v)).collect());
-    memo.insert(key, rel);
-    res
+        let res = found.then(|| bfs.path_to(ex));
+        memo.insert(key, res.clone());
+        res
+    })
 }
 
 /// The stack id of a call stack given as boxes from the initial component (each box must be in
@@ -592,17 +712,19 @@ fn locate(cx: &mut Ctx, stack: &[BoxId], node: NodeId) -> Result<(u32, Vertex), 
 /// The existential obligation inside `x` that a path can go on to show: `x` itself when it is
 /// `EX`/`EU`/`EG`, or the first such conjunct of a conjunction.
 fn existential_conjunct(dag: &Dag, x: NodeRef) -> Option<NodeRef> {
-    match dag.node(x) {
+    crate::deep::grow(|| match dag.node(x) {
         DagNode::EX(_) | DagNode::EU(..) | DagNode::EG(_) => Some(x),
         DagNode::And(l, r) => existential_conjunct(dag, l).or_else(|| existential_conjunct(dag, r)),
         _ => None,
-    }
+    })
 }
 
 /// Extends a finite witness whose last configuration `(s, v)` satisfies `x` with the path that shows the
 /// existential obligation inside `x` (so `EX E[a U b]` shows the whole way to `b`).
-fn continue_with(cx: &mut Ctx, mut witness: Witness, x: NodeRef, (s, v): (u32, Vertex)) -> Witness {
-    let Some(inner) = existential_conjunct(cx.eng.dag, x) else { return witness };
+fn continue_with(cx: &mut Ctx, mut witness: Lasso, x: NodeRef, (s, v): (u32, Vertex)) -> Lasso {
+    let Some(inner) = existential_conjunct(cx.eng.dag, x) else {
+        return witness;
+    };
     let saved = cx.n;
     cx.n = inner;
     let rest = search(cx, s, v);
@@ -616,126 +738,138 @@ fn continue_with(cx: &mut Ctx, mut witness: Witness, x: NodeRef, (s, v): (u32, V
     witness
 }
 
-fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Witness> {
-    let n = cx.n;
-    if !cx.val(n, s0, v0) {
-        return None;
-    }
-    match cx.eng.dag.node(n) {
-        DagNode::EX(a) => {
-            for (s, v) in cx.succ(s0, v0) {
-                if cx.val(a, s, v) {
-                    let witness = Witness {
-                        steps: vec![cx.step(s0, v0), cx.step(s, v)],
-                        loop_start: None,
-                        loop_push: vec![],
-                    };
-                    return Some(continue_with(cx, witness, a, (s, v)));
-                }
-            }
-            None
+fn search(cx: &mut Ctx, s0: u32, v0: Vertex) -> Option<Lasso> {
+    crate::deep::grow(|| {
+        let n = cx.n;
+        if !cx.val(n, s0, v0) {
+            return None;
         }
-        DagNode::EU(a, b) => {
-            let mut memo = FxHashMap::default();
-            let mut chain = Vec::new();
-            let path = eu_level(cx, a, b, s0, v0, true, &mut memo, &mut chain)?;
-            let last = *path.last()?;
-            let steps = path.into_iter().map(|(s, v)| cx.step(s, v)).collect();
-            let witness = Witness {
-                steps,
-                loop_start: None,
-                loop_push: vec![],
-            };
-            Some(continue_with(cx, witness, b, last))
-        }
-        DagNode::EG(_) => {
-            // DFS for a lasso among configurations where EG holds.
-            let mut path: Vec<(u32, Vertex)> = vec![(s0, v0)];
-            let mut on_path: FxHashMap<(u32, Vertex), usize> = FxHashMap::default();
-            on_path.insert((s0, v0), 0);
-            let mut iters: Vec<Vec<(u32, Vertex)>> = Vec::new();
-            let mut dead: rustc_hash::FxHashSet<(u32, Vertex)> = Default::default();
-            let first = cx.succ(s0, v0);
-            iters.push(first);
-            let mut budget = 200_000usize;
-            while let Some(top) = iters.last_mut() {
-                budget = budget.checked_sub(1)?;
-                let cands = std::mem::take(top);
-                let (s, v) = *path.last().expect("path");
-                let _ = (s, v);
-                let mut next = None;
-                let mut rest = Vec::new();
-                for c in cands {
-                    if dead.contains(&c) || !cx.val(n, c.0, c.1) {
-                        continue;
-                    }
-                    if let Some(&i) = on_path.get(&c) {
-                        let steps = path.iter().map(|&(s, v)| cx.step(s, v)).collect();
-                        return Some(Witness {
-                            steps,
-                            loop_start: Some(i),
+        match cx.eng.dag.node(n) {
+            DagNode::EX(a) => {
+                for (s, v) in cx.succ(s0, v0) {
+                    if cx.val(a, s, v) {
+                        let witness = Lasso {
+                            steps: vec![(s0, v0), (s, v)],
+                            loop_start: None,
                             loop_push: vec![],
-                        });
+                        };
+                        return Some(continue_with(cx, witness, a, (s, v)));
                     }
-                    // Pumping: same component context and vertex, deeper stack, no pop below in between.
-                    let key_c = (cx.comp(c.0), cx.st.nodes[c.0 as usize].3.clone(), c.1);
-                    for (i, &(ps, pv)) in path.iter().enumerate() {
-                        if pv != c.1
-                            || cx.comp(ps) != key_c.0
-                            || cx.st.nodes[ps as usize].3 != key_c.1
-                        {
+                }
+                None
+            }
+            DagNode::EU(a, b) => {
+                let mut memo = FxHashMap::default();
+                let mut chain = Chain::default();
+                let mut path = Vec::new();
+                eu_level(cx, a, b, s0, v0, true, &mut memo, &mut chain, &mut path)?;
+                let last = *path.last()?;
+                let witness = Lasso {
+                    steps: path,
+                    loop_start: None,
+                    loop_push: vec![],
+                };
+                Some(continue_with(cx, witness, b, last))
+            }
+            DagNode::EG(_) => {
+                // DFS for a lasso among configurations where EG holds.
+                let mut path: Vec<(u32, Vertex)> = vec![(s0, v0)];
+                let mut on_path: FxHashMap<(u32, Vertex), usize> = FxHashMap::default();
+                on_path.insert((s0, v0), 0);
+                // positions on the path per (component, context, vertex): the candidates for pumping
+                type Frame = (CompId, Box<[u64]>, Vertex);
+                let mut by_frame: FxHashMap<Frame, Vec<usize>> = FxHashMap::default();
+                let frame_of = |cx: &Ctx, (s, v): (u32, Vertex)| -> Frame {
+                    (cx.comp(s), cx.st.nodes[s as usize].3.clone(), v)
+                };
+                by_frame.entry(frame_of(cx, (s0, v0))).or_default().push(0);
+                let mut iters: Vec<Vec<(u32, Vertex)>> = Vec::new();
+                let mut dead: rustc_hash::FxHashSet<(u32, Vertex)> = Default::default();
+                let first = cx.succ(s0, v0);
+                iters.push(first);
+                let mut budget = 200_000usize;
+                while let Some(top) = iters.last_mut() {
+                    budget = budget.checked_sub(1)?;
+                    cx.work += 1;
+                    let cands = std::mem::take(top);
+                    let (s, v) = *path.last().expect("path");
+                    let _ = (s, v);
+                    let mut next = None;
+                    let mut rest = Vec::new();
+                    for c in cands {
+                        if dead.contains(&c) || !cx.val(n, c.0, c.1) {
                             continue;
                         }
-                        let d = cx.st.depth[ps as usize];
-                        if cx.st.depth[c.0 as usize] <= d
-                            || path[i..].iter().any(|&(x, _)| cx.st.depth[x as usize] < d)
-                        {
-                            continue;
-                        }
-                        // c.0 must extend ps
-                        let mut anc = c.0;
-                        let mut pushed = Vec::new();
-                        while cx.st.depth[anc as usize] > d {
-                            pushed.push(cx.st.nodes[anc as usize].1);
-                            anc = cx.st.nodes[anc as usize].0;
-                        }
-                        if anc == ps {
-                            pushed.reverse();
-                            let steps = path.iter().map(|&(s, v)| cx.step(s, v)).collect();
-                            return Some(Witness {
-                                steps,
+                        if let Some(&i) = on_path.get(&c) {
+                            return Some(Lasso {
+                                steps: path,
                                 loop_start: Some(i),
-                                loop_push: pushed,
+                                loop_push: vec![],
                             });
                         }
+                        // Pumping: same component context and vertex, deeper stack, no pop below in between.
+                        let key_c = frame_of(cx, c);
+                        let same: &[usize] = by_frame.get(&key_c).map_or(&[], |v| v.as_slice());
+                        for &i in same {
+                            cx.work += 1;
+                            let ps = path[i].0;
+                            let d = cx.st.depth[ps as usize];
+                            if cx.st.depth[c.0 as usize] <= d
+                                || path[i..].iter().any(|&(x, _)| cx.st.depth[x as usize] < d)
+                            {
+                                continue;
+                            }
+                            // c.0 must extend ps
+                            let mut anc = c.0;
+                            let mut pushed = Vec::new();
+                            while cx.st.depth[anc as usize] > d {
+                                pushed.push(cx.st.nodes[anc as usize].1);
+                                anc = cx.st.nodes[anc as usize].0;
+                            }
+                            if anc == ps {
+                                pushed.reverse();
+                                return Some(Lasso {
+                                    steps: path.clone(),
+                                    loop_start: Some(i),
+                                    loop_push: pushed,
+                                });
+                            }
+                        }
+                        if next.is_none() {
+                            next = Some(c);
+                        } else {
+                            rest.push(c);
+                        }
                     }
-                    if next.is_none() {
-                        next = Some(c);
-                    } else {
-                        rest.push(c);
-                    }
-                }
-                match next {
-                    Some(c) => {
-                        *iters.last_mut().expect("frame") = rest;
-                        on_path.insert(c, path.len());
-                        path.push(c);
-                        let sc = cx.succ(c.0, c.1);
-                        iters.push(sc);
-                    }
-                    None => {
-                        iters.pop();
-                        if let Some(p) = path.pop() {
-                            on_path.remove(&p);
-                            dead.insert(p);
+                    match next {
+                        Some(c) => {
+                            *iters.last_mut().expect("frame") = rest;
+                            on_path.insert(c, path.len());
+                            by_frame
+                                .entry(frame_of(cx, c))
+                                .or_default()
+                                .push(path.len());
+                            path.push(c);
+                            let sc = cx.succ(c.0, c.1);
+                            iters.push(sc);
+                        }
+                        None => {
+                            iters.pop();
+                            if let Some(p) = path.pop() {
+                                on_path.remove(&p);
+                                if let Some(v) = by_frame.get_mut(&frame_of(cx, p)) {
+                                    v.pop();
+                                }
+                                dead.insert(p);
+                            }
                         }
                     }
                 }
+                None
             }
-            None
+            _ => None,
         }
-        _ => None,
-    }
+    })
 }
 
 /// The existential node a witness is about: the root when `positive`, else the root under one negation.
@@ -790,7 +924,7 @@ fn witness_at_configuration(
         None => Ctx::new(model, &mut eng, n),
     };
     let (s, v) = locate(&mut cx, stack, node)?;
-    Ok(search(&mut cx, s, v))
+    Ok(search(&mut cx, s, v).map(|l| publish(&cx, l)))
 }
 
 /// Like [`witness_from`] with an empty stack, but with `comp` as the outermost component
@@ -812,7 +946,7 @@ pub fn witness_in(
     }
     let mut eng = Engine::single(model, &dag);
     let mut cx = Ctx::new_in(model, &mut eng, n, comp);
-    Ok(search(&mut cx, 0, model.node_vertex(node)))
+    Ok(search(&mut cx, 0, model.node_vertex(node)).map(|l| publish(&cx, l)))
 }
 
 /// Like [`witness_in`], but from the configuration `(stack, node)`: `stack` holds boxes
@@ -844,7 +978,7 @@ pub fn explain(model: &Model, formula: &Formula) -> Option<(bool, Witness)> {
         for &en in comp.entries() {
             if cx.val(n, 0, en) {
                 if let Some(w) = search(&mut cx, 0, en) {
-                    return Some((positive, w));
+                    return Some((positive, publish(&cx, w)));
                 }
             }
         }

@@ -9,6 +9,8 @@
 //! * all strategies agree on dataflow and on a slice of avroraReg (all formulas, all models and
 //!   all strategies: `scripts/bench-rsm`).
 
+mod common;
+
 use goanna_mc::batch::check_batch;
 use goanna_mc::ctl::{parse, parse_file, Formula};
 use goanna_mc::reference::config_successors;
@@ -124,10 +126,7 @@ fn single_usedef_verdicts() {
                 eprintln!(
                     "{name}: counterexample of {} steps ends at {:?} {}",
                     w.steps.len(),
-                    w.steps
-                        .last()
-                        .unwrap()
-                        .stack
+                    w.stack(w.steps.len() - 1)
                         .iter()
                         .map(|&b| m.box_info(b).name())
                         .collect::<Vec<_>>(),
@@ -354,7 +353,7 @@ impl<'a> UseDefOracle<'a> {
 }
 
 fn is_valid_path(m: &Model, w: &goanna_mc::witness::Witness) -> bool {
-    w.steps.windows(2).all(|p| {
+    common::materialise(w).windows(2).all(|p| {
         config_successors(m, &p[0].stack, p[0].node).contains(&(p[1].stack.clone(), p[1].node))
     })
 }

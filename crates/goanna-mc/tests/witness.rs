@@ -11,29 +11,29 @@ use goanna_mc::witness::{explain, sat_nodes, sat_nodes_in, witness_from, Witness
 use goanna_mc::{check, Model, Strategy};
 
 fn valid_path(m: &Model, w: &Witness) -> Result<(), String> {
-    for p in w.steps.windows(2) {
+    let ws = materialise(w);
+    for p in ws.windows(2) {
         if !config_successors(m, &p[0].stack, p[0].node).contains(&(p[1].stack.clone(), p[1].node))
         {
             return Err(format!("no transition {:?} -> {:?}", p[0], p[1]));
         }
     }
     if let Some(i) = w.loop_start {
-        let last = w.steps.last().unwrap();
-        let mut stack = w.steps[i].stack.clone();
+        let last = ws.last().unwrap();
+        let mut stack = ws[i].stack.clone();
         stack.extend_from_slice(&w.loop_push);
-        if !config_successors(m, &last.stack, last.node).contains(&(stack.clone(), w.steps[i].node))
-        {
+        if !config_successors(m, &last.stack, last.node).contains(&(stack.clone(), ws[i].node)) {
             return Err(format!(
                 "loop does not close: {last:?} -> {:?}",
-                (stack, w.steps[i].node)
+                (stack, ws[i].node)
             ));
         }
         if !w.loop_push.is_empty() {
             // the loop must never return below its starting depth
-            let d = w.steps[i].stack.len();
-            if w.steps[i..]
+            let d = ws[i].stack.len();
+            if ws[i..]
                 .iter()
-                .any(|s| s.stack.len() < d || s.stack[..d] != w.steps[i].stack[..])
+                .any(|s| s.stack.len() < d || s.stack[..d] != ws[i].stack[..])
             {
                 return Err("pumping loop returns below its start".into());
             }
@@ -53,6 +53,7 @@ fn holds_at(m: &Model, f: &Formula, stack: &[u32], node: u32) -> bool {
 }
 
 fn obligations(m: &Model, f: &Formula, w: &Witness, recursive: bool) -> Result<(), String> {
+    let ws = materialise(w);
     let kripke = if recursive {
         None
     } else {
@@ -69,22 +70,22 @@ fn obligations(m: &Model, f: &Formula, w: &Witness, recursive: bool) -> Result<(
     };
     // A witness may go on past its own obligation to show the existential obligation nested in
     // it (`EX E[a U b]` continues to `b`), so the obligation is checked on a prefix.
-    let n = w.steps.len();
+    let n = ws.len();
     match f {
         Formula::EX(a) => {
-            if n < 2 || !val(a, &w.steps[1].stack, w.steps[1].node) {
+            if n < 2 || !val(a, &ws[1].stack, ws[1].node) {
                 return Err("EX obligation".into());
             }
         }
         Formula::EU(a, b) => {
-            let met = (0..n).find(|&k| val(b, &w.steps[k].stack, w.steps[k].node));
-            let ok = met.is_some_and(|k| w.steps[..k].iter().all(|s| val(a, &s.stack, s.node)));
+            let met = (0..n).find(|&k| val(b, &ws[k].stack, ws[k].node));
+            let ok = met.is_some_and(|k| ws[..k].iter().all(|s| val(a, &s.stack, s.node)));
             if !ok {
                 return Err("EU obligation".into());
             }
         }
         Formula::EG(a) => {
-            if w.loop_start.is_none() || w.steps.iter().any(|s| !val(a, &s.stack, s.node)) {
+            if w.loop_start.is_none() || ws.iter().any(|s| !val(a, &s.stack, s.node)) {
                 return Err("EG obligation".into());
             }
         }

@@ -93,7 +93,7 @@ impl Decide for ModelChecker {
         }
         let part = existential_part(formula)?;
         let witness = goanna_mc::witness::witness_in_at(model, comp, part, stack, start).ok()??;
-        let mut path: Vec<PathPoint> = witness.steps.into_iter().map(|step| (step.stack, step.node)).collect();
+        let mut path: Vec<PathPoint> = witness.configurations();
         // The model checker continues a witness through nested existential obligations; a
         // universal one (`EX A[a U b]`) holds on every path, so show one of them.
         if let (Formula::EX(inner), Some((last_stack, last))) = (part, path.last().cloned()) {

@@ -140,7 +140,7 @@ impl<'m> Engine<'m> {
     /// Value of node `n` at exit vertex `x` of `comp`, given the context words of the
     /// existential nodes (in `exc_order`) for that exit (`ctx_at_exit[k]`).
     fn eval_at_exit(&self, n: NodeRef, node: u32, order: &[NodeRef], vals: &[u64]) -> u64 {
-        match self.dag.node(n) {
+        crate::deep::grow(|| match self.dag.node(n) {
             DagNode::True => self.lane_mask,
             DagNode::Atom(s) => self.atom_mask(s, node),
             DagNode::Not(x) => !self.eval_at_exit(x, node, order, vals) & self.lane_mask,
@@ -154,7 +154,7 @@ impl<'m> Engine<'m> {
                 let k = order.binary_search(&n).expect("existential closure");
                 vals[k]
             }
-        }
+        })
     }
 
     /// The context of the initial component with an empty stack: every exit loops forever, so
@@ -209,78 +209,80 @@ impl<'m> Engine<'m> {
     }
 
     pub(crate) fn ensure_full(&mut self, n: NodeRef, comp: CompId, ctx: &[u64]) -> u32 {
-        if let Some(&id) = self.full[n as usize].map.get(&(comp, ctx.into()) as &Key) {
-            return id;
-        }
-        let c = &self.m.comps[comp as usize];
-        let nv = c.n_vertices as usize;
-        let ne = c.exits.len();
-        let vals: Vec<u64> = match self.dag.node(n) {
-            DagNode::True => vec![self.lane_mask; nv],
-            DagNode::Atom(s) => (0..nv).map(|v| self.atom_mask(s, c.vnode[v])).collect(),
-            DagNode::Not(x) => {
-                let cx = self.project(&self.exc[n as usize], ctx, x, ne);
-                let lm = self.lane_mask;
-                self.full_vals(x, comp, &cx)
-                    .iter()
-                    .map(|w| !w & lm)
-                    .collect()
+        crate::deep::grow(|| {
+            if let Some(&id) = self.full[n as usize].map.get(&(comp, ctx.into()) as &Key) {
+                return id;
             }
-            DagNode::And(a, b) | DagNode::Or(a, b) => {
-                let order = self.exc[n as usize].clone();
-                let ca = self.project(&order, ctx, a, ne);
-                let cb = self.project(&order, ctx, b, ne);
-                let ia = self.ensure_full(a, comp, &ca);
-                let ib = self.ensure_full(b, comp, &cb);
-                let va = &self.full[a as usize].frames[ia as usize].vals;
-                let vb = &self.full[b as usize].frames[ib as usize].vals;
-                if matches!(self.dag.node(n), DagNode::And(..)) {
-                    va.iter().zip(vb).map(|(x, y)| x & y).collect()
-                } else {
-                    va.iter().zip(vb).map(|(x, y)| x | y).collect()
+            let c = &self.m.comps[comp as usize];
+            let nv = c.n_vertices as usize;
+            let ne = c.exits.len();
+            let vals: Vec<u64> = match self.dag.node(n) {
+                DagNode::True => vec![self.lane_mask; nv],
+                DagNode::Atom(s) => (0..nv).map(|v| self.atom_mask(s, c.vnode[v])).collect(),
+                DagNode::Not(x) => {
+                    let cx = self.project(&self.exc[n as usize], ctx, x, ne);
+                    let lm = self.lane_mask;
+                    self.full_vals(x, comp, &cx)
+                        .iter()
+                        .map(|w| !w & lm)
+                        .collect()
                 }
-            }
-            _ => {
-                let k = self.exc[n as usize].len() - 1;
-                let (sctx, top) = ctx.split_at(k * ne);
-                let top: Vec<u64> = top.to_vec();
-                let sid = self.ensure_strict(n, comp, sctx);
-                let f = &self.strict[n as usize].frames[sid as usize];
-                let single = self.single;
-                let stride = stride_of(single, ne);
-                if single {
-                    let mut tb = vec![0u64; stride - 1];
-                    for (x, &t) in top.iter().enumerate() {
-                        if t & 1 != 0 {
-                            tb[x >> 6] |= 1 << (x & 63);
-                        }
+                DagNode::And(a, b) | DagNode::Or(a, b) => {
+                    let order = self.exc[n as usize].clone();
+                    let ca = self.project(&order, ctx, a, ne);
+                    let cb = self.project(&order, ctx, b, ne);
+                    let ia = self.ensure_full(a, comp, &ca);
+                    let ib = self.ensure_full(b, comp, &cb);
+                    let va = &self.full[a as usize].frames[ia as usize].vals;
+                    let vb = &self.full[b as usize].frames[ib as usize].vals;
+                    if matches!(self.dag.node(n), DagNode::And(..)) {
+                        va.iter().zip(vb).map(|(x, y)| x & y).collect()
+                    } else {
+                        va.iter().zip(vb).map(|(x, y)| x | y).collect()
                     }
-                    (0..nv)
-                        .map(|v| {
-                            let s = &f.vals[v * stride..(v + 1) * stride];
-                            let hit = s[1..].iter().zip(&tb).any(|(a, b)| a & b != 0);
-                            s[0] | hit as u64
-                        })
-                        .collect()
-                } else {
-                    (0..nv)
-                        .map(|v| {
-                            let s = &f.vals[v * stride..(v + 1) * stride];
-                            let mut w = s[0];
-                            for x in 0..ne {
-                                w |= s[1 + x] & top[x];
-                            }
-                            w
-                        })
-                        .collect()
                 }
-            }
-        };
-        let st = &mut self.full[n as usize];
-        let id = st.frames.len() as u32;
-        st.frames.push(Full { vals });
-        st.map.insert((comp, ctx.into()), id);
-        id
+                _ => {
+                    let k = self.exc[n as usize].len() - 1;
+                    let (sctx, top) = ctx.split_at(k * ne);
+                    let top: Vec<u64> = top.to_vec();
+                    let sid = self.ensure_strict(n, comp, sctx);
+                    let f = &self.strict[n as usize].frames[sid as usize];
+                    let single = self.single;
+                    let stride = stride_of(single, ne);
+                    if single {
+                        let mut tb = vec![0u64; stride - 1];
+                        for (x, &t) in top.iter().enumerate() {
+                            if t & 1 != 0 {
+                                tb[x >> 6] |= 1 << (x & 63);
+                            }
+                        }
+                        (0..nv)
+                            .map(|v| {
+                                let s = &f.vals[v * stride..(v + 1) * stride];
+                                let hit = s[1..].iter().zip(&tb).any(|(a, b)| a & b != 0);
+                                s[0] | hit as u64
+                            })
+                            .collect()
+                    } else {
+                        (0..nv)
+                            .map(|v| {
+                                let s = &f.vals[v * stride..(v + 1) * stride];
+                                let mut w = s[0];
+                                for x in 0..ne {
+                                    w |= s[1 + x] & top[x];
+                                }
+                                w
+                            })
+                            .collect()
+                    }
+                }
+            };
+            let st = &mut self.full[n as usize];
+            let id = st.frames.len() as u32;
+            st.frames.push(Full { vals });
+            st.map.insert((comp, ctx.into()), id);
+            id
+        })
     }
 
     /// The context (over `exc[n]`) that the callee of local box `lb` sees, for node `n` in the

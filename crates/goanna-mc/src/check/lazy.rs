@@ -47,10 +47,12 @@ impl Marks {
     }
 }
 
-/// One FindReason walk: the marks of what it visited, and the boxes it found to (re)contextualise.
+/// One FindReason walk: the marks of what it visited, the boxes it found to (re)contextualise,
+/// and the frames it already (re)contextualised on its way (to be refined after the walk).
 struct Walk {
     marks: Marks,
     found: Vec<(u32, usize)>,
+    dirty: Vec<u32>,
 }
 
 struct Lazy<'m> {
@@ -107,6 +109,7 @@ pub(crate) fn check(model: &Model, dag: &Dag) -> (Vec<bool>, usize) {
         let mut walk = Walk {
             marks: Marks(lz.frames.iter().map(|_| Vec::new()).collect()),
             found: Vec::new(),
+            dirty: Vec::new(),
         };
         for &en in &undecided {
             lz.find_reason(f0, en, top, &mut walk);
@@ -114,9 +117,9 @@ pub(crate) fn check(model: &Model, dag: &Dag) -> (Vec<bool>, usize) {
         let mut found = walk.found;
         found.sort_unstable();
         found.dedup();
-        match found.is_empty() {
+        match found.is_empty() && walk.dirty.is_empty() {
             false => {
-                let mut dirty = Vec::new();
+                let mut dirty = walk.dirty;
                 for (f, lb) in found {
                     if lz.contextualizable(f, lb) {
                         let j = lz.contextualize(f, lb);
@@ -350,20 +353,22 @@ impl<'m> Lazy<'m> {
 
     /// GetNextExpansion / FindReason: a box whose (re)contextualisation may decide `(f, v, n)`.
     fn find_reason(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
-        if self.frames[f as usize].vals[n as usize][v as usize].known() {
-            return;
-        }
-        let mk = *walk.marks.slot(self, f, v, n);
-        if mk & 2 != 0 {
-            self.cycles += 1; // a global dependency cycle through (f, v, n)
-            return;
-        }
-        if mk & 1 != 0 {
-            return;
-        }
-        *walk.marks.slot(self, f, v, n) = 3;
-        self.find_reason_inner(f, v, n, walk);
-        *walk.marks.slot(self, f, v, n) = 1;
+        crate::deep::grow(|| {
+            if self.frames[f as usize].vals[n as usize][v as usize].known() {
+                return;
+            }
+            let mk = *walk.marks.slot(self, f, v, n);
+            if mk & 2 != 0 {
+                self.cycles += 1; // a global dependency cycle through (f, v, n)
+                return;
+            }
+            if mk & 1 != 0 {
+                return;
+            }
+            *walk.marks.slot(self, f, v, n) = 3;
+            self.find_reason_inner(f, v, n, walk);
+            *walk.marks.slot(self, f, v, n) = 1;
+        })
     }
 
     fn find_reason_inner(&mut self, f: u32, v: u32, n: NodeRef, walk: &mut Walk) {
@@ -376,8 +381,13 @@ impl<'m> Lazy<'m> {
         if c.is_call(v) {
             let lb = c.local_box(v).expect("call vertex") as usize;
             if self.contextualizable(f, lb) {
-                walk.found.push((f, lb));
-                return;
+                // (Re)contextualise the box now and go on into the callee if its entry is still
+                // unknown there: a walk down a call chain expands it in one round, not one box per
+                // round (which made a chain `d` deep cost `d` rounds of `d` steps each).
+                let j = self.contextualize(f, lb);
+                walk.dirty.push(j);
+                walk.dirty.push(f);
+                self.refine(j);
             }
             let j = self.frames[f as usize].callee[lb].expect("expanded");
             let k = (v - c.box_call[lb]) as usize;

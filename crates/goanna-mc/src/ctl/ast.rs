@@ -1,9 +1,15 @@
 //! The CTL syntax tree as written by users.
 
+use crate::deep::grow;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// A CTL state formula with the full set of operators.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Formulas may nest as deep as their input (a generated formula 10,000 operators deep, a flat
+/// disjunction of 60,000 terms is a left-leaning tree as deep): dropping is iterative and
+/// cloning, comparing, hashing and printing never overflow the stack (see `crate::deep`).
+#[derive(Debug)]
 pub enum Formula {
     /// `true`
     True,
@@ -41,30 +47,147 @@ pub enum Formula {
     AW(Box<Formula>, Box<Formula>),
 }
 
+/// The operator of a formula node without its operands: formulas are rebuilt, compared and hashed
+/// through it, one node at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Op {
+    True,
+    False,
+    Atom,
+    Not,
+    And,
+    Or,
+    Implies,
+    EX,
+    AX,
+    EF,
+    AF,
+    EG,
+    AG,
+    EU,
+    AU,
+    EW,
+    AW,
+}
+
 impl Formula {
+    /// The node's operator and operands.
+    fn split(&self) -> (Op, [Option<&Formula>; 2]) {
+        use Formula::*;
+        match self {
+            True => (Op::True, [None, None]),
+            False => (Op::False, [None, None]),
+            Atom(_) => (Op::Atom, [None, None]),
+            Not(x) => (Op::Not, [Some(x), None]),
+            EX(x) => (Op::EX, [Some(x), None]),
+            AX(x) => (Op::AX, [Some(x), None]),
+            EF(x) => (Op::EF, [Some(x), None]),
+            AF(x) => (Op::AF, [Some(x), None]),
+            EG(x) => (Op::EG, [Some(x), None]),
+            AG(x) => (Op::AG, [Some(x), None]),
+            And(a, b) => (Op::And, [Some(a), Some(b)]),
+            Or(a, b) => (Op::Or, [Some(a), Some(b)]),
+            Implies(a, b) => (Op::Implies, [Some(a), Some(b)]),
+            EU(a, b) => (Op::EU, [Some(a), Some(b)]),
+            AU(a, b) => (Op::AU, [Some(a), Some(b)]),
+            EW(a, b) => (Op::EW, [Some(a), Some(b)]),
+            AW(a, b) => (Op::AW, [Some(a), Some(b)]),
+        }
+    }
+
+    /// Moves the operands out (leaving `true` in their place) onto `out`, so that dropping the
+    /// node no longer recurses.
+    fn take_operands(&mut self, out: &mut Vec<Formula>) {
+        use Formula::*;
+        let mut take = |x: &mut Box<Formula>| {
+            if !matches!(**x, True | False | Atom(_)) {
+                out.push(std::mem::replace(&mut **x, True));
+            }
+        };
+        match self {
+            True | False | Atom(_) => {}
+            Not(x) | EX(x) | AX(x) | EF(x) | AF(x) | EG(x) | AG(x) => take(x),
+            And(a, b) | Or(a, b) | Implies(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
+                take(a);
+                take(b);
+            }
+        }
+    }
+
+    /// The formula with every atom renamed by `atom` and the operator `op` over `ops`.
+    fn join(op: Op, atom: Option<String>, mut ops: impl Iterator<Item = Formula>) -> Formula {
+        use Formula::*;
+        let mut next = || Box::new(ops.next().unwrap_or(True));
+        match op {
+            Op::True => True,
+            Op::False => False,
+            Op::Atom => Atom(atom.unwrap_or_default()),
+            Op::Not => Not(next()),
+            Op::EX => EX(next()),
+            Op::AX => AX(next()),
+            Op::EF => EF(next()),
+            Op::AF => AF(next()),
+            Op::EG => EG(next()),
+            Op::AG => AG(next()),
+            Op::And => {
+                let a = next();
+                And(a, next())
+            }
+            Op::Or => {
+                let a = next();
+                Or(a, next())
+            }
+            Op::Implies => {
+                let a = next();
+                Implies(a, next())
+            }
+            Op::EU => {
+                let a = next();
+                EU(a, next())
+            }
+            Op::AU => {
+                let a = next();
+                AU(a, next())
+            }
+            Op::EW => {
+                let a = next();
+                EW(a, next())
+            }
+            Op::AW => {
+                let a = next();
+                AW(a, next())
+            }
+        }
+    }
+
+    /// Rebuilds the formula bottom-up with an explicit stack, renaming atoms with `rename`.
+    fn map_atoms(&self, rename: &dyn Fn(&str) -> String) -> Formula {
+        // Post-order: a node is rebuilt once its operands are on `done`.
+        let mut todo: Vec<(&Formula, bool)> = vec![(self, false)];
+        let mut done: Vec<Formula> = Vec::new();
+        while let Some((f, expanded)) = todo.pop() {
+            let (op, ops) = f.split();
+            if !expanded && ops[0].is_some() {
+                todo.push((f, true));
+                for x in ops.iter().rev().flatten() {
+                    todo.push((x, false));
+                }
+                continue;
+            }
+            let n = ops.iter().flatten().count();
+            let args = done.split_off(done.len() - n);
+            let atom = match f {
+                Formula::Atom(a) => Some(rename(a)),
+                _ => None,
+            };
+            done.push(Formula::join(op, atom, args.into_iter()));
+        }
+        done.pop().unwrap_or(Formula::True)
+    }
+
     /// The same formula with every atom `a` replaced by `rename(a)` (instantiating a template).
     pub fn rename_atoms(&self, rename: &dyn Fn(&str) -> String) -> Formula {
-        use Formula::*;
-        let r = |x: &Formula| Box::new(x.rename_atoms(rename));
-        match self {
-            True => True,
-            False => False,
-            Atom(a) => Atom(rename(a)),
-            Not(x) => Not(r(x)),
-            EX(x) => EX(r(x)),
-            AX(x) => AX(r(x)),
-            EF(x) => EF(r(x)),
-            AF(x) => AF(r(x)),
-            EG(x) => EG(r(x)),
-            AG(x) => AG(r(x)),
-            And(a, b) => And(r(a), r(b)),
-            Or(a, b) => Or(r(a), r(b)),
-            Implies(a, b) => Implies(r(a), r(b)),
-            EU(a, b) => EU(r(a), r(b)),
-            AU(a, b) => AU(r(a), r(b)),
-            EW(a, b) => EW(r(a), r(b)),
-            AW(a, b) => AW(r(a), r(b)),
-        }
+        self.map_atoms(rename)
     }
 
     /// An atom.
@@ -73,10 +196,68 @@ impl Formula {
     }
 }
 
+impl Drop for Formula {
+    fn drop(&mut self) {
+        let mut pending = Vec::new();
+        self.take_operands(&mut pending);
+        while let Some(mut f) = pending.pop() {
+            f.take_operands(&mut pending);
+        }
+    }
+}
+
+impl Clone for Formula {
+    fn clone(&self) -> Formula {
+        self.map_atoms(&|a| a.to_string())
+    }
+}
+
+impl PartialEq for Formula {
+    fn eq(&self, other: &Formula) -> bool {
+        let mut todo = vec![(self, other)];
+        while let Some((a, b)) = todo.pop() {
+            let ((oa, xa), (ob, xb)) = (a.split(), b.split());
+            if oa != ob {
+                return false;
+            }
+            if let (Formula::Atom(p), Formula::Atom(q)) = (a, b) {
+                if p != q {
+                    return false;
+                }
+            }
+            for (x, y) in xa.iter().zip(&xb) {
+                if let (Some(x), Some(y)) = (x, y) {
+                    todo.push((x, y));
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Eq for Formula {}
+
+impl Hash for Formula {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Pre-order operators and atom names determine the tree (every operator has a fixed arity).
+        let mut todo = vec![self];
+        while let Some(f) = todo.pop() {
+            let (op, ops) = f.split();
+            op.hash(state);
+            if let Formula::Atom(a) = f {
+                a.hash(state);
+            }
+            for x in ops.iter().rev().flatten() {
+                todo.push(x);
+            }
+        }
+    }
+}
+
 impl fmt::Display for Formula {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Formula::*;
-        match self {
+        grow(|| match self {
             True => write!(f, "true"),
             False => write!(f, "false"),
             Atom(a) => write!(f, "{a}"),
@@ -94,6 +275,6 @@ impl fmt::Display for Formula {
             AU(a, b) => write!(f, "A[{a} U {b}]"),
             EW(a, b) => write!(f, "E[{a} W {b}]"),
             AW(a, b) => write!(f, "A[{a} W {b}]"),
-        }
+        })
     }
 }

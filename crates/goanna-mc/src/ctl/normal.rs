@@ -98,7 +98,32 @@ impl Dag {
         id
     }
 
+    /// The node of `f`, built bottom-up with an explicit stack (formulas nest as deep as their
+    /// input).
     fn build(&mut self, f: &Formula) -> NodeRef {
+        let mut todo: Vec<(&Formula, bool)> = vec![(f, false)];
+        let mut done: Vec<NodeRef> = Vec::new();
+        while let Some((g, expanded)) = todo.pop() {
+            let ops = operands(g);
+            if !expanded && ops[0].is_some() {
+                todo.push((g, true));
+                for x in ops.iter().rev().flatten() {
+                    todo.push((x, false));
+                }
+                continue;
+            }
+            let n = ops.iter().flatten().count();
+            let b = if n == 2 { done.pop().unwrap_or(0) } else { 0 };
+            let a = if n >= 1 { done.pop().unwrap_or(0) } else { 0 };
+            let r = self.combine(g, a, b);
+            done.push(r);
+        }
+        done.pop().unwrap_or(0)
+    }
+
+    /// The node of `f` given the nodes of its operands (`a`, `b`, in order).
+    fn combine(&mut self, f: &Formula, a: NodeRef, b: NodeRef) -> NodeRef {
+        let x = a;
         use DagNode as N;
         use Formula as F;
         match f {
@@ -119,67 +144,42 @@ impl Dag {
                 };
                 self.mk(N::Atom(slot))
             }
-            F::Not(x) => {
-                let x = self.build(x);
-                self.mk(N::Not(x))
-            }
-            F::And(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
-                self.mk(N::And(a, b))
-            }
-            F::Or(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
-                self.mk(N::Or(a, b))
-            }
-            F::Implies(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
+            F::Not(_) => self.mk(N::Not(x)),
+            F::And(..) => self.mk(N::And(a, b)),
+            F::Or(..) => self.mk(N::Or(a, b)),
+            F::Implies(..) => {
                 let na = self.mk(N::Not(a));
                 self.mk(N::Or(na, b))
             }
-            F::EX(x) => {
-                let x = self.build(x);
-                self.mk(N::EX(x))
-            }
-            F::AX(x) => {
-                let x = self.build(x);
+            F::EX(_) => self.mk(N::EX(x)),
+            F::AX(_) => {
                 let nx = self.mk(N::Not(x));
                 let e = self.mk(N::EX(nx));
                 self.mk(N::Not(e))
             }
-            F::EF(x) => {
-                let x = self.build(x);
+            F::EF(_) => {
                 let t = self.mk(N::True);
                 self.mk(N::EU(t, x))
             }
-            F::AF(x) => {
-                let x = self.build(x);
+            F::AF(_) => {
                 let nx = self.mk(N::Not(x));
                 let e = self.mk(N::EG(nx));
                 self.mk(N::Not(e))
             }
-            F::EG(x) => {
-                let x = self.build(x);
-                self.mk(N::EG(x))
-            }
-            F::AG(x) => {
-                let x = self.build(x);
+            F::EG(_) => self.mk(N::EG(x)),
+            F::AG(_) => {
                 let t = self.mk(N::True);
                 let nx = self.mk(N::Not(x));
                 let e = self.mk(N::EU(t, nx));
                 self.mk(N::Not(e))
             }
-            F::EU(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
-                self.mk(N::EU(a, b))
-            }
-            F::EW(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
+            F::EU(..) => self.mk(N::EU(a, b)),
+            F::EW(..) => {
                 let u = self.mk(N::EU(a, b));
                 let g = self.mk(N::EG(a));
                 self.mk(N::Or(u, g))
             }
-            F::AU(a, b) | F::AW(a, b) => {
-                let (a, b) = (self.build(a), self.build(b));
+            F::AU(..) | F::AW(..) => {
                 let na = self.mk(N::Not(a));
                 let nb = self.mk(N::Not(b));
                 let both = self.mk(N::And(na, nb));
@@ -227,7 +227,7 @@ impl Dag {
     }
     /// Render node `r` in the core syntax.
     pub fn render(&self, r: NodeRef) -> String {
-        match self.node(r) {
+        crate::deep::grow(|| match self.node(r) {
             DagNode::True => "true".into(),
             DagNode::Atom(a) => self.atoms[a as usize].clone(),
             DagNode::Not(x) => format!("!{}", self.render(x)),
@@ -236,7 +236,25 @@ impl Dag {
             DagNode::EX(x) => format!("EX {}", self.render(x)),
             DagNode::EU(a, b) => format!("E[{} U {}]", self.render(a), self.render(b)),
             DagNode::EG(x) => format!("EG {}", self.render(x)),
+        })
+    }
+}
+
+/// The operands of a surface formula node, in order.
+fn operands(f: &Formula) -> [Option<&Formula>; 2] {
+    use Formula as F;
+    match f {
+        F::True | F::False | F::Atom(_) => [None, None],
+        F::Not(x) | F::EX(x) | F::AX(x) | F::EF(x) | F::AF(x) | F::EG(x) | F::AG(x) => {
+            [Some(x), None]
         }
+        F::And(a, b)
+        | F::Or(a, b)
+        | F::Implies(a, b)
+        | F::EU(a, b)
+        | F::AU(a, b)
+        | F::EW(a, b)
+        | F::AW(a, b) => [Some(a), Some(b)],
     }
 }
 

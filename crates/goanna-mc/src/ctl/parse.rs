@@ -185,18 +185,20 @@ impl Parser {
         }
     }
     fn imp(&mut self) -> Result<P, ParseError> {
-        let l = self.or()?;
-        if matches!(self.peek(), Tok::Implies) || self.peek_ident("implies") {
-            let (l, r) = self.binary(l, Self::imp)?;
-            return Ok(P::F(Formula::Implies(Box::new(l), Box::new(r))));
-        }
-        if matches!(self.peek(), Tok::Iff) {
-            let (l, r) = self.binary(l, Self::imp)?;
-            let a = Formula::Implies(Box::new(l.clone()), Box::new(r.clone()));
-            let b = Formula::Implies(Box::new(r), Box::new(l));
-            return Ok(P::F(Formula::And(Box::new(a), Box::new(b))));
-        }
-        Ok(l)
+        crate::deep::grow(|| {
+            let l = self.or()?;
+            if matches!(self.peek(), Tok::Implies) || self.peek_ident("implies") {
+                let (l, r) = self.binary(l, Self::imp)?;
+                return Ok(P::F(Formula::Implies(Box::new(l), Box::new(r))));
+            }
+            if matches!(self.peek(), Tok::Iff) {
+                let (l, r) = self.binary(l, Self::imp)?;
+                let a = Formula::Implies(Box::new(l.clone()), Box::new(r.clone()));
+                let b = Formula::Implies(Box::new(r), Box::new(l));
+                return Ok(P::F(Formula::And(Box::new(a), Box::new(b))));
+            }
+            Ok(l)
+        })
     }
     fn want_f(&self, p: P) -> Result<Formula, ParseError> {
         self.want_f_at(p, self.off())
@@ -246,120 +248,122 @@ impl Parser {
         self.want_f_at(p, off)
     }
     fn unary(&mut self) -> Result<P, ParseError> {
-        let off = self.off();
-        match self.peek().clone() {
-            Tok::Not => {
-                self.bump();
-                Ok(P::F(Formula::Not(Box::new(self.unary_f()?))))
-            }
-            Tok::Ident(s) => match s.as_str() {
-                "not" => {
+        crate::deep::grow(|| {
+            let off = self.off();
+            match self.peek().clone() {
+                Tok::Not => {
                     self.bump();
                     Ok(P::F(Formula::Not(Box::new(self.unary_f()?))))
                 }
-                "AX" | "AF" | "AG" | "EX" | "EF" | "EG" => {
-                    self.bump();
-                    let x = Box::new(self.unary_f()?);
-                    Ok(P::F(match s.as_str() {
-                        "AX" => Formula::AX(x),
-                        "AF" => Formula::AF(x),
-                        "AG" => Formula::AG(x),
-                        "EX" => Formula::EX(x),
-                        "EF" => Formula::EF(x),
-                        _ => Formula::EG(x),
-                    }))
-                }
-                "A" | "E" => {
-                    self.bump();
-                    let exist = s == "E";
-                    if let Tok::Ident(op) = self.peek().clone() {
-                        if matches!(op.as_str(), "X" | "F" | "G") {
-                            self.bump();
-                            let x = Box::new(self.unary_f()?);
-                            return Ok(P::F(match (exist, op.as_str()) {
-                                (true, "X") => Formula::EX(x),
-                                (true, "F") => Formula::EF(x),
-                                (true, _) => Formula::EG(x),
-                                (false, "X") => Formula::AX(x),
-                                (false, "F") => Formula::AF(x),
-                                (false, _) => Formula::AG(x),
-                            }));
-                        }
+                Tok::Ident(s) => match s.as_str() {
+                    "not" => {
+                        self.bump();
+                        Ok(P::F(Formula::Not(Box::new(self.unary_f()?))))
                     }
-                    let inner = self.unary()?;
-                    let (l, r, weak) = match inner {
-                        P::Until(l, r, w) => (l, r, w),
-                        P::F(l) => {
-                            let weak = if self.peek_ident("U") {
-                                false
-                            } else if self.peek_ident("W") {
-                                true
-                            } else {
-                                return self.err(format!(
+                    "AX" | "AF" | "AG" | "EX" | "EF" | "EG" => {
+                        self.bump();
+                        let x = Box::new(self.unary_f()?);
+                        Ok(P::F(match s.as_str() {
+                            "AX" => Formula::AX(x),
+                            "AF" => Formula::AF(x),
+                            "AG" => Formula::AG(x),
+                            "EX" => Formula::EX(x),
+                            "EF" => Formula::EF(x),
+                            _ => Formula::EG(x),
+                        }))
+                    }
+                    "A" | "E" => {
+                        self.bump();
+                        let exist = s == "E";
+                        if let Tok::Ident(op) = self.peek().clone() {
+                            if matches!(op.as_str(), "X" | "F" | "G") {
+                                self.bump();
+                                let x = Box::new(self.unary_f()?);
+                                return Ok(P::F(match (exist, op.as_str()) {
+                                    (true, "X") => Formula::EX(x),
+                                    (true, "F") => Formula::EF(x),
+                                    (true, _) => Formula::EG(x),
+                                    (false, "X") => Formula::AX(x),
+                                    (false, "F") => Formula::AF(x),
+                                    (false, _) => Formula::AG(x),
+                                }));
+                            }
+                        }
+                        let inner = self.unary()?;
+                        let (l, r, weak) = match inner {
+                            P::Until(l, r, w) => (l, r, w),
+                            P::F(l) => {
+                                let weak = if self.peek_ident("U") {
+                                    false
+                                } else if self.peek_ident("W") {
+                                    true
+                                } else {
+                                    return self.err(format!(
                                     "expected X, F, G or an until (`{0}[f U g]`) after the path quantifier `{0}`",
                                     s
                                 ));
-                            };
-                            self.bump();
-                            let r = self.unary_f()?;
-                            (l, r, weak)
+                                };
+                                self.bump();
+                                let r = self.unary_f()?;
+                                (l, r, weak)
+                            }
+                        };
+                        let (l, r) = (Box::new(l), Box::new(r));
+                        Ok(P::F(match (exist, weak) {
+                            (true, false) => Formula::EU(l, r),
+                            (true, true) => Formula::EW(l, r),
+                            (false, false) => Formula::AU(l, r),
+                            (false, true) => Formula::AW(l, r),
+                        }))
+                    }
+                    "true" | "TRUE" | "True" => {
+                        self.bump();
+                        Ok(P::F(Formula::True))
+                    }
+                    "false" | "FALSE" | "False" => {
+                        self.bump();
+                        Ok(P::F(Formula::False))
+                    }
+                    _ if is_keyword(&s) => self.err(format!("unexpected keyword `{s}`")),
+                    _ => {
+                        self.bump();
+                        Ok(P::F(Formula::Atom(s)))
+                    }
+                },
+                Tok::LParen | Tok::LBrack => {
+                    let close = if self.bump() == Tok::LParen {
+                        Tok::RParen
+                    } else {
+                        Tok::RBrack
+                    };
+                    let inner = self.imp()?;
+                    let res = match inner {
+                        P::Until(..) => inner,
+                        P::F(l) => {
+                            if self.peek_ident("U") || self.peek_ident("W") {
+                                let weak = self.peek_ident("W");
+                                self.bump();
+                                let r = self.formula()?;
+                                P::Until(l, r, weak)
+                            } else {
+                                P::F(l)
+                            }
                         }
                     };
-                    let (l, r) = (Box::new(l), Box::new(r));
-                    Ok(P::F(match (exist, weak) {
-                        (true, false) => Formula::EU(l, r),
-                        (true, true) => Formula::EW(l, r),
-                        (false, false) => Formula::AU(l, r),
-                        (false, true) => Formula::AW(l, r),
-                    }))
-                }
-                "true" | "TRUE" | "True" => {
-                    self.bump();
-                    Ok(P::F(Formula::True))
-                }
-                "false" | "FALSE" | "False" => {
-                    self.bump();
-                    Ok(P::F(Formula::False))
-                }
-                _ if is_keyword(&s) => self.err(format!("unexpected keyword `{s}`")),
-                _ => {
-                    self.bump();
-                    Ok(P::F(Formula::Atom(s)))
-                }
-            },
-            Tok::LParen | Tok::LBrack => {
-                let close = if self.bump() == Tok::LParen {
-                    Tok::RParen
-                } else {
-                    Tok::RBrack
-                };
-                let inner = self.imp()?;
-                let res = match inner {
-                    P::Until(..) => inner,
-                    P::F(l) => {
-                        if self.peek_ident("U") || self.peek_ident("W") {
-                            let weak = self.peek_ident("W");
-                            self.bump();
-                            let r = self.formula()?;
-                            P::Until(l, r, weak)
-                        } else {
-                            P::F(l)
-                        }
+                    if *self.peek() != close {
+                        let want = if close == Tok::RParen { ")" } else { "]" };
+                        return self.err(format!("expected `{want}`"));
                     }
-                };
-                if *self.peek() != close {
-                    let want = if close == Tok::RParen { ")" } else { "]" };
-                    return self.err(format!("expected `{want}`"));
+                    self.bump();
+                    Ok(res)
                 }
-                self.bump();
-                Ok(res)
+                Tok::End => Err(ParseError {
+                    offset: off,
+                    message: "unexpected end of formula".into(),
+                }),
+                t => self.err(format!("unexpected {}", describe(&t))),
             }
-            Tok::End => Err(ParseError {
-                offset: off,
-                message: "unexpected end of formula".into(),
-            }),
-            t => self.err(format!("unexpected {}", describe(&t))),
-        }
+        })
     }
 }
 

@@ -2,6 +2,22 @@
 #![allow(dead_code)]
 
 use goanna_mc::ctl::Formula;
+use goanna_mc::witness::Witness;
+
+/// A witness step with its call stack materialised (tests compare stacks as vectors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MStep {
+    pub stack: Vec<u32>,
+    pub node: u32,
+}
+
+/// The steps of `w` with their stacks materialised.
+pub fn materialise(w: &Witness) -> Vec<MStep> {
+    w.configurations()
+        .into_iter()
+        .map(|(stack, node)| MStep { stack, node })
+        .collect()
+}
 use goanna_mc::{Model, ModelBuilder};
 
 /// SplitMix64: tiny, seeded, reproducible.
