@@ -101,10 +101,14 @@ impl<'f, 'a> Encoder<'f, 'a> {
         self.current.remove(key);
     }
 
-    /// Forgets every value that memory writes may change (see [`Frame::is_private`]).
-    pub(crate) fn clobber(&mut self) {
+    /// Forgets every value that a call at `at` (or a store through a pointer, `None`) may
+    /// change ([`Frame::clobbers`]); results of calls are kept (a call changes only its own).
+    pub(crate) fn clobber(&mut self, at: Option<goanna_cfg::NodeId>) {
         let frame = self.frame;
-        self.current.retain(|k, _| matches!(k, VarKey::Path(id) if frame.is_private(*id)));
+        self.current.retain(|k, _| match k {
+            VarKey::Path(id) => !frame.clobbers(at, *id),
+            VarKey::Result(_) => true,
+        });
     }
 
     /// Forgets the paths that go through the variable `root`.

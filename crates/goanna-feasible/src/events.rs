@@ -31,9 +31,12 @@ pub(crate) enum Rel {
 pub(crate) enum Event<'a> {
     /// The pointer is dereferenced: it was not NULL (unless this is the reported event).
     Dereferenced(PathId),
-    /// Memory may change (a call, a store through a pointer): paths read through memory and
-    /// variables whose address is taken get new values.
-    Clobber,
+    /// Memory may change: at a store through a pointer (`None`), every value that memory holds
+    /// (globals, members reached through pointers, variables whose address is taken); at a call
+    /// (`Some(node)`), what the callee can reach: globals, variables whose address is taken, and
+    /// members reached through a variable the call is given something of (as the Clang Static
+    /// Analyzer invalidates only regions reachable from the arguments and globals).
+    Clobber(Option<NodeId>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -67,7 +70,8 @@ pub(crate) enum Event<'a> {
 pub struct Frame<'a> {
     /// The graph.
     pub(crate) cfg: &'a Cfg,
-    /// Variables whose address is taken somewhere in the function.
+    /// Variables whose own storage has its address taken somewhere in the function (`&x`,
+    /// `&s.f`; not `&p->f`, which is memory `p` points to).
     escaped: FxHashSet<&'a VarRef>,
 }
 
@@ -80,9 +84,11 @@ impl<'a> Frame<'a> {
             .flat_map(|n| &n.props)
             .filter(|p| p.kind == PropKind::AddrTaken)
             .filter_map(|p| match p.subject {
-                Subject::Path(id) => cfg.paths.get(id.0 as usize).map(|path| &path.root),
+                Subject::Path(id) => cfg.paths.get(id.0 as usize),
                 _ => None,
             })
+            .filter(|path| path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))))
+            .map(|path| &path.root)
             .collect();
         Frame { cfg, escaped }
     }
@@ -102,6 +108,35 @@ impl<'a> Frame<'a> {
         matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
             && !self.escaped.contains(&p.root)
             && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+    }
+
+    /// True when a clobber at `at` (a call node, or `None` for a store through a pointer) gives
+    /// the path `id` a new value.
+    pub(crate) fn clobbers(&self, at: Option<NodeId>, id: PathId) -> bool {
+        if self.is_private(id) {
+            return false;
+        }
+        let (Some(n), Some(p)) = (at, self.cfg.paths.get(id.0 as usize)) else { return true };
+        if p.root.kind.is_static_storage() || self.escaped.contains(&p.root) {
+            return true;
+        }
+        // Memory reached through a local or parameter: only a call that may write through one of
+        // the pointers the path goes through (`store`/`escape` of `req` for `req->cb`), or that is
+        // given the address of a part of it.
+        let steps = &p.steps;
+        let bases: Vec<&[goanna_cfg::PathStep]> = (0..steps.len())
+            .filter(|&i| matches!(steps[i], goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref))
+            .map(|i| &steps[..i])
+            .collect();
+        self.cfg.node(n).props.iter().any(|q| {
+            let Subject::Path(x) = q.subject else { return false };
+            let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
+            match q.kind {
+                PropKind::Store | PropKind::Escape => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
+                PropKind::AddrTaken => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
+                _ => false,
+            }
+        })
     }
 
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
@@ -164,8 +199,10 @@ impl<'a> Frame<'a> {
         };
         let library_call = node.props.iter().any(|p| p.kind == PropKind::Call);
         let store = node.props.iter().any(|p| p.kind == PropKind::Store);
-        if call.is_some() || library_call || store {
-            out.push(Event::Clobber);
+        if call.is_some() || library_call {
+            out.push(Event::Clobber(Some(n)));
+        } else if store {
+            out.push(Event::Clobber(None));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -237,7 +274,7 @@ impl<'a> Frame<'a> {
     /// True when node `n` gives `key` a new value in the encoding.
     pub fn writes(&self, n: NodeId, effects: &[(PropKind, PathId)], key: &VarKey) -> bool {
         self.events(n, effects).iter().any(|e| match (e, key) {
-            (Event::Clobber, VarKey::Path(id)) => !self.is_private(*id),
+            (Event::Clobber(at), VarKey::Path(id)) => self.clobbers(*at, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),

@@ -229,7 +229,7 @@ fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut O
             cs.add(v.eq(constant(0)).not(), i, vec![(key, version)]);
         }
         Event::Dereferenced(_) => {}
-        Event::Clobber => enc.clobber(),
+        Event::Clobber(at) => enc.clobber(at),
         Event::CallResult(usr) => enc.forget(&VarKey::Result(usr.to_string())),
         // The reported event of a library call (a lock taken) happened: the call succeeded.
         Event::LibraryCall(usr, success) => {
