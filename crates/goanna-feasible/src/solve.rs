@@ -115,8 +115,8 @@ fn edge_fact(cfg: &goanna_cfg::Cfg, from: goanna_cfg::NodeId, to: goanna_cfg::No
             EdgeKind::True => Some(cond.eq(constant(0)).not()),
             EdgeKind::False => Some(cond.eq(constant(0))),
             // A GNU case range or a value the compiler could not evaluate says nothing exact.
-            EdgeKind::Case(v) if v != i64::MIN && !has_case_ranges(node) => Some(cond.eq(constant(v))),
-            EdgeKind::Default if !has_case_ranges(node) => {
+            EdgeKind::Case(v) if exact_cases(cfg, node) => Some(cond.eq(constant(v))),
+            EdgeKind::Default if exact_cases(cfg, node) => {
                 let cases: Vec<Bool> = node
                     .succs
                     .iter()
@@ -139,10 +139,16 @@ fn edge_fact(cfg: &goanna_cfg::Cfg, from: goanna_cfg::NodeId, to: goanna_cfg::No
     }
 }
 
-/// A `switch` whose case values cannot all be read exactly (a case the compiler could not
-/// evaluate is `Case(i64::MIN)`); GNU ranges are marked the same way by the graph builder.
-fn has_case_ranges(node: &goanna_cfg::Node) -> bool {
-    node.succs.iter().any(|e| e.kind == EdgeKind::Case(i64::MIN))
+/// True when every `case` of the `switch` at `node` is one value the edge names: not a case the
+/// compiler could not evaluate (`Case(i64::MIN)`), nor a GNU range (`case 1 ... 5`, whose edge
+/// names only its low end and whose label says the range).
+fn exact_cases(cfg: &goanna_cfg::Cfg, node: &goanna_cfg::Node) -> bool {
+    node.succs.iter().all(|e| match e.kind {
+        EdgeKind::Case(v) => {
+            v != i64::MIN && matches!(&cfg.node(e.target).kind, goanna_cfg::NodeKind::Label(name) if *name == format!("case {v}"))
+        }
+        _ => true,
+    })
 }
 
 /// Decides whether the path of `query` can be taken.

@@ -371,3 +371,21 @@ fn a_result_null_only_for_a_null_argument_is_not_null_for_a_tested_one() {
         assert_eq!(v, Feasibility::Feasible);
     }
 }
+
+const RANGES: &str = r#"
+void low(void);
+void other(void);
+void r(void) {
+    int k = 3;
+    switch (k) {
+    case 1 ... 5: low(); break;
+    default: other(); break;
+    }
+}
+"#;
+
+#[test]
+fn a_gnu_case_range_is_not_its_low_end() {
+    // `k == 3` takes `case 1 ... 5`, whose edge names only 1.
+    feasible(RANGES, "r", &[Case(1)]);
+}
