@@ -1,5 +1,5 @@
 //! What one node does, as the encoding sees it: an ordered list of [`Event`]s, and which values
-//! each node writes ([`Frame::writes`]) — one source for both, so the observers built from a
+//! each node writes ([`Frame::writes_any`]) — one source for both, so the observers built from a
 //! contradiction reset exactly where the encoding gives a value a new version.
 
 use goanna_ast::TypeClass;
@@ -271,14 +271,16 @@ impl<'a> Frame<'a> {
         out
     }
 
-    /// True when node `n` gives `key` a new value in the encoding.
-    pub fn writes(&self, n: NodeId, effects: &[(PropKind, PathId)], key: &VarKey) -> bool {
-        self.events(n, effects).iter().any(|e| match (e, key) {
+    /// True when node `n` gives one of `keys` a new value in the encoding (its events are
+    /// listed once for all of them).
+    pub fn writes_any(&self, n: NodeId, effects: &[(PropKind, PathId)], keys: &[VarKey]) -> bool {
+        let events = self.events(n, effects);
+        keys.iter().any(|key| events.iter().any(|e| match (e, key) {
             (Event::Clobber(at), VarKey::Path(id)) => self.clobbers(*at, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             _ => false,
-        })
+        }))
     }
 }

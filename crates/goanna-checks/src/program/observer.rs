@@ -43,7 +43,7 @@ impl Observer {
                 cfg.node_ids()
                     .map(|n| {
                         let fx = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
-                        keys.iter().any(|k| frame.writes(n, fx, k))
+                        frame.writes_any(n, fx, keys)
                     })
                     .collect()
             })
