@@ -1,5 +1,7 @@
 // A getter that returns NULL only when its argument is NULL (`if (!list) return NULL;`)
-// cannot return NULL for an argument the caller has tested or dereferenced.
+// hands its caller's NULL back: that is a defensive check, not a NULL of its own. Its result
+// is reported only for a null pointer constant argument; whether the caller's argument may be
+// NULL is the business of the checks on the argument.
 #include <stddef.h>
 
 struct node { struct node *next; int value; };
@@ -32,9 +34,41 @@ int dereferenced_first_ok(struct node *head) {
     return first + last->value;
 }
 
-int untested_bad(struct node *head) {
+int untested_ok(struct node *head) {
     struct node *last = list_last(head);
-    return last->value; // expect: PTR-null-fun-pos
+    return last->value;
+}
+
+/* Two arguments checked together, and an argument-checking macro that returns (libgit2's
+   GIT_ASSERT_ARG_WITH_RETVAL). */
+#define ASSERT_ARG_RET(arg, ret) do { if (!(arg)) { report_misuse(#arg); return (ret); } } while (0)
+void report_misuse(const char *what);
+
+struct node *nth(struct list *l, struct node *from, size_t n) {
+    if (!l || !from)
+        return NULL;
+    while (n-- > 0 && from->next)
+        from = from->next;
+    return from;
+}
+
+struct node *head_of(struct list *l) {
+    ASSERT_ARG_RET(l, NULL);
+    return l->head;
+}
+
+int two_arguments_ok(struct list *l, struct node *from) {
+    return nth(l, from, 2)->value;
+}
+
+int null_constant_bad(struct list *l) {
+    struct node *n = nth(l, NULL, 1);
+    return n->value; // expect: PTR-null-fun-pos
+}
+
+int assert_macro_ok(struct list *l) {
+    struct node *h = head_of(l);
+    return h->value;
 }
 
 /* A getter that also returns NULL for another reason. */

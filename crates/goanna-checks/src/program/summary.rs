@@ -56,6 +56,11 @@ pub struct Summary {
     /// Per parameter: the function returns NULL only after finding this pointer parameter NULL
     /// (`if (!list) return NULL;` in a getter), and never returns a local that may be NULL.
     pub null_only_if_null: Vec<bool>,
+    /// Every NULL the function returns follows finding one of its pointer parameters NULL
+    /// (`if (!a || !b) return NULL;`, an argument-checking assertion macro that returns): its
+    /// NULL is its caller's NULL argument handed back, a defensive check and not a NULL of its
+    /// own (the Clang Static Analyzer suppresses such inlined defensive checks too).
+    pub null_only_if_param_null: bool,
 }
 
 impl Summary {
@@ -88,6 +93,10 @@ struct Questions {
     returns: Formula,
     /// (parameter index, kind of question, formula).
     per_param: Vec<(usize, Question, Formula)>,
+    /// Some path returns NULL before finding any pointer parameter NULL, or gives one of them
+    /// another value and can still return NULL (negated for `null_only_if_param_null`); `None`
+    /// without pointer parameters.
+    null_untested_all: Option<Formula>,
     /// One per local pointer (same shape, decided together): allocated, then returned.
     returns_alloc: Vec<Formula>,
     /// One per local pointer: may be NULL, then returned unchecked; and `return NULL`.
@@ -160,6 +169,8 @@ fn atom(kind: PropKind, f: FnIndex, path: Option<(PathId, &goanna_cfg::AccessPat
 fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     use build::*;
     let mut per_param = Vec::new();
+    let mut param_null_tests = Vec::new();
+    let mut param_rewrites = Vec::new();
     let end = atom(PropKind::End, f, None);
     let ret = atom(PropKind::Return, f, None);
     for (i, param) in cfg.params.iter().enumerate() {
@@ -207,7 +218,9 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         // another value.
         let return_null = atom(PropKind::ReturnNull, f, None);
         let rewritten = and(any(vec![def.clone(), atom(PropKind::AddrTaken, f, p)]), ef(return_null.clone()));
-        per_param.push((i, Question::NullUntested, eu(not(atom(PropKind::NullTest, f, p)), any(vec![return_null, rewritten]))));
+        per_param.push((i, Question::NullUntested, eu(not(atom(PropKind::NullTest, f, p)), any(vec![return_null, rewritten.clone()]))));
+        param_null_tests.push(atom(PropKind::NullTest, f, p));
+        param_rewrites.push(rewritten);
         let pointee = cfg.paths.iter().position(|other| other.root == path.root && other.steps == [PathStep::Deref]);
         if let Some(d) = pointee {
             let d = PathId(d as u32);
@@ -261,7 +274,12 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     } else {
         may_return_null.clear();
     }
-    Questions { returns: ef(end), per_param, returns_alloc, may_return_null, null_from_locals, returns_stream, returns_uninit }
+    let null_untested_all = (!param_null_tests.is_empty()).then(|| {
+        let mut stops = param_rewrites;
+        stops.push(atom(PropKind::ReturnNull, f, None));
+        eu(not(any(param_null_tests)), any(stops))
+    });
+    Questions { returns: ef(end), per_param, null_untested_all, returns_alloc, may_return_null, null_from_locals, returns_stream, returns_uninit }
 }
 
 /// Answers the questions of function `f` on its own model.
@@ -274,6 +292,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.may_return_null.iter().cloned());
     formulas.extend(qs.returns_stream.iter().cloned());
     formulas.extend(qs.returns_uninit.iter().cloned());
+    formulas.extend(qs.null_untested_all.iter().cloned());
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -299,7 +318,8 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let base = qs.per_param.len() + 1;
     let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
     let (null, rest) = rest.split_at(qs.may_return_null.len());
-    let (stream, uninit) = rest.split_at(qs.returns_stream.len());
+    let (stream, rest) = rest.split_at(qs.returns_stream.len());
+    let (uninit, untested_all) = rest.split_at(qs.returns_uninit.len());
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
     // NULL only where a parameter was found NULL: no local that may be NULL is returned, and
@@ -309,6 +329,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
         for (i, untested) in null_untested.iter().enumerate() {
             summary.null_only_if_null[i] = !untested;
         }
+        summary.null_only_if_param_null = untested_all.first() == Some(&false);
     }
     summary.returns_stream = stream.iter().any(|&b| b);
     summary.returns_uninit = uninit.iter().any(|&b| b);
@@ -382,7 +403,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         if s.returns_stream {
             props.push((PropKind::Fopen, r));
         }
-        if s.may_return_null && !unchecked_null {
+        // A callee whose NULL is only its NULL argument handed back returns NULL here only when
+        // the argument is a null pointer constant; any other argument is the caller's to check.
+        let defensive_only = s.null_only_if_param_null && site.null_args.is_empty();
+        if s.may_return_null && !unchecked_null && !defensive_only {
             props.push((PropKind::MayBeNull, r));
         }
         if s.returns_static_addr {
