@@ -15,10 +15,13 @@ const WIDTH: u32 = 64;
 pub(crate) type Version = (VarKey, u32);
 
 /// The current version of every followed value along the path encoded so far.
+#[derive(Clone)]
 pub(crate) struct Encoder<'f, 'a> {
     frame: &'f Frame<'a>,
     current: FxHashMap<VarKey, (BV, u32)>,
     next_version: FxHashMap<VarKey, u32>,
+    /// Facts about values the encoder made up (an address is not NULL), for the path to state.
+    assumptions: Vec<Bool>,
 }
 
 /// A constant of the term width.
@@ -48,7 +51,31 @@ pub(crate) fn convert(v: &BV, ty: IntType) -> BV {
 impl<'f, 'a> Encoder<'f, 'a> {
     /// An encoder with no value known.
     pub(crate) fn new(frame: &'f Frame<'a>) -> Self {
-        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default() }
+        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new() }
+    }
+
+    /// True when the path holds a value the encoding follows.
+    pub(crate) fn follows(&self, id: PathId) -> bool {
+        self.frame.is_value(id)
+    }
+
+    /// Gives `key` the value `value` as its first version (a callee's parameter: the caller's
+    /// argument).
+    pub(crate) fn preset(&mut self, key: &VarKey, value: BV) {
+        let version = self.next_version.entry(key.clone()).or_insert(0);
+        *version += 1;
+        let v = *version;
+        self.current.insert(key.clone(), (value, v));
+    }
+
+    /// Records a fact about a made-up value, for the path to state ([`Encoder::take_assumptions`]).
+    pub(crate) fn assume(&mut self, fact: Bool) {
+        self.assumptions.push(fact);
+    }
+
+    /// The facts recorded by [`Encoder::assume`] since the last call.
+    pub(crate) fn take_assumptions(&mut self) -> Vec<Bool> {
+        std::mem::take(&mut self.assumptions)
     }
 
     /// The integer type of an integer path, when known.

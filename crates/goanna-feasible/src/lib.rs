@@ -25,9 +25,11 @@
 
 mod encode;
 mod events;
+mod relation;
 mod solve;
 
 pub use events::{Frame, VarKey};
+pub use relation::CalleeGraphs;
 pub use solve::{check_path, Core, Feasibility, Limits};
 
 
@@ -64,10 +66,15 @@ pub enum Assumed {
 }
 
 /// A path to decide: steps through one function's graph, in order.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PathQuery<'a> {
     /// The function's graph.
     pub cfg: &'a goanna_cfg::Cfg,
+    /// The program's graphs, to relate what the path's calls return to what they are passed
+    /// (`None`: results of calls stay unknown).
+    pub program: Option<&'a dyn CalleeGraphs>,
+    /// The function's index, as [`CalleeGraphs`] names it.
+    pub function: u32,
     /// The steps; consecutive steps follow edges of the graph.
     pub steps: Vec<Step<'a>>,
     /// Indices of steps whose events are what the finding reports (the dereference of a NULL

@@ -64,6 +64,23 @@ struct Tracked {
     reported_only: bool,
 }
 
+/// Where the constraints of a path go.
+pub(crate) trait Sink {
+    /// A constraint of step `step` naming `versions`.
+    fn add(&mut self, fact: Bool, step: usize, versions: Vec<Version>);
+    /// A constraint assumed only because the step's event is the reported one.
+    fn add_reported_only(&mut self, fact: Bool, step: usize, versions: Vec<Version>);
+}
+
+impl Sink for Constraints {
+    fn add(&mut self, fact: Bool, step: usize, versions: Vec<Version>) {
+        Constraints::add(self, fact, step, versions);
+    }
+    fn add_reported_only(&mut self, fact: Bool, step: usize, versions: Vec<Version>) {
+        Constraints::add_reported_only(self, fact, step, versions);
+    }
+}
+
 /// Collects the constraints of a path.
 struct Constraints {
     solver: Solver,
@@ -107,7 +124,7 @@ fn relation(value: &BV, rel: Rel, c: i64, ty: Option<IntType>) -> Bool {
 }
 
 /// What taking the edge(s) from `from` to `to` says about the condition value of `from`.
-fn edge_fact(cfg: &goanna_cfg::Cfg, from: goanna_cfg::NodeId, to: goanna_cfg::NodeId, cond: &BV) -> Option<Bool> {
+pub(crate) fn edge_fact(cfg: &goanna_cfg::Cfg, from: goanna_cfg::NodeId, to: goanna_cfg::NodeId, cond: &BV) -> Option<Bool> {
     let node = cfg.node(from);
     let kinds: Vec<EdgeKind> = node.succs.iter().filter(|e| e.target == to).map(|e| e.kind).collect();
     let fact_of = |kind: EdgeKind| -> Option<Bool> {
@@ -171,6 +188,8 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             }
         }
         let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)) };
+        // What the callee can return for the values passed (read before the call's writes).
+        let relation = query.program.and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported));
         let mut after: Vec<(PathId, Version, BV)> = Vec::new();
         for event in frame.step_events(step.node, step.effects, step.null_only_if) {
             if let Event::NullOnlyIf(result, arg) = event {
@@ -186,6 +205,14 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let key = VarKey::Path(result);
             let (r, version) = enc.read(&key);
             cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
+        }
+        let mut own_null = None;
+        if let Some(r) = relation {
+            let mut facts = vec![r.fact];
+            let mut versions = r.reads;
+            versions.extend(crate::relation::bind_result(query.cfg, &frame, &mut enc, step.node, &r.result, &mut facts));
+            own_null = Some((r.own_null, versions.clone()));
+            cs.add(Bool::and(&facts), i, versions);
         }
         // The event of a call of the program's own function happened (a lock wrapper took the
         // lock): it returned 0, the status convention of such functions.
@@ -203,6 +230,10 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
                 let key = VarKey::Path(p);
                 let (v, version) = enc.read(&key);
                 cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
+                // The finding is about a NULL the callee produces, not one it was handed.
+                if let Some((own, versions)) = own_null.take() {
+                    cs.add_reported_only(own, i, versions);
+                }
             }
         }
     }
@@ -220,13 +251,14 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
 /// Where an event happens: its step, whether the step's events are the reported ones, and
 /// whether the finding says its library call succeeded.
 #[derive(Clone, Copy)]
-struct Position {
-    step: usize,
-    reported: bool,
-    happened: bool,
+pub(crate) struct Position {
+    pub(crate) step: usize,
+    pub(crate) reported: bool,
+    pub(crate) happened: bool,
 }
 
-fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, at: Position) {
+/// Encodes one event of step `at` into `cs`.
+pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, at: Position) {
     let Position { step: i, reported, happened } = at;
     match event {
         Event::Dereferenced(p) if !reported => {
@@ -284,7 +316,7 @@ fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, pending: &mut O
 }
 
 /// A new version of pointer `p` with the given property, tracked at step `i`.
-fn set_pointer(enc: &mut Encoder<'_, '_>, cs: &mut Constraints, p: PathId, i: usize, fact: impl FnOnce(&BV) -> Bool, read: Option<Version>) {
+fn set_pointer(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, p: PathId, i: usize, fact: impl FnOnce(&BV) -> Bool, read: Option<Version>) {
     let key = VarKey::Path(p);
     let (v, version) = enc.fresh(&key);
     let mut versions = vec![(key, version)];

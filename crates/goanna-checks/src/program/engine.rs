@@ -481,8 +481,23 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
-    let query = goanna_feasible::PathQuery { cfg, steps, reported: vec![at, path.len().saturating_sub(1)], assumed };
+    let query = goanna_feasible::PathQuery {
+        cfg,
+        program: Some(analysis.program),
+        function: f,
+        steps,
+        reported: vec![at, path.len().saturating_sub(1)],
+        assumed,
+    };
     goanna_feasible::check_path(&query, &goanna_feasible::Limits::default())
+}
+
+/// The refutation stage relates a call's result to its arguments through the callee's graph.
+impl goanna_feasible::CalleeGraphs for super::link::Program<'_> {
+    fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)> {
+        let g = self.callee_at(function, node)?;
+        Some((g, self.cfg(g)))
+    }
 }
 
 /// The nodes of `f` a witness through the whole-program model visits, in order, with the call

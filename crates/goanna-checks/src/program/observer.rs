@@ -6,15 +6,21 @@
 //! The contradiction is a sequence of graph nodes (the core's steps in path order) and, for each
 //! gap between two of them, the values whose versions both sides share: a path that takes the
 //! nodes in order without writing such a value in a gap meets the same contradiction, whatever
-//! else it does in between, so it is infeasible too. The automaton is deterministic: in state
-//! `i` (the first `i` steps seen) it advances on the next step's node and falls back to the
-//! start on a write of a value guarded in the current gap. It may miss a later, longer match,
-//! which only leaves a path in the model; it never cuts a feasible one.
+//! else it does in between, so it is infeasible too. For a contradiction of at most
+//! [`TRACKED_MATCHES`] + 1 steps the state is the set of partial matches alive (bit `k - 1`: the
+//! first `k` steps seen, no guarded value of gap `k` written since), so a match that starts again
+//! while an older one is pending — the next iteration of a loop — is followed too. A longer one
+//! is followed deterministically: in state `i` (the first `i` steps seen) it advances on the next
+//! step's node and falls back to the start on a write of a value guarded in the current gap; it
+//! may miss a later match, which only leaves a path in the model. Neither cuts a feasible path.
 
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use goanna_cfg::NodeId;
 use goanna_feasible::{Core, Frame};
+
+/// Partial matches an observer state can hold as a set (the bits of its byte).
+const TRACKED_MATCHES: usize = 8;
 
 /// An observer of one contradiction in one function's graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,16 +57,57 @@ impl Observer {
         Some(Observer { steps, resets })
     }
 
+    /// True when a write in gap `gap` (after step `gap`) at node `t` ends a partial match.
+    fn resets_at(&self, gap: usize, t: NodeId) -> bool {
+        self.resets.get(gap).and_then(|r| r.get(t.index())).copied().unwrap_or(true)
+    }
+
     /// The state after entering node `t` in state `state`; `None` when `t` completes the
     /// contradiction (the edge into it is not a path).
     pub fn enter(&self, state: u8, t: NodeId) -> Option<u8> {
+        if self.steps.len() <= TRACKED_MATCHES + 1 {
+            self.enter_set(state, t)
+        } else {
+            self.enter_one(state, t)
+        }
+    }
+
+    /// [`Observer::enter`] over the set of partial matches alive.
+    fn enter_set(&self, state: u8, t: NodeId) -> Option<u8> {
+        let len = self.steps.len();
+        let mut next = 0u8;
+        for k in 1..len {
+            if state & (1 << (k - 1)) == 0 {
+                continue;
+            }
+            if self.steps[k] == t {
+                if k + 1 == len {
+                    return None;
+                }
+                next |= 1 << k;
+            }
+            if !self.resets_at(k - 1, t) {
+                next |= 1 << (k - 1);
+            }
+        }
+        if self.steps[0] == t {
+            if len == 1 {
+                return None;
+            }
+            next |= 1;
+        }
+        Some(next)
+    }
+
+    /// [`Observer::enter`] following one partial match.
+    fn enter_one(&self, state: u8, t: NodeId) -> Option<u8> {
         let s = usize::from(state);
         let len = self.steps.len();
         let advance = |to: usize| if to == len { None } else { u8::try_from(to).ok() };
         if self.steps.get(s) == Some(&t) {
             return advance(s + 1);
         }
-        let reset = s > 0 && self.resets.get(s - 1).and_then(|r| r.get(t.index())).copied().unwrap_or(true);
+        let reset = s > 0 && self.resets_at(s - 1, t);
         if !reset {
             return Some(state);
         }

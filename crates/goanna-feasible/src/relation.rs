@@ -1,0 +1,378 @@
+//! Callee relations: what a call of a function of the program can return, given the values its
+//! caller passes — the disjunction, over the callee's paths from entry to exit, of each path's
+//! conditions with the value it returns (issue 10's conditional summaries, computed on demand
+//! for the calls of a counterexample only).
+//!
+//! The callee's graph is encoded path by path with the same events as the caller's path: its
+//! parameters start as the caller's arguments (converted to the parameter types), everything
+//! else it reads (globals, memory behind pointers, results of calls it makes) starts unknown.
+//! Calls inside the callee are related the same way, [`MAX_DEPTH`] levels deep. Loops are cut:
+//! back edges are not followed, and every arrival at a loop head forgets what the loop's nodes
+//! may write, so one pass through a loop's body stands for any number of iterations. The
+//! relation therefore over-approximates what the callee can do: a path it rules out is one no
+//! execution takes. A callee too large, with too many paths, or whose graph has a cycle without
+//! a back edge gets no relation (its result stays unknown).
+
+use crate::encode::{constant, convert, Encoder, Version};
+use crate::events::{Event, Frame, VarKey};
+use crate::solve::{edge_fact, encode_event, Position, Sink};
+use goanna_cfg::{Cfg, EdgeKind, NodeId, NodeKind, PropKind, ValueOp};
+use rustc_hash::FxHashSet;
+use z3::ast::{Bool, BV};
+
+/// Calls related inside a callee: the caller's callee (1) and its callees (2).
+const MAX_DEPTH: usize = 2;
+/// Largest callee graph related.
+const MAX_NODES: usize = 400;
+/// Most paths through one callee.
+const MAX_PATHS: usize = 48;
+/// Most nodes visited while enumerating one callee's paths.
+const MAX_VISITS: usize = 6_000;
+
+/// The graphs of the program's functions, as the feasibility check looks them up.
+pub trait CalleeGraphs {
+    /// The function called at `node` of function `function`, with its graph, when the program
+    /// defines it (functions are named by an index the implementer chooses).
+    fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)>;
+}
+
+/// A callee's relation at one call: holds when the callee can return `result` for the values
+/// passed; the caller versions it reads.
+pub(crate) struct Relation {
+    pub(crate) fact: Bool,
+    pub(crate) result: BV,
+    pub(crate) reads: Vec<Version>,
+    /// Holds when the callee returns NULL of its own: `return NULL`, or a pointer of its own
+    /// (a local), not one it was given (a parameter, or memory reached through one), whose NULL
+    /// is its caller's.
+    pub(crate) own_null: Bool,
+}
+
+/// What one path through the callee returns.
+#[derive(Clone)]
+struct Returned {
+    value: BV,
+    /// The value is a pointer the callee was given (or reached through one).
+    given: bool,
+}
+
+/// The relation of the call at `node` of `caller` (whose values `enc` holds, before the call's
+/// own writes), `depth` levels below the path being decided. `reported`: the call's events are
+/// the ones the finding reports (a NULL pointer passed to a callee that dereferences it), so
+/// what the callee dereferences or divides by implies nothing.
+pub(crate) fn call_relation(
+    graphs: &dyn CalleeGraphs,
+    caller: u32,
+    caller_cfg: &Cfg,
+    enc: &mut Encoder<'_, '_>,
+    node: NodeId,
+    depth: usize,
+    reported: bool,
+) -> Option<Relation> {
+    if depth >= MAX_DEPTH {
+        return None;
+    }
+    let NodeKind::Call(site) = &caller_cfg.node(node).kind else { return None };
+    let (callee, cfg) = graphs.callee(caller, node)?;
+    if cfg.nodes.len() > MAX_NODES || !acyclic_without_back_edges(cfg) {
+        return None;
+    }
+    let frame = Frame::new(cfg);
+    let mut callee_enc = Encoder::new(&frame);
+    let mut reads = Vec::new();
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(p) = *param else { continue };
+        if !frame.is_value(p) {
+            continue;
+        }
+        let value = if site.null_args.contains(&i) || site.zero_args.contains(&i) {
+            Some(constant(0))
+        } else if site.address_args.get(i).is_some_and(Option::is_some) {
+            None
+        } else {
+            site.args.get(i).copied().flatten().filter(|&a| enc.follows(a)).map(|a| {
+                let key = VarKey::Path(a);
+                let (v, version) = enc.read(&key);
+                reads.push((key, version));
+                v
+            })
+        };
+        let key = VarKey::Path(p);
+        match value {
+            Some(v) => {
+                let v = match callee_enc.int_type(p) {
+                    Some(ty) => convert(&v, ty),
+                    None => v,
+                };
+                callee_enc.preset(&key, v);
+            }
+            // An address passed (`&x`) is not NULL.
+            None if site.address_args.get(i).is_some_and(Option::is_some) => {
+                let (v, _) = callee_enc.fresh(&key);
+                callee_enc.assume(v.eq(constant(0)).not());
+            }
+            None => {}
+        }
+    }
+    let paths = enumerate(graphs, callee, cfg, &frame, callee_enc, depth, reported)?;
+    let result = BV::fresh_const("ret", 64);
+    let mut alternatives = Vec::new();
+    let mut own = Vec::new();
+    for (mut facts, ret) in paths {
+        facts.push(result.eq(&ret.value));
+        let alternative = Bool::and(&facts);
+        if !ret.given {
+            own.push(alternative.clone());
+        }
+        alternatives.push(alternative);
+    }
+    let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
+    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null })
+}
+
+/// One partial path through the callee.
+struct PathState<'f, 'a> {
+    node: NodeId,
+    enc: Encoder<'f, 'a>,
+    facts: Vec<Bool>,
+    pending: Option<(BV, Vec<Version>)>,
+    returned: Option<Returned>,
+}
+
+/// Every path from the callee's entry to its exit: its facts and the value it returns; `None`
+/// when over the limits.
+fn enumerate<'f, 'a>(
+    graphs: &dyn CalleeGraphs,
+    callee: u32,
+    cfg: &'a Cfg,
+    frame: &'f Frame<'a>,
+    mut enc: Encoder<'f, 'a>,
+    depth: usize,
+    reported: bool,
+) -> Option<Vec<(Vec<Bool>, Returned)>> {
+    let heads: FxHashSet<NodeId> = cfg.nodes.iter().flat_map(|n| &n.succs).filter(|e| e.kind == EdgeKind::Back).map(|e| e.target).collect();
+    let mut done = Vec::new();
+    let mut visits = 0usize;
+    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None }];
+    while let Some(mut state) = stack.pop() {
+        visits += 1;
+        if visits > MAX_VISITS {
+            return None;
+        }
+        let n = state.node;
+        if heads.contains(&n) {
+            havoc_loop(frame, cfg, n, &mut state.enc);
+        }
+        let node = cfg.node(n);
+        match node.kind {
+            NodeKind::Exit => {
+                let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false });
+                done.push((state.facts, ret));
+                if done.len() > MAX_PATHS {
+                    return None;
+                }
+                continue;
+            }
+            NodeKind::NoReturn => continue,
+            _ => {}
+        }
+        encode_node(graphs, callee, cfg, frame, &mut state, depth, reported);
+        let succs: Vec<NodeId> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back && node.edge_feasible(e)).map(|e| e.target).collect();
+        let mut distinct = succs.clone();
+        distinct.dedup();
+        for (k, &to) in distinct.iter().enumerate() {
+            let mut next = if k + 1 == distinct.len() {
+                PathState { node: to, enc: state.enc.clone(), facts: std::mem::take(&mut state.facts), pending: state.pending.take(), returned: state.returned.take() }
+            } else {
+                PathState { node: to, enc: state.enc.clone(), facts: state.facts.clone(), pending: state.pending.clone(), returned: state.returned.clone() }
+            };
+            if let Some((cond, _)) = next.pending.take() {
+                if let Some(fact) = edge_fact(cfg, n, to, &cond) {
+                    next.facts.push(fact);
+                }
+            }
+            stack.push(next);
+        }
+    }
+    Some(done)
+}
+
+/// Collects a callee path's constraints (versions are not needed inside a callee).
+struct Facts<'v>(&'v mut Vec<Bool>);
+
+impl Sink for Facts<'_> {
+    fn add(&mut self, fact: Bool, _step: usize, _versions: Vec<Version>) {
+        self.0.push(fact);
+    }
+    fn add_reported_only(&mut self, fact: Bool, _step: usize, _versions: Vec<Version>) {
+        self.0.push(fact);
+    }
+}
+
+/// Encodes node `state.node` of the callee into the path state: its events, the relation of
+/// a call it makes, and the value a `return` gives back.
+fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, state: &mut PathState<'_, '_>, depth: usize, reported: bool) {
+    let n = state.node;
+    let node = cfg.node(n);
+    let relation = if matches!(node.kind, NodeKind::Call(_)) { call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, reported) } else { None };
+    let at = Position { step: 0, reported, happened: false };
+    let mut sink = Facts(&mut state.facts);
+    for event in frame.events(n, &[]) {
+        encode_event(&mut state.enc, &mut sink, &mut state.pending, event, at);
+    }
+    if let Some(r) = relation {
+        state.facts.push(r.fact);
+        bind_result(cfg, frame, &mut state.enc, n, &r.result, &mut state.facts);
+    }
+    if node.kind == NodeKind::Return {
+        state.returned = Some(returned_value(frame, node, &mut state.enc));
+    }
+    state.facts.extend(state.enc.take_assumptions());
+}
+
+/// States that the call at `n` returned `result`: the value the caller reads as the call's
+/// result, and the pointer it stores it in.
+pub(crate) fn bind_result(cfg: &Cfg, frame: &Frame<'_>, enc: &mut Encoder<'_, '_>, n: NodeId, result: &BV, facts: &mut Vec<Bool>) -> Vec<Version> {
+    let NodeKind::Call(site) = &cfg.node(n).kind else { return Vec::new() };
+    let mut versions = Vec::new();
+    if let Some(usr) = &site.callee_usr {
+        let key = VarKey::Result(usr.clone());
+        let (v, version) = enc.read(&key);
+        facts.push(v.eq(result));
+        versions.push((key, version));
+    }
+    if let Some(r) = site.result.filter(|&r| frame.is_value(r) && cfg.path(r).class == goanna_ast::TypeClass::Pointer) {
+        let key = VarKey::Path(r);
+        let (v, version) = enc.read(&key);
+        facts.push(v.eq(result));
+        versions.push((key, version));
+    }
+    versions
+}
+
+/// The value a `return` node gives back: its integer value, NULL for `return NULL`, a non-NULL
+/// address, the pointer it returns (as far as NULL goes: `p + k` and `&p[i]` are NULL when
+/// `p` is, the only property of pointers the encoding follows); unknown otherwise.
+fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<'_, '_>) -> Returned {
+    let own = |value: BV| Returned { value, given: false };
+    for op in &node.values {
+        if let ValueOp::Return(e) = op {
+            if !is_unknown(e) {
+                return own(enc.expr(e, &mut Vec::new()));
+            }
+        }
+    }
+    if node.props.iter().any(|p| p.kind == PropKind::ReturnNull) {
+        return own(constant(0));
+    }
+    let fresh = BV::fresh_const("r", 64);
+    if node.props.iter().any(|p| p.kind == PropKind::ReturnStaticAddr) {
+        enc.assume(fresh.eq(constant(0)).not());
+        return own(fresh);
+    }
+    let escaped: Vec<goanna_cfg::PathId> = node
+        .props
+        .iter()
+        .filter(|p| p.kind == PropKind::Escape)
+        .filter_map(|p| match p.subject {
+            goanna_cfg::Subject::Path(id) if frame.is_value(id) && frame.cfg.path(id).class == goanna_ast::TypeClass::Pointer => Some(id),
+            _ => None,
+        })
+        .collect();
+    if let [one] = escaped[..] {
+        let given = frame.cfg.path(one).root.kind == goanna_ast::VarKind::Param || !frame.cfg.path(one).is_variable();
+        return Returned { value: enc.read(&VarKey::Path(one)).0, given };
+    }
+    own(fresh)
+}
+
+/// True when `e` is an unknown value (possibly converted).
+fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
+    match e {
+        goanna_cfg::ValExpr::Unknown => true,
+        goanna_cfg::ValExpr::Cast(_, inner) => is_unknown(inner),
+        _ => false,
+    }
+}
+
+/// Forgets what the nodes of the loop headed by `head` (its strongly connected component) may
+/// write.
+fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
+    for n in strongly_connected(cfg, head) {
+        for event in frame.events(n, &[]) {
+            match event {
+                Event::Clobber(at) => enc.clobber(at),
+                Event::CallResult(usr) | Event::LibraryCall(usr, _) => enc.forget(&VarKey::Result(usr.to_string())),
+                Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) => enc.forget(&VarKey::Path(t)),
+                Event::RootWritten(r) => enc.root_written(r),
+                _ => {}
+            }
+        }
+        // A call's relation binds its result and pointer target: both are written.
+        if let NodeKind::Call(site) = &cfg.node(n).kind {
+            if let Some(r) = site.result {
+                enc.forget(&VarKey::Path(r));
+            }
+        }
+    }
+}
+
+/// The nodes that reach `head` and are reached from it.
+fn strongly_connected(cfg: &Cfg, head: NodeId) -> Vec<NodeId> {
+    let n = cfg.nodes.len();
+    let mut forward = vec![false; n];
+    let mut stack = vec![head];
+    forward[head.index()] = true;
+    while let Some(u) = stack.pop() {
+        for e in &cfg.node(u).succs {
+            if !forward[e.target.index()] {
+                forward[e.target.index()] = true;
+                stack.push(e.target);
+            }
+        }
+    }
+    let mut preds: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    for u in cfg.node_ids() {
+        for e in &cfg.node(u).succs {
+            preds[e.target.index()].push(u);
+        }
+    }
+    let mut backward = vec![false; n];
+    let mut stack = vec![head];
+    backward[head.index()] = true;
+    while let Some(u) = stack.pop() {
+        for &p in &preds[u.index()] {
+            if !backward[p.index()] {
+                backward[p.index()] = true;
+                stack.push(p);
+            }
+        }
+    }
+    (0..n as u32).map(NodeId).filter(|u| forward[u.index()] && backward[u.index()]).collect()
+}
+
+/// True when the graph without its back edges (and the self-loops of nodes that do not
+/// return) has no cycle, so that enumerating paths terminates and cutting back edges loses no
+/// execution.
+fn acyclic_without_back_edges(cfg: &Cfg) -> bool {
+    let n = cfg.nodes.len();
+    let mut indegree = vec![0usize; n];
+    let edges = |u: NodeId| cfg.node(u).succs.iter().filter(move |e| e.kind != EdgeKind::Back && !(e.target == u && cfg.node(u).kind == NodeKind::NoReturn));
+    for u in cfg.node_ids() {
+        for e in edges(u) {
+            indegree[e.target.index()] += 1;
+        }
+    }
+    let mut ready: Vec<NodeId> = cfg.node_ids().filter(|u| indegree[u.index()] == 0).collect();
+    let mut seen = 0;
+    while let Some(u) = ready.pop() {
+        seen += 1;
+        for e in edges(u) {
+            indegree[e.target.index()] -= 1;
+            if indegree[e.target.index()] == 0 {
+                ready.push(e.target);
+            }
+        }
+    }
+    seen == n
+}

@@ -1,0 +1,200 @@
+//! Callee relations: hand-written paths whose feasibility depends on what a callee returns for
+//! the arguments it is given. Each is decided with the program's graphs (the relation applies)
+//! and without them (the result stays unknown), so a test fails when the relation is missing
+//! and when it is wrong.
+
+use goanna_cfg::{build_cfgs, Cfg, EdgeKind, LibraryModels, NodeId, NodeKind};
+use goanna_feasible::{check_path, Assumed, CalleeGraphs, Feasibility, Limits, PathQuery, Step};
+
+/// Every function of a translation unit, looked up by the callee's name.
+struct Program {
+    cfgs: Vec<Cfg>,
+}
+
+impl CalleeGraphs for Program {
+    fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)> {
+        let NodeKind::Call(site) = &self.cfgs.get(function as usize)?.node(node).kind else { return None };
+        let name = site.callee_name.as_deref()?;
+        let i = self.cfgs.iter().position(|c| c.name == name)?;
+        Some((i as u32, &self.cfgs[i]))
+    }
+}
+
+/// The program of `src`; `None` when libclang is unavailable.
+fn program(src: &str) -> Option<Program> {
+    let opts = goanna_frontend::ParseOptions::default();
+    match goanna_frontend::parse_source("test.c", src, &opts) {
+        Ok(tu) => Some(Program { cfgs: build_cfgs(&tu, &LibraryModels::builtin()) }),
+        Err(e) => {
+            eprintln!("skipping: front end unavailable: {e}");
+            None
+        }
+    }
+}
+
+/// The path from the entry to the exit of `cfg` that takes the branch outcomes `choices` at
+/// the conditions it meets, in order (back edges are never taken).
+fn path(cfg: &Cfg, choices: &[bool]) -> Vec<NodeId> {
+    let mut at = cfg.entry;
+    let mut out = vec![at];
+    let mut choices = choices.iter();
+    while at != cfg.exit {
+        let node = cfg.node(at);
+        let forward: Vec<_> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back).collect();
+        let next = if node.kind == NodeKind::Condition {
+            let want = if *choices.next().expect("a choice for every condition") { EdgeKind::True } else { EdgeKind::False };
+            forward.iter().find(|e| e.kind == want).expect("the chosen edge exists").target
+        } else {
+            forward.first().expect("a successor").target
+        };
+        out.push(next);
+        at = next;
+        assert!(out.len() < 1000, "path does not reach the exit");
+    }
+    out
+}
+
+/// The verdicts on the path of `function` taking `choices`, with and without the program's
+/// graphs; `null_result_at`: the result of the `k`-th call on the path is assumed NULL there.
+fn verdicts(src: &str, function: &str, choices: &[bool], null_result_at: Option<usize>) -> Option<(Feasibility, Feasibility)> {
+    let program = program(src)?;
+    let f = program.cfgs.iter().position(|c| c.name == function).expect("the function exists");
+    let cfg = &program.cfgs[f];
+    let nodes = path(cfg, choices);
+    let calls: Vec<usize> = nodes.iter().enumerate().filter(|(_, &n)| matches!(cfg.node(n).kind, NodeKind::Call(_))).map(|(i, _)| i).collect();
+    let (reported, assumed) = match null_result_at {
+        Some(k) => {
+            let at = calls[k];
+            let NodeKind::Call(site) = &cfg.node(nodes[at]).kind else { unreachable!() };
+            (vec![at], vec![(at, Assumed::Null(site.result.expect("the call's result is stored")))])
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let decide = |graphs: Option<&dyn CalleeGraphs>| {
+        let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+        let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone() };
+        check_path(&query, &Limits::default())
+    };
+    Some((decide(Some(&program)), decide(None)))
+}
+
+fn infeasible_by_relation(src: &str, function: &str, choices: &[bool], null_result_at: Option<usize>) {
+    let Some((with, without)) = verdicts(src, function, choices, null_result_at) else { return };
+    assert!(matches!(with, Feasibility::Infeasible(_)), "{function}: expected infeasible with the callee's relation, got {with:?}");
+    assert_eq!(without, Feasibility::Feasible, "{function}: without the program the path must stay feasible");
+}
+
+fn feasible(src: &str, function: &str, choices: &[bool], null_result_at: Option<usize>) {
+    let Some((with, _)) = verdicts(src, function, choices, null_result_at) else { return };
+    assert_eq!(with, Feasibility::Feasible, "{function}: expected feasible");
+}
+
+const VALIDATOR: &str = r#"
+#include <stddef.h>
+int validate(const int *p, int max) {
+    if (p == NULL)
+        return -1;
+    if (*p > max)
+        return -2;
+    return 0;
+}
+int use(const int *p) {
+    if (validate(p, 10) != 0)
+        return 0;
+    if (p == NULL)
+        return 1;
+    return 2;
+}
+"#;
+
+#[test]
+fn a_validator_that_fails_for_null_rules_out_null_after_success() {
+    // validate() returned 0, then p found NULL.
+    infeasible_by_relation(VALIDATOR, "use", &[false, true], None);
+}
+
+#[test]
+fn a_validator_failing_leaves_null_possible() {
+    feasible(VALIDATOR, "use", &[true], None);
+    // Success, then p not NULL.
+    feasible(VALIDATOR, "use", &[false, false], None);
+}
+
+const LOOP_BEFORE_RESULT: &str = r#"
+int sum_or_fail(int n) {
+    int s = 0;
+    for (int i = 0; i < n; i++)
+        s += i;
+    if (n < 0)
+        return -1;
+    return s;
+}
+int caller(int x) {
+    int r = sum_or_fail(x);
+    if (x < 0) {
+        if (r != -1)
+            return 1;
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn a_loop_in_the_callee_forgets_only_what_it_writes() {
+    // x < 0 makes the callee return -1 whatever the loop did to s and i.
+    infeasible_by_relation(LOOP_BEFORE_RESULT, "caller", &[true, true], None);
+    // x >= 0: the loop's sum is unknown, any result is possible.
+    feasible(LOOP_BEFORE_RESULT, "caller", &[false], None);
+}
+
+const NESTED: &str = r#"
+int is_small(int v) {
+    return v < 8;
+}
+int check(int v) {
+    if (!is_small(v))
+        return -1;
+    return 0;
+}
+int top(int v) {
+    if (check(v) == 0) {
+        if (v >= 8)
+            return 1;
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn relations_nest_through_callees_of_callees() {
+    infeasible_by_relation(NESTED, "top", &[true, true], None);
+    feasible(NESTED, "top", &[true, false], None);
+}
+
+const OWN_NULL: &str = r#"
+#include <stddef.h>
+char *pass(char *s) {
+    return s;
+}
+char *first_word(char *s) {
+    if (*s == 0)
+        return NULL;
+    return s;
+}
+int a(char *s) {
+    char *t = pass(s);
+    return t != 0;
+}
+int b(char *s) {
+    char *t = first_word(s);
+    return t != 0;
+}
+"#;
+
+#[test]
+fn a_null_result_is_the_callees_own_null_not_its_arguments() {
+    // pass() hands back what it was given: a NULL result is the caller's own NULL argument.
+    infeasible_by_relation(OWN_NULL, "a", &[], Some(0));
+    // first_word() returns NULL of its own.
+    feasible(OWN_NULL, "b", &[], Some(0));
+}
