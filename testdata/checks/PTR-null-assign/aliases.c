@@ -34,3 +34,18 @@ void copy_checked_ok(int *maybe, int c) {
     if (q)
         *q = 4;
 }
+
+/* A chained assignment copies the value just written: `c = a = given` gives both `given`. */
+int chained_copy_ok(const char *given) {
+    const char *c = NULL, *authority = NULL;
+    int n = 0;
+    for (c = authority = given; *c; c++)
+        n++;
+    return n + (authority != NULL);
+}
+
+int chained_null_bad(const char *given) {
+    const char *c = given, *authority = given;
+    c = authority = NULL;
+    return *c; // expect: PTR-null-assign
+}

@@ -503,8 +503,9 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// `Mention` propositions for the variables named in an unevaluated operand (`sizeof x`).
-    fn mention(&mut self, e: &Expr) {
+    /// `Mention` propositions for the variables named in an unevaluated operand (`sizeof x`) or
+    /// a discarded one (`(void) x;`).
+    pub(super) fn mention(&mut self, e: &Expr) {
         let mut stack = vec![e];
         while let Some(e) = stack.pop() {
             match &e.kind {

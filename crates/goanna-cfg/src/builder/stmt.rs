@@ -25,6 +25,13 @@ impl Builder<'_, '_> {
                     self.local_decl(d);
                 }
             }
+            // `(void) x;` says the variable is deliberately unused (a parameter or a result
+            // kept only under some configurations): it mentions the variable, reads nothing.
+            StmtKind::Expr(e) if discards_variable(e) => {
+                self.push_acc(e.span);
+                self.mention(e);
+                self.finish_acc(true);
+            }
             StmtKind::Expr(e) => {
                 self.push_acc(e.span);
                 if self.discards_checked_result(e) {
@@ -363,5 +370,17 @@ impl Builder<'_, '_> {
             self.add_edge(id, self.exit, EdgeKind::Normal);
             self.pending.clear();
         }
+    }
+}
+
+/// True for `(void) x;`: a cast to `void` of a plain variable, not `volatile` (reading a
+/// `volatile` one is an access the program may mean).
+fn discards_variable(e: &goanna_ast::Expr) -> bool {
+    match &e.kind {
+        goanna_ast::ExprKind::Cast(inner) if e.ty.class == goanna_ast::TypeClass::Void => {
+            let inner = crate::consts::strip_casts(inner);
+            matches!(inner.kind, goanna_ast::ExprKind::Var(_)) && !inner.ty.is_volatile
+        }
+        _ => false,
     }
 }

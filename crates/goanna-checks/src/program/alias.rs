@@ -406,12 +406,15 @@ impl<'a> Analysis<'a> {
         };
         // Escapes of copies that are not followed.
         let mut escapes: Vec<PathId> = Vec::new();
-        for &(kind, id, value) in props {
+        for (pos, &(kind, id, value)) in props.iter().enumerate() {
             if kind != PropKind::Copy {
                 continue;
             }
             let Some(src) = copy_source(cfg, value) else { continue };
-            let source = self.index.get(&src).map(|&s| before[s]);
+            // A source written earlier in this node (`c = a = b`: propositions are in
+            // evaluation order) is copied with its new value.
+            let rewritten_before = props[..pos].iter().any(|&(k, i, _)| i == src && matches!(k, PropKind::Def | PropKind::DeclInit | PropKind::Copy));
+            let source = self.index.get(&src).map(|&s| if rewritten_before { after[s] } else { before[s] });
             let interior = props.iter().any(|&(k, i, _)| k == PropKind::Interior && i == id);
             if let Some(v) = source {
                 if v.must == Val::Null && !interior {

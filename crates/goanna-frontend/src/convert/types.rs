@@ -74,7 +74,11 @@ impl Converter {
                 canonical = clang_Type_getValueType(canonical);
             }
             let class = class_of(canonical);
-            let is_union = class == TypeClass::Record && cx_string(clang_getTypeSpelling(canonical)).starts_with("union ");
+            // By its declaration: a typedef of an anonymous union is spelled by the typedef's
+            // name (`bits`), not `union ...`.
+            let is_union = class == TypeClass::Record
+                && (clang_getCursorKind(clang_getTypeDeclaration(canonical)) == CXCursor_UnionDecl
+                    || cx_string(clang_getTypeSpelling(canonical)).starts_with("union "));
             let (int_bits, int_signed) = if class == TypeClass::Integer { int_layout(canonical) } else { (0, false) };
             CType {
                 spelling: cx_string(clang_getTypeSpelling(ty)),
