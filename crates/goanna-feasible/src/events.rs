@@ -221,6 +221,10 @@ impl<'a> Frame<'a> {
             if !is_pointer(id) {
                 continue;
             }
+            // A pointer the value IR assigns (an address constant) has that value.
+            if node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == id)) {
+                continue;
+            }
             let write = match kind {
                 PropKind::Def
                 | PropKind::DeclInit

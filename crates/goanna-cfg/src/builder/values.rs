@@ -7,6 +7,9 @@ use crate::props::PathId;
 use crate::values::{IntType, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, TypeClass, UnaryOp};
 
+/// The type pointers are compared in: addresses of 64 bits.
+const ADDRESS: IntType = IntType { bits: 64, signed: false };
+
 impl Builder<'_, '_> {
     /// The value of `e` as a [`ValExpr`], read after the side effects `e` itself has (which
     /// [`Builder::eval`] has already recorded).
@@ -61,6 +64,14 @@ impl Builder<'_, '_> {
                     }
                     UnaryOp::Deref | UnaryOp::AddrOf => None,
                 };
+                // `!p` of a pointer: whether it is NULL.
+                if un == Some(ValUnOp::Not) && operand.ty.class == TypeClass::Pointer {
+                    let p = self.pointer_value(operand);
+                    if matches!(p, ValExpr::Unknown) {
+                        return ValExpr::Unknown;
+                    }
+                    return ValExpr::Unary(ValUnOp::Not, ADDRESS, Box::new(p));
+                }
                 match (un, IntType::of(&operand.ty)) {
                     (Some(un), Some(ty)) => ValExpr::Unary(un, ty.promoted(), Box::new(self.val_expr_at(operand, d))),
                     _ => ValExpr::Unknown,
@@ -68,6 +79,15 @@ impl Builder<'_, '_> {
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let Some(op2) = val_bin_op(*op) else { return ValExpr::Unknown };
+                if matches!(op2, ValBinOp::Eq | ValBinOp::Ne) && (lhs.ty.class == TypeClass::Pointer || rhs.ty.class == TypeClass::Pointer) {
+                    // Pointers compared for equality (`found = e != NULL`, `rhs == lhs`,
+                    // `p != MAP_FAILED`): as addresses.
+                    let (a, b) = (self.pointer_value(lhs), self.pointer_value(rhs));
+                    if matches!(a, ValExpr::Unknown) && matches!(b, ValExpr::Unknown) {
+                        return ValExpr::Unknown;
+                    }
+                    return ValExpr::Binary { op: op2, ty: ADDRESS, lhs: Box::new(a), rhs: Box::new(b) };
+                }
                 let (Some(lt), Some(rt)) = (IntType::of(&lhs.ty), IntType::of(&rhs.ty)) else { return ValExpr::Unknown };
                 let ty = match op2 {
                     // Shifts have the promoted type of their left operand.
@@ -80,6 +100,15 @@ impl Builder<'_, '_> {
             ExprKind::Call { callee: Callee::Direct { name, usr }, args } => {
                 if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && !args.is_empty() {
                     return self.val_expr_at(&args[0], d);
+                }
+                // The length of a string literal (`strlen(".idx")`) is a constant.
+                if matches!(name.as_str(), "strlen" | "__builtin_strlen") && args.len() == 1 {
+                    if let (ExprKind::StringLit(text), Some(ty)) = (&strip_casts(&args[0]).kind, IntType::of(&e.ty)) {
+                        if text.is_ascii() {
+                            let len = text.find('\0').unwrap_or(text.len());
+                            return ValExpr::Cast(ty, Box::new(ValExpr::Const(len as i64)));
+                        }
+                    }
                 }
                 // Results of library calls are kept when they say whether the call succeeded.
                 let kept = self.ctx.model(name).is_none_or(|m| m.success.is_some());
@@ -94,6 +123,27 @@ impl Builder<'_, '_> {
                     ValExpr::Unknown
                 }
             }
+            _ => ValExpr::Unknown,
+        }
+    }
+
+    /// The value of a pointer operand of `==`/`!=`/`!` as an address: its access path, or a
+    /// constant (`NULL`, `(void *)-1`); unknown otherwise (the value IR keeps no pointer
+    /// arithmetic).
+    fn pointer_value(&mut self, e: &Expr) -> ValExpr {
+        let inner = strip_casts(e);
+        if inner.ty.class == TypeClass::Integer {
+            return match self.val_expr(inner) {
+                v @ (ValExpr::Const(_) | ValExpr::MacroConst(_)) => v,
+                ValExpr::Unary(ValUnOp::Neg, _, x) => match *x {
+                    ValExpr::Const(c) | ValExpr::MacroConst(c) => ValExpr::Const(c.wrapping_neg()),
+                    _ => ValExpr::Unknown,
+                },
+                _ => ValExpr::Unknown,
+            };
+        }
+        match self.path_of(inner) {
+            Some(p) if self.paths.class(p) == TypeClass::Pointer => ValExpr::Path(p),
             _ => ValExpr::Unknown,
         }
     }
@@ -132,6 +182,15 @@ impl Builder<'_, '_> {
             TypeClass::Integer => {
                 let value = self.val_expr(rhs);
                 self.value_op(ValueOp::Assign { target: t, value });
+            }
+            // A pointer set to an address constant other than NULL (`p = MAP_FAILED`, that is
+            // `(void *)-1`), which later comparisons test.
+            TypeClass::Pointer if rhs.ty.class == TypeClass::Pointer => {
+                if let value @ (ValExpr::Const(c) | ValExpr::MacroConst(c)) = self.pointer_value(rhs) {
+                    if c != 0 {
+                        self.value_op(ValueOp::Assign { target: t, value });
+                    }
+                }
             }
             TypeClass::Array => {
                 if let ExprKind::InitList(items) = &rhs.kind {
