@@ -5,7 +5,7 @@ use crate::output::{self, OutputArgs};
 use crate::{exit, results_dir};
 use anyhow::Context;
 use clap::Args;
-use goanna_driver::{analyse_program, AnalysisOptions, ResultsDir, ResultsError};
+use goanna_driver::{analyse_program, AnalysisOptions, ArtefactError, Problem, ProblemSeverity, Refused, ResultsDir, ResultsError};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -40,8 +40,10 @@ fn display_root(root: &Path) -> PathBuf {
 }
 
 /// Loads the artefacts in `dir`, runs the program stage and reports. Artefacts of deleted
-/// sources are ignored with a note on standard error; an artefact of another format version (or
-/// a damaged one) stops the report with exit status 2 and a message naming the file.
+/// sources are ignored with a note on standard error. An artefact that cannot be used (another
+/// format version, damaged, not a regular file, or analysed from a text that has changed since)
+/// is refused by name: it becomes an analysis error of the report (exit status 2) and every
+/// other artefact is still reported. A directory without any usable artefact exits 2 with a hint.
 pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyhow::Result<ExitCode> {
     let results = ResultsDir::new(dir).with_context(|| format!("{}", dir.display()))?;
     if !results.dir().is_dir() {
@@ -50,19 +52,13 @@ pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyh
             results.dir().display()
         );
     }
-    let settings = output.settings()?;
+    let mut settings = output.settings()?;
     let options = AnalysisOptions { enabled: settings.enabled.clone(), ..AnalysisOptions::default() };
     let loaded = match results.load() {
         Ok(loaded) => loaded,
-        Err(ResultsError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-            eprintln!("goanna-rs: note: {} holds no artefacts yet (no C unit was compiled through the wrapper)", results.dir().display());
-            Default::default()
-        }
+        Err(ResultsError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Default::default(),
         Err(e) => {
             eprintln!("goanna-rs: error: {e}");
-            if matches!(e, ResultsError::Artefact { .. }) {
-                eprintln!("goanna-rs: note: delete {} and rebuild to analyse the build again", results.dir().display());
-            }
             return Ok(ExitCode::from(exit::USAGE_ERROR));
         }
     };
@@ -70,11 +66,52 @@ pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyh
         eprintln!("goanna-rs: note: ignoring the artefact of {}: the source no longer exists", source.display());
     }
     let root = display_root(results.root());
+    let refused = refused_problems(&loaded.refused, &root);
+    if loaded.refused.iter().any(|r| matches!(r.error, ArtefactError::Version { .. })) {
+        eprintln!("goanna-rs: note: delete {} and rebuild to analyse the build again with this goanna-rs", results.dir().display());
+    }
+    if loaded.artefacts.is_empty() && refused.is_empty() {
+        eprintln!(
+            "goanna-rs: error: {} holds no artefacts: no C unit was compiled through the wrapper (`goanna-rs build -- make`, \
+             or CC=goannacc; a build that is up to date compiles nothing: clean it first)",
+            results.dir().display()
+        );
+        return Ok(ExitCode::from(exit::USAGE_ERROR));
+    }
     let mut artefacts = loaded.artefacts;
     for artefact in &mut artefacts {
         artefact.resolve(&root);
     }
     artefacts.retain(|artefact| !settings.is_excluded(&artefact.unit));
-    let outcome = analyse_program(&artefacts, &options);
+    // Artefacts may come from other machines: a report shows only sources of this project.
+    settings.source_roots = vec![results.root().to_path_buf()];
+    if let Some(explicit) = &output.project_root {
+        settings.source_roots.push(explicit.clone());
+    }
+    let mut outcome = analyse_program(&artefacts, &options);
+    outcome.units_failed += refused.len();
+    outcome.problems.splice(0..0, refused);
     output::report_with(&outcome, output, &settings, started)
+}
+
+/// The refused artefacts as analysis errors, each naming the artefact file (and its source when
+/// its header could be read), with paths shown under `root`.
+fn refused_problems(refused: &[Refused], root: &Path) -> Vec<Problem> {
+    refused
+        .iter()
+        .map(|r| {
+            let artefact = r.path.file_name().map_or_else(|| r.path.clone(), PathBuf::from);
+            let file = match (&r.source, &r.error) {
+                (_, ArtefactError::Stale { file }) => root.join(file),
+                (Some(source), _) => root.join(source),
+                (None, _) => r.path.clone(),
+            };
+            Problem {
+                file,
+                message: format!("artefact {} refused: {}", artefact.display(), r.error),
+                severity: ProblemSeverity::Error,
+                details: Vec::new(),
+            }
+        })
+        .collect()
 }

@@ -58,6 +58,23 @@ pub fn discover_units(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
     (units, problems)
 }
 
+/// The file a unit names, canonical (symbolic links, `.` and `..` resolved; relative paths
+/// against its working directory), or as written when it cannot be resolved.
+pub fn canonical_source(unit: &crate::UnitSpec) -> PathBuf {
+    let path = match (&unit.working_dir, unit.path.is_relative()) {
+        (Some(dir), true) => dir.join(&unit.path),
+        _ => unit.path.clone(),
+    };
+    std::fs::canonicalize(&path).unwrap_or(path)
+}
+
+/// Keeps one unit per file: the same file named two ways (`a.c`, `./a.c`, a link to it, or two
+/// entries of a compilation database) is analysed and reported once, under the first name.
+pub fn dedupe_units(units: Vec<crate::UnitSpec>) -> Vec<crate::UnitSpec> {
+    let mut seen = std::collections::HashSet::new();
+    units.into_iter().filter(|unit| seen.insert(canonical_source(unit))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +92,19 @@ mod tests {
         assert_eq!(units, vec![dir.path().join("src/a.c"), explicit]);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].file, missing);
+    }
+
+    #[test]
+    fn one_unit_per_file_however_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join("src/a.c"), "int a;").unwrap();
+        std::fs::write(dir.path().join("src/b.c"), "int b;").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("src/a.c"), dir.path().join("link.c")).unwrap();
+        let named = [dir.path().join("src/a.c"), dir.path().join("src/../src/a.c"), dir.path().join("link.c"), dir.path().join("src/b.c")];
+        let mut units: Vec<crate::UnitSpec> = named.iter().cloned().map(crate::UnitSpec::new).collect();
+        units.push(crate::UnitSpec { path: "a.c".into(), args: Vec::new(), working_dir: Some(dir.path().join("src")) });
+        let kept: Vec<PathBuf> = dedupe_units(units).into_iter().map(|u| u.path).collect();
+        assert_eq!(kept, vec![named[0].clone(), named[3].clone()]);
     }
 }
