@@ -68,11 +68,37 @@ pub fn canonical_source(unit: &crate::UnitSpec) -> PathBuf {
     std::fs::canonicalize(&path).unwrap_or(path)
 }
 
-/// Keeps one unit per file: the same file named two ways (`a.c`, `./a.c`, a link to it, or two
-/// entries of a compilation database) is analysed and reported once, under the first name.
+/// Keeps one unit per file: the same file named two ways (`a.c`, `./a.c`, `src/../a.c`, a
+/// link to it, or two entries of a compilation database) is analysed and reported once, at
+/// the place of its first name. Among files named on the command line (no working directory of
+/// their own) the name kept is the shortest of those that lead to the file without a symbolic
+/// link, if any (`src/a.c` rather than `./src/a.c` or `link.c`); a compilation database's
+/// first entry for a file wins (its flags come with it).
 pub fn dedupe_units(units: Vec<crate::UnitSpec>) -> Vec<crate::UnitSpec> {
-    let mut seen = std::collections::HashSet::new();
-    units.into_iter().filter(|unit| seen.insert(canonical_source(unit))).collect()
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut kept: Vec<crate::UnitSpec> = Vec::new();
+    let mut index: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
+    for unit in units {
+        let canonical = canonical_source(&unit);
+        let direct = |u: &crate::UnitSpec| {
+            let base = u.working_dir.clone().unwrap_or_else(|| cwd.clone());
+            crate::normalize(&base.join(&u.path)) == canonical
+        };
+        match index.get(&canonical) {
+            Some(&at) => {
+                let named = unit.working_dir.is_none() && kept[at].working_dir.is_none();
+                let better = named && direct(&unit) && (!direct(&kept[at]) || unit.path.as_os_str().len() < kept[at].path.as_os_str().len());
+                if better {
+                    kept[at] = unit;
+                }
+            }
+            None => {
+                index.insert(canonical, kept.len());
+                kept.push(unit);
+            }
+        }
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -106,5 +132,8 @@ mod tests {
         units.push(crate::UnitSpec { path: "a.c".into(), args: Vec::new(), working_dir: Some(dir.path().join("src")) });
         let kept: Vec<PathBuf> = dedupe_units(units).into_iter().map(|u| u.path).collect();
         assert_eq!(kept, vec![named[0].clone(), named[3].clone()]);
+        let reversed: Vec<crate::UnitSpec> = named.iter().rev().cloned().map(crate::UnitSpec::new).collect();
+        let kept: Vec<PathBuf> = dedupe_units(reversed).into_iter().map(|u| u.path).collect();
+        assert_eq!(kept, vec![named[3].clone(), named[0].clone()], "the direct, shortest name is kept");
     }
 }
