@@ -57,8 +57,8 @@ pub fn run(args: &DumpArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let text: String = match args.format {
-        DumpFormat::Text => cfgs.iter().map(|cfg| dump::to_text(cfg)).collect(),
-        DumpFormat::Dot => cfgs.iter().map(|cfg| dump::to_dot(cfg)).collect(),
+        DumpFormat::Text => cfgs.iter().map(dump::to_text).collect(),
+        DumpFormat::Dot => cfgs.iter().map(dump::to_dot).collect(),
         DumpFormat::Json => {
             let all: Vec<_> = cfgs.iter().map(dump::to_json).collect();
             format!("{}\n", serde_json::to_string_pretty(&all)?)

@@ -132,7 +132,8 @@ fn every_damaged_artefact_is_refused_by_name_and_the_others_reported() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     assert_eq!(found(&json_of(&output)), both());
 
-    let damages: [(&str, fn(&mut Value), &str); 4] = [
+    type Damage = (&'static str, fn(&mut Value), &'static str);
+    let damages: [Damage; 4] = [
         ("an empty node list", |a| a["cfgs"][0]["nodes"] = Value::Array(Vec::new()), "the graph has no nodes"),
         ("an out-of-range entry", |a| a["cfgs"][0]["entry"] = Value::from(4_000_000), "the entry names node 4000000"),
         ("a span in no file", |a| a["files"] = Value::Array(Vec::new()), "names file 0 of 0"),

@@ -218,10 +218,10 @@ mod tests {
         let cfg = &real_artefact().cfgs[0];
         let check = GraphCheck { cfg, files: 1 };
         assert!(check.expr(&expr, "x").unwrap_err().contains("access path 7"));
-        // The chain drops iteratively too: unwind it by hand so the test does not overflow.
-        let mut expr = expr;
-        while let ValExpr::Cast(_, inner) = expr {
-            expr = *inner;
+        // Unwind the chain by hand, so that dropping it does not recurse either.
+        let mut rest = expr;
+        while let ValExpr::Cast(_, inner) = rest {
+            rest = *inner;
         }
     }
 }
