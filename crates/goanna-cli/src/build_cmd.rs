@@ -5,11 +5,12 @@
 //! `RESULTS_DIR/bin`, so that build files that take `CC` as a single word work. The build gets
 //! `CC`, `CXX`, `GOANNACC` (the wrapper's path, for makefiles that set `CC` themselves:
 //! `make CC="$GOANNACC"`), `GOANNA_CC`/`GOANNA_CXX` (the real compilers: the previous `CC`/`CXX`,
-//! else `cc`/`c++`), `GOANNA_RESULTS_DIR` (absolute) and, with `--strict`, `GOANNA_STRICT=1`.
+//! else `cc`/`c++`), `GOANNA_RESULTS_DIR` (absolute), `GOANNA_CAPTURE_LOG` (where the wrapper
+//! lists the sources it saw) and, with `--strict`, `GOANNA_STRICT=1`.
 //!
 //! Builds that do not honour `CC` (a makefile that sets `CC = gcc` itself, a script that calls
 //! `gcc`) are captured too: when Debian's `bear` is installed (`scripts/setup`), the build runs
-//! under it, which records every compiler call into `RESULTS_DIR/compile_commands.json`; the C
+//! under it, which records every compiler call (kept as `RESULTS_DIR/compile_commands.json`); the C
 //! units it lists that the wrapper did not see (the wrapper lists the ones it saw in
 //! `$GOANNA_CAPTURE_LOG`) are then analysed from that database with their own flags and stored
 //! like the wrapper's. `build` says which way each unit was captured, and says so when the build
@@ -169,10 +170,10 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     };
     let capture_log = dir.join(format!("capture-{}.log", std::process::id()));
     std::fs::write(&capture_log, "").with_context(|| format!("cannot create {}", capture_log.display()))?;
-    let database = dir.join("compile_commands.json");
+    // Per build, so that two builds at once do not share bear's output; kept afterwards.
+    let database = dir.join(format!(".compile_commands-{}.json", std::process::id()));
     let mut command = match &bear {
         Some(bear) => {
-            let _ = std::fs::remove_file(&database);
             let mut command = Command::new(bear);
             command.arg("--output").arg(&database).arg("--").args(&args.command);
             command
@@ -200,7 +201,9 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
     let through_bear = match &bear {
         Some(_) if database.is_file() => {
             let results = ResultsDir::new(&dir).with_context(|| format!("{}", dir.display()))?;
-            analyse_uncaptured(&database, &seen, &results, args.jobs)?
+            let analysed = analyse_uncaptured(&database, &seen, &results, args.jobs);
+            let _ = std::fs::rename(&database, dir.join("compile_commands.json"));
+            analysed?
         }
         _ => 0,
     };

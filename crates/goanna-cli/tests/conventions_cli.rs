@@ -248,6 +248,11 @@ fn nothing_analysed_is_never_success() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("every unit failed"), "{}", text(&output.stderr));
 
+    // A device named as a unit is refused, never read.
+    let output = goanna(dir.path()).args(["scan", "/dev/zero", "--no-fail-on-unparsable"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stdout).contains("not a regular file"), "{}", text(&output.stdout));
+
     // The twin: one good unit is enough.
     write(&dir.path().join("good.c"), "int g(void) { return 0; }\n");
     let output = goanna(dir.path()).args(["scan", "broken.c", "good.c", "--no-fail-on-unparsable"]).output().unwrap();
@@ -283,6 +288,7 @@ fn build_captures_what_does_not_go_through_cc_with_bear_and_says_how() {
     assert_eq!(findings(&json_of(&output)), vec![("src/dead.c".to_string(), 3), ("src/u.c".to_string(), 5)]);
     let stderr = text(&output.stderr);
     assert!(stderr.contains("captured 1 C unit(s) through the compiler wrapper (CC) and 1 with bear"), "{stderr}");
+    assert!(dir.join(".goanna/compile_commands.json").is_file(), "bear's database is kept for scan -p");
 
     // Without bear, the unit compiled by `gcc` is not seen, and nothing at all is not success.
     let project = make_project();
