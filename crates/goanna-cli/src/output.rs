@@ -102,6 +102,9 @@ pub struct Settings {
     /// The only places the report reads sources from (for snippets, HTML pages and suppression
     /// comments): the project root, plus what the command adds (the files `scan` was given).
     pub source_roots: Vec<PathBuf>,
+    /// What to say when no unit was found to analyse at all (the command knows where units
+    /// come from).
+    pub nothing_hint: &'static str,
 }
 
 impl Settings {
@@ -194,6 +197,7 @@ impl OutputArgs {
             fail_on_unparsable: !self.no_fail_on_unparsable && file.fail_on_unparsable.unwrap_or(true),
             exclude,
             source_roots: vec![project_root.clone()],
+            nothing_hint: "no C unit was found, or --exclude left none: give C files, directories holding them, or a build's compile_commands.json with -p",
             project_root,
             baseline,
         })
@@ -333,10 +337,11 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         notes_on_inputs(&report, settings, &sources);
     }
     if outcome.units_analysed == 0 {
-        eprintln!(
-            "goanna-rs: error: no unit was analysed{}: name C files or directories holding them, or a build's compile_commands.json with -p",
-            if outcome.units_failed > 0 { " (every unit failed; see the errors above)" } else { "" }
-        );
+        if outcome.units_failed > 0 {
+            eprintln!("goanna-rs: error: no unit was analysed: every unit failed (see the report's errors)");
+        } else {
+            eprintln!("goanna-rs: error: no unit was analysed: {}", settings.nothing_hint);
+        }
         return Ok(ExitCode::from(exit::USAGE_ERROR));
     }
     let analysis_errors = settings.fail_on_unparsable && outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error);

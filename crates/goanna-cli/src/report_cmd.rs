@@ -70,6 +70,10 @@ pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyh
     if loaded.refused.iter().any(|r| matches!(r.error, ArtefactError::Version { .. })) {
         eprintln!("goanna-rs: note: delete {} and rebuild to analyse the build again with this goanna-rs", results.dir().display());
     }
+    if loaded.artefacts.is_empty() && refused.is_empty() && !loaded.stale.is_empty() {
+        eprintln!("goanna-rs: error: no unit to report: the source of every artefact in {} was deleted; rebuild", results.dir().display());
+        return Ok(ExitCode::from(exit::USAGE_ERROR));
+    }
     if loaded.artefacts.is_empty() && refused.is_empty() {
         eprintln!(
             "goanna-rs: error: {} holds no artefacts: no C unit was compiled through the wrapper (`goanna-rs build -- make`, \
@@ -85,6 +89,7 @@ pub fn report_results(dir: &Path, output: &OutputArgs, started: Instant) -> anyh
     artefacts.retain(|artefact| !settings.is_excluded(&artefact.unit));
     // Artefacts may come from other machines: a report shows only sources of this project.
     settings.source_roots = vec![results.root().to_path_buf()];
+    settings.nothing_hint = "every artefact was left out by --exclude or the configuration's `exclude`";
     if let Some(explicit) = &output.project_root {
         settings.source_roots.push(explicit.clone());
     }
