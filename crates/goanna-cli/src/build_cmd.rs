@@ -208,7 +208,7 @@ pub fn run(args: &BuildArgs) -> anyhow::Result<ExitCode> {
         _ => 0,
     };
     say_how_captured(seen.len(), through_bear, bear.is_some());
-    let report = report_results(&dir, &args.output, started)?;
+    let report = report_results(&dir, &args.output, true, started)?;
     if status.success() {
         return Ok(report);
     }

@@ -1,8 +1,9 @@
 //! End-to-end tests of `report` on results directories that are damaged, hostile or out of
 //! date: every artefact is validated on load and a bad one costs only itself (refused by name,
 //! exit status 2, every other artefact still reported); only regular files are read; an
-//! artefact whose source changed since the analysis is refused, never matched against the new
-//! text; and a report embeds only sources inside the project root.
+//! artefact whose source changed since the analysis is analysed again (or, with
+//! `--no-reanalyse`, refused), never matched against the new text; and a report embeds only
+//! sources inside the project root.
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -173,32 +174,52 @@ fn dangling_links_and_devices_among_the_artefacts_cost_only_themselves() {
     assert!(errors.iter().any(|e| e.contains("src_zero.c.0000000000000000.gart") && e.contains("not a regular file")), "{errors:?}");
 }
 
+/// `report --format json --no-reanalyse` in `dir`.
+fn report_refusing_stale(dir: &Path) -> Output {
+    output_within(goanna(dir).args(["report", "--format", "json", "--enable", ONLY, "--no-reanalyse"]), Duration::from_secs(60))
+}
+
+/// The (file, line) of every finding.
+fn lines(json: &Value) -> Vec<(String, u64)> {
+    json["findings"].as_array().unwrap().iter().map(|f| (f["file"].as_str().unwrap().to_string(), f["line"].as_u64().unwrap())).collect()
+}
+
 #[test]
-fn a_stale_artefact_is_refused_never_matched_against_the_new_text() {
+fn a_stale_artefact_is_never_matched_against_the_new_text() {
     let Some(project) = built_project() else { return };
     let dir = project.path();
-    // Lines inserted above move the uninitialised read: the old line would now name `return 0;`.
+    // Lines inserted above move the uninitialised read: the old line 5 would now be `int x;`.
     let edited = format!("/* a comment\n   of three lines */\n\n{UNINIT}");
     write(&dir.join("src/u.c"), &edited);
-    let output = report(dir);
+    let output = report_refusing_stale(dir);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
     let json = json_of(&output);
     assert_eq!(found(&json), vec![both()[0].clone()], "no finding of the changed unit at its old line: {json:#}");
     let messages = errors(&json);
     assert!(messages.iter().any(|e| e.contains("src/u.c changed since it was analysed") && e.contains("rebuild")), "{messages:?}");
 
+    // By default the unit is analysed again, with the flags the build recorded, and stored.
+    let output = report(dir);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("analysing src/u.c again: it changed since the build analysed it"), "{}", text(&output.stderr));
+    assert_eq!(lines(&json_of(&output)), vec![("src/dead.c".to_string(), 3), ("src/u.c".to_string(), 8)]);
+    let output = report(dir);
+    assert!(!text(&output.stderr).contains("again"), "stored: not analysed a third time: {}", text(&output.stderr));
+    assert_eq!(lines(&json_of(&output)), vec![("src/dead.c".to_string(), 3), ("src/u.c".to_string(), 8)]);
+
     // A header the unit includes counts too.
-    write(&dir.join("src/u.c"), UNINIT);
-    assert_eq!(report(dir).status.code(), Some(1), "the analysed text is back");
     write(&dir.join("src/h.h"), "int h;\n");
     write(&dir.join("src/dead.c"), &format!("#include \"h.h\"\n{DEAD}"));
     let output = goanna(dir).args(["cc", "--", "cc", "-c", "src/dead.c", "-o", "dead.o"]).output().unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
-    assert_eq!(report(dir).status.code(), Some(1));
+    assert_eq!(report_refusing_stale(dir).status.code(), Some(1));
     write(&dir.join("src/h.h"), "int h;\nint h2;\n");
-    let json = json_of(&report(dir));
+    let json = json_of(&report_refusing_stale(dir));
     assert!(errors(&json).iter().any(|e| e.contains("src/h.h changed since it was analysed")), "{json:#}");
     assert_eq!(found(&json), vec![both()[1].clone()]);
+    let output = report(dir);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert_eq!(lines(&json_of(&output)), vec![("src/dead.c".to_string(), 4), ("src/u.c".to_string(), 8)]);
 }
 
 #[test]

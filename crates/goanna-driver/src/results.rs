@@ -113,6 +113,28 @@ struct Header {
     /// True when the unit was analysed (failed units are never considered up to date).
     analysed: bool,
     record: InputRecord,
+    /// How the unit was compiled, so that `report` can analyse it again when it changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    compile: Option<CompileRecord>,
+}
+
+/// How a stored unit was compiled.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct CompileRecord {
+    /// The compiler's arguments (without the compiler itself).
+    args: Vec<String>,
+    /// Where the compiler ran, relative to the root when inside it.
+    working_dir: PathBuf,
+}
+
+/// A unit whose stored artefact is stale, with what is needed to analyse it again as the
+/// build compiled it and to store the result in its place ([`ResultsDir::store`]).
+#[derive(Clone, Debug)]
+pub struct Reanalysis {
+    /// The unit: its source (absolute), the build's arguments and working directory.
+    pub unit: crate::UnitSpec,
+    /// The `-o` output (absolute), which names the stored artefact.
+    pub output: Option<PathBuf>,
 }
 
 /// Why the results directory could not be loaded.
@@ -146,6 +168,8 @@ pub struct Refused {
     pub source: Option<PathBuf>,
     /// Why it was refused.
     pub error: ArtefactError,
+    /// For a stale artefact that records how its unit was compiled: how to analyse it again.
+    pub reanalysis: Option<Reanalysis>,
 }
 
 /// The artefacts of a build, as loaded by `report`.
@@ -271,6 +295,7 @@ impl ResultsDir {
             output: output.map(|o| self.relative(o)),
             analysed: artefact.analysed,
             record,
+            compile: Some(CompileRecord { args: args.to_vec(), working_dir: self.relative(working_dir) }),
         };
         let mut bytes = serde_json::to_vec(&header).map_err(std::io::Error::other)?;
         bytes.push(b'\n');
@@ -301,10 +326,27 @@ impl ResultsDir {
             match result {
                 Ok(Some(artefact)) => out.artefacts.push(artefact),
                 Ok(None) => out.stale.push(read_header(path).map(|h| h.source).unwrap_or_else(|| path.clone())),
-                Err(error) => out.refused.push(Refused { path: path.clone(), source: read_header(path).map(|h| h.source), error }),
+                Err(error) => {
+                    let header = read_header(path);
+                    let reanalysis = match (&error, &header) {
+                        (ArtefactError::Stale { .. }, Some(header)) => self.reanalysis(header),
+                        _ => None,
+                    };
+                    out.refused.push(Refused { path: path.clone(), source: header.map(|h| h.source), error, reanalysis });
+                }
             }
         }
         Ok(out)
+    }
+
+    /// How to analyse the unit of `header` again, when it records how it was compiled.
+    fn reanalysis(&self, header: &Header) -> Option<Reanalysis> {
+        let compile = header.compile.as_ref()?;
+        let working_dir = self.absolute(&compile.working_dir);
+        Some(Reanalysis {
+            unit: crate::UnitSpec { path: self.absolute(&header.source), args: compile.args.clone(), working_dir: Some(working_dir) },
+            output: header.output.as_ref().map(|o| self.absolute(o)),
+        })
     }
 
     /// Loads one stored artefact: `None` when its source no longer exists.
@@ -446,6 +488,11 @@ mod tests {
         let loaded = results.load().unwrap();
         assert!(loaded.artefacts.is_empty(), "an artefact of another text is never matched against the new one");
         assert!(matches!(&loaded.refused[..], [Refused { error: ArtefactError::Stale { file }, .. }] if file == Path::new("src/a.h")), "{loaded:?}");
+        let again = loaded.refused[0].reanalysis.as_ref().expect("the compile is recorded");
+        assert_eq!(again.unit.path, source);
+        assert_eq!(again.unit.args, args);
+        assert_eq!(again.unit.working_dir.as_deref(), Some(root.join("src").as_path()));
+        assert_eq!(again.output.as_deref(), Some(output.as_path()));
         std::fs::write(root.join("src/a.h"), "int h;\n").unwrap();
         assert_eq!(results.load().unwrap().artefacts.len(), 1, "the analysed text is back");
 
