@@ -118,13 +118,40 @@ struct Header {
     compile: Option<CompileRecord>,
 }
 
-/// How a stored unit was compiled.
+/// How a stored unit was compiled. Like the artefact, it holds no absolute path inside the
+/// project: the working directory is relative to the root, and the root in arguments
+/// (`-I/proj/include`, CMake's absolute sources) is [`ROOT_TOKEN`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct CompileRecord {
     /// The compiler's arguments (without the compiler itself).
     args: Vec<String>,
-    /// Where the compiler ran, relative to the root when inside it.
+    /// Where the compiler ran, relative to the root when inside it (empty: the root).
     working_dir: PathBuf,
+}
+
+/// Stands for the project root in recorded compiler arguments.
+const ROOT_TOKEN: &str = "%GOANNA_ROOT%";
+
+/// `arg` with every occurrence of `root` as a whole path prefix (followed by `/` or the end)
+/// replaced by [`ROOT_TOKEN`].
+fn abstract_root(arg: &str, root: &str) -> String {
+    if root.is_empty() || root == "/" {
+        return arg.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = arg;
+    while let Some(at) = rest.find(root) {
+        let after = &rest[at + root.len()..];
+        out.push_str(&rest[..at]);
+        if after.is_empty() || after.starts_with('/') {
+            out.push_str(ROOT_TOKEN);
+        } else {
+            out.push_str(root);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A unit whose stored artefact is stale, with what is needed to analyse it again as the
@@ -295,7 +322,7 @@ impl ResultsDir {
             output: output.map(|o| self.relative(o)),
             analysed: artefact.analysed,
             record,
-            compile: Some(CompileRecord { args: args.to_vec(), working_dir: self.relative(working_dir) }),
+            compile: Some(self.compile_record(args, working_dir)),
         };
         let mut bytes = serde_json::to_vec(&header).map_err(std::io::Error::other)?;
         bytes.push(b'\n');
@@ -339,12 +366,22 @@ impl ResultsDir {
         Ok(out)
     }
 
+    /// The record of a compile with `args` in `working_dir` (absolute), free of the root.
+    fn compile_record(&self, args: &[String], working_dir: &Path) -> CompileRecord {
+        let root = self.root.to_string_lossy();
+        let working_dir = normalize(working_dir);
+        let working_dir = working_dir.strip_prefix(&self.root).map(Path::to_path_buf).unwrap_or(working_dir);
+        CompileRecord { args: args.iter().map(|a| abstract_root(a, &root)).collect(), working_dir }
+    }
+
     /// How to analyse the unit of `header` again, when it records how it was compiled.
     fn reanalysis(&self, header: &Header) -> Option<Reanalysis> {
         let compile = header.compile.as_ref()?;
         let working_dir = self.absolute(&compile.working_dir);
+        let root = self.root.to_string_lossy();
+        let args = compile.args.iter().map(|a| a.replace(ROOT_TOKEN, &root)).collect();
         Some(Reanalysis {
-            unit: crate::UnitSpec { path: self.absolute(&header.source), args: compile.args.clone(), working_dir: Some(working_dir) },
+            unit: crate::UnitSpec { path: self.absolute(&header.source), args, working_dir: Some(working_dir) },
             output: header.output.as_ref().map(|o| self.absolute(o)),
         })
     }
@@ -552,6 +589,31 @@ mod tests {
     fn read_regular_file_refuses_what_is_not_one() {
         assert!(read_regular_file(Path::new("/dev/zero")).unwrap_err().to_string().contains("not a regular file"));
         assert!(read_regular_file(Path::new("/")).is_err());
+    }
+
+    #[test]
+    fn recorded_compiles_hold_no_absolute_path_of_the_project() {
+        assert_eq!(abstract_root("-I/p/include", "/p"), "-I%GOANNA_ROOT%/include");
+        assert_eq!(abstract_root("/p", "/p"), "%GOANNA_ROOT%");
+        assert_eq!(abstract_root("-I/pp/include", "/p"), "-I/pp/include", "only whole path components");
+        assert_eq!(abstract_root("-I/p/a:/p/b", "/p"), "-I%GOANNA_ROOT%/a:%GOANNA_ROOT%/b");
+        let project = tempfile::tempdir().unwrap();
+        let root = project.path();
+        std::fs::write(root.join("a.c"), "int a;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let args = vec!["-I".to_string(), format!("{}/include", root.display()), "-c".to_string(), root.join("a.c").display().to_string()];
+        let stored = results.store(&root.join("a.c"), None, artefact(Path::new("a.c"), &[Path::new("a.c")]), root, "t", &args).unwrap();
+        assert!(!std::fs::read_to_string(&stored).unwrap().contains(&root.display().to_string()));
+        // Moved, then changed: analysed again with the arguments of the new place.
+        let moved = tempfile::tempdir().unwrap();
+        let place = moved.path().join("p");
+        std::fs::rename(root, &place).unwrap();
+        std::fs::write(place.join("a.c"), "int a2;\n").unwrap();
+        let loaded = ResultsDir::new(&place.join(".goanna")).unwrap().load().unwrap();
+        let again = loaded.refused[0].reanalysis.as_ref().unwrap();
+        assert_eq!(again.unit.args[1], format!("{}/include", place.display()));
+        assert_eq!(again.unit.working_dir.as_deref(), Some(place.as_path()));
+        assert_eq!(again.unit.path, place.join("a.c"));
     }
 
     #[test]
