@@ -48,7 +48,8 @@ fn display_root(root: &Path) -> PathBuf {
 
 /// Analyses the units of stale artefacts again in worker processes, with the flags and working
 /// directory their build recorded, and stores the new artefacts in place of the old ones; says
-/// so on standard error for each.
+/// so on standard error for each. A new artefact that cannot be stored (a read-only results
+/// directory) is said; its unit then stays refused.
 fn reanalyse(results: &ResultsDir, again: &[Reanalysis]) -> anyhow::Result<()> {
     let pool = PoolOptions {
         command: WorkerCommand::current_exe().context("cannot find the goanna-rs executable to start worker processes")?,
@@ -62,9 +63,9 @@ fn reanalyse(results: &ResultsDir, again: &[Reanalysis]) -> anyhow::Result<()> {
         let source = &unit.unit.path;
         eprintln!("goanna-rs: note: analysing {} again: it changed since the build analysed it", results.relative(source).display());
         let working_dir = unit.unit.working_dir.clone().unwrap_or_else(|| results.root().to_path_buf());
-        results
-            .store(source, unit.output.as_deref(), artefact, &working_dir, &tool, &unit.unit.args)
-            .with_context(|| format!("cannot store the new analysis of {} in {}", source.display(), results.dir().display()))?;
+        if let Err(e) = results.store(source, unit.output.as_deref(), artefact, &working_dir, &tool, &unit.unit.args) {
+            eprintln!("goanna-rs: warning: cannot store the new analysis of {} in {}: {e}", source.display(), results.dir().display());
+        }
     }
     Ok(())
 }
@@ -72,7 +73,7 @@ fn reanalyse(results: &ResultsDir, again: &[Reanalysis]) -> anyhow::Result<()> {
 /// Loads the artefacts in `dir`, runs the program stage and reports. Artefacts of deleted
 /// sources are ignored with a note on standard error. A stale artefact (its source or a header
 /// holds another text than the one analysed) is analysed again with the build's recorded flags
-/// when `reanalyse` is set (and it records them). Any other artefact that cannot be used
+/// when `reanalyse_stale` is set (and it records them). Any other artefact that cannot be used
 /// (another format version, damaged, not a regular file, stale) is refused by name: it becomes
 /// an analysis error of the report (exit status 2) and every other artefact is still reported.
 /// A directory without any usable artefact exits 2 with a hint.
