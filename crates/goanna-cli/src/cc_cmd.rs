@@ -190,6 +190,20 @@ fn log(line: &str) {
     }
 }
 
+/// Environment variable naming the file where the wrapper lists (one absolute path a line) every
+/// C source it was given to compile; `goanna-rs build` reads it to tell which units the build
+/// compiled through `CC` and which it compiled otherwise.
+pub const CAPTURE_LOG_ENV: &str = "GOANNA_CAPTURE_LOG";
+
+/// Appends the sources to the capture log, if one is named (one `write`, `O_APPEND`).
+fn note_captured(sources: &[PathBuf]) {
+    let Some(path) = std::env::var_os(CAPTURE_LOG_ENV).filter(|p| !p.is_empty()) else { return };
+    let lines: String = sources.iter().map(|s| format!("{}\n", goanna_driver::normalize(s).display())).collect();
+    if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        let _ = file.write_all(lines.as_bytes());
+    }
+}
+
 /// Runs the wrapper; returns the exit status.
 pub fn run(mode: Mode, argv: &[OsString]) -> u8 {
     let options = parse_options(mode, argv);
@@ -269,6 +283,7 @@ fn analyse(options: &Options) -> Result<(), ()> {
             return Ok(());
         }
     };
+    note_captured(&sources.iter().map(|s| cwd.join(s)).collect::<Vec<_>>());
     let dir = results_dir::resolve(options.results_dir.as_deref()).map_err(|e| eprintln!("goanna-rs: cannot find the results directory: {e}"))?;
     let results = ResultsDir::new(&dir).map_err(|e| eprintln!("goanna-rs: {}: {e}", dir.display()))?;
     let tool = results_dir::tool_id();

@@ -29,13 +29,16 @@ pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
                 serde_json::json!({"id": c.id, "family": c.family(), "title": c.title, "cwe": c.cwe, "severity": c.severity.as_str(), "profile": c.profile.as_str(), "on_by_default": c.on_by_default()})
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list)?);
+        crate::output::write_stdout(format!("{}\n", serde_json::to_string_pretty(&list)?).as_bytes())?;
     } else {
+        let mut table = String::new();
         for c in checks {
             let cwe: Vec<String> = c.cwe.iter().map(|n| format!("CWE-{n}")).collect();
             let profile = if c.on_by_default() { "default" } else { "style(off)" };
-            println!("{:<28} {:<9} {:<8} {:<11} {:<10} {}", c.id, c.family(), c.severity.as_str(), profile, cwe.join(","), c.title);
+            table.push_str(&format!("{:<28} {:<9} {:<8} {:<11} {:<10} {}\n", c.id, c.family(), c.severity.as_str(), profile, cwe.join(","), c.title));
         }
+        // `goanna-rs checks | head -1`: a reader that stops early is not an error.
+        crate::output::write_stdout(table.as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

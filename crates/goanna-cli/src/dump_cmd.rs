@@ -56,21 +56,14 @@ pub fn run(args: &DumpArgs) -> anyhow::Result<ExitCode> {
             None => bail!("no function definitions in {}", args.file.display()),
         }
     }
-    match args.format {
-        DumpFormat::Text => {
-            for cfg in &cfgs {
-                print!("{}", dump::to_text(cfg));
-            }
-        }
-        DumpFormat::Dot => {
-            for cfg in &cfgs {
-                print!("{}", dump::to_dot(cfg));
-            }
-        }
+    let text: String = match args.format {
+        DumpFormat::Text => cfgs.iter().map(dump::to_text).collect(),
+        DumpFormat::Dot => cfgs.iter().map(dump::to_dot).collect(),
         DumpFormat::Json => {
             let all: Vec<_> = cfgs.iter().map(dump::to_json).collect();
-            println!("{}", serde_json::to_string_pretty(&all)?);
+            format!("{}\n", serde_json::to_string_pretty(&all)?)
         }
-    }
+    };
+    crate::output::write_stdout(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -66,9 +66,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             "cwe": check.cwe, "what": check.docs.what.trim(), "why": check.docs.why.trim(),
             "bad": check.docs.bad, "good": check.docs.good,
         });
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        crate::output::write_stdout(format!("{}\n", serde_json::to_string_pretty(&value)?).as_bytes())?;
     } else {
-        print!("{}", explanation(check));
+        crate::output::write_stdout(explanation(check).as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,6 @@
 //! reads files and prints.
 
 use anyhow::Context;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -85,11 +84,7 @@ pub fn run(args: &ModelCheckArgs) -> anyhow::Result<ExitCode> {
             ));
         }
     }
-    if let Err(e) = std::io::stdout().lock().write_all(text.as_bytes()) {
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            return Err(e.into());
-        }
-    }
+    crate::output::write_stdout(text.as_bytes())?;
     let errors = reports.iter().any(|r| r.result.is_err());
     Ok(if errors {
         ExitCode::from(2)

@@ -99,6 +99,12 @@ pub struct Settings {
     pub project_root: PathBuf,
     /// The baseline's fingerprints.
     pub baseline: Option<Baseline>,
+    /// The only places the report reads sources from (for snippets, HTML pages and suppression
+    /// comments): the project root, plus what the command adds (the files `scan` was given).
+    pub source_roots: Vec<PathBuf>,
+    /// What to say when no unit was found to analyse at all (the command knows where units
+    /// come from).
+    pub nothing_hint: &'static str,
 }
 
 impl Settings {
@@ -190,6 +196,8 @@ impl OutputArgs {
             fail_on: self.fail_on.or(file.fail_on).unwrap_or(FailOn::Warning).threshold(),
             fail_on_unparsable: !self.no_fail_on_unparsable && file.fail_on_unparsable.unwrap_or(true),
             exclude,
+            source_roots: vec![project_root.clone()],
+            nothing_hint: "no C unit was found, or --exclude left none: give C files, directories holding them, or a build's compile_commands.json with -p",
             project_root,
             baseline,
         })
@@ -209,16 +217,67 @@ impl OutputArgs {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed into
-/// place: a failed write leaves nothing behind and never a half-written report.
+/// place: a failed write leaves nothing behind and never a half-written report. The file is
+/// created as any other program's output is (mode 0666 less the umask), not with a temporary
+/// file's private 0600.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut file = tempfile::Builder::new()
-        .prefix(".goanna-rs-")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write {}: cannot create a file in {}", path.display(), dir.display()))?;
-    file.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
-    file.persist(path).map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error))?;
+    let (temp, mut file) = create_temporary(dir).with_context(|| format!("cannot write {}: cannot create a file in {}", path.display(), dir.display()))?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_data()).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        bail!("cannot write {}: {e}", path.display());
+    }
     Ok(())
+}
+
+/// Creates a new file `DIR/.goanna-rs-PID-N.tmp` with the process's default permissions.
+fn create_temporary(dir: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    loop {
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let temp = dir.join(format!(".goanna-rs-{}-{n}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Writes to standard output; a reader that went away (`goanna-rs ... | head -1`) is not an
+/// error: the rest of the output is dropped quietly.
+pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Says on standard error what the report's inputs did not contribute: how many findings the
+/// baseline matched (a baseline that matches nothing was probably made for another project
+/// root), and which files were not shown because they lie outside the project root.
+fn notes_on_inputs(report: &Report, settings: &Settings, sources: &Sources) {
+    if let Some(baseline) = &settings.baseline {
+        let matched = report.findings.iter().filter(|f| f.baseline == Some(goanna_report::BaselineState::Unchanged)).count();
+        if matched == 0 && !baseline.is_empty() {
+            eprintln!(
+                "goanna-rs: warning: the baseline matched none of its {} findings: was it made with another --project-root, or for other sources?",
+                baseline.len()
+            );
+        } else {
+            eprintln!("goanna-rs: note: the baseline matched {matched} of the {} findings it lists", baseline.len());
+        }
+    }
+    let outside = sources.outside_roots();
+    if let Some(first) = outside.first() {
+        eprintln!(
+            "goanna-rs: note: {} file(s) outside the project root not shown in the report (e.g. {}); --project-root widens it",
+            outside.len(),
+            first.display()
+        );
+    }
 }
 
 /// Renders the outcome with resolved settings ([`OutputArgs::settings`]), writes it, and
@@ -232,7 +291,7 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         .filter(|f| !settings.is_excluded(&f.location.file))
         .cloned()
         .collect();
-    let mut sources = Sources::new();
+    let mut sources = Sources::confined(&settings.source_roots);
     let context = ReportContext {
         project_root: &settings.project_root,
         baseline: settings.baseline.as_ref(),
@@ -249,7 +308,7 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
     let active = report.active();
     match args.format {
         Format::Text => render_text(&mut buffer, &active, &report.problems, &report.summary, &mut sources)?,
-        Format::Short => render_short(&mut buffer, &active, &report.problems, &report.summary)?,
+        Format::Short => render_short(&mut buffer, &active, &report.problems)?,
         Format::Json => writeln!(buffer, "{}", serde_json::to_string_pretty(&render_json_report(&report))?)?,
         Format::Sarif => {
             let log = render_sarif(&report, goanna_checks::catalogue().checks(), &settings.project_root, &mut sources);
@@ -268,11 +327,22 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
             }
         }
         (Some(path), _) => write_atomically(path, &bytes)?,
-        (None, _) => std::io::stdout().write_all(&bytes)?,
+        (None, _) => write_stdout(&bytes)?,
     }
-    let summary_in_report = args.output.is_none() && matches!(args.format, Format::Text | Format::Short);
+    let summary_in_report = args.output.is_none() && args.format == Format::Text;
     if !args.quiet && !summary_in_report {
         eprintln!("goanna-rs: {}", report.summary.line());
+    }
+    if !args.quiet {
+        notes_on_inputs(&report, settings, &sources);
+    }
+    if outcome.units_analysed == 0 {
+        if outcome.units_failed > 0 {
+            eprintln!("goanna-rs: error: no unit was analysed: every unit failed (see the report's errors)");
+        } else {
+            eprintln!("goanna-rs: error: no unit was analysed: {}", settings.nothing_hint);
+        }
+        return Ok(ExitCode::from(exit::USAGE_ERROR));
     }
     let analysis_errors = settings.fail_on_unparsable && outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error);
     let failing = settings.fail_on.is_some_and(|threshold| active.iter().any(|f| f.severity >= threshold));

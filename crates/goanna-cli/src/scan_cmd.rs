@@ -3,7 +3,10 @@
 use crate::output::{self, OutputArgs};
 use anyhow::Context;
 use clap::Args;
-use goanna_driver::{discover_units, load_compile_commands, scan, scan_isolated, AnalysisOptions, PoolOptions, ProblemSeverity, UnitSpec, WorkerCommand};
+use goanna_driver::{
+    canonical_source, dedupe_units, discover_units, load_compile_commands, scan, scan_isolated, AnalysisOptions, PoolOptions, Problem, ProblemSeverity,
+    UnitSpec, WorkerCommand,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,7 +15,8 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 #[command(after_help = crate::exit::EXIT_STATUS_HELP)]
 pub struct ScanArgs {
-    /// Files and directories to analyse (directories are walked for `.c` files).
+    /// Files and directories to analyse (directories are walked for `.c` files). With `-p`,
+    /// only the database's units among them (each with its own flags).
     #[arg(required_unless_present = "compile_commands", value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Analyse the C units of a compilation database: a `compile_commands.json` or the build
@@ -87,10 +91,51 @@ fn found_compdb(args: &ScanArgs) -> Option<PathBuf> {
     Some(db)
 }
 
+/// With `-p BUILD PATH...`: the database's units that are the files named or lie in the
+/// directories named. A path that selects no unit is an error naming it (a file the database
+/// does not compile has no flags to be analysed with).
+fn select_units(units: Vec<UnitSpec>, paths: &[PathBuf], db: &Path) -> (Vec<UnitSpec>, Vec<Problem>) {
+    let mut problems = Vec::new();
+    let wanted: Vec<(PathBuf, PathBuf)> = paths
+        .iter()
+        .filter_map(|path| match std::fs::canonicalize(path) {
+            Ok(real) => Some((path.clone(), real)),
+            Err(e) => {
+                problems.push(Problem { file: path.clone(), message: format!("cannot read: {e}"), severity: ProblemSeverity::Error, details: Vec::new() });
+                None
+            }
+        })
+        .collect();
+    let mut used = vec![false; wanted.len()];
+    let selected = units
+        .into_iter()
+        .filter(|unit| {
+            let source = canonical_source(unit);
+            let mut hit = false;
+            for (i, (_, real)) in wanted.iter().enumerate() {
+                if source.starts_with(real) {
+                    used[i] = true;
+                    hit = true;
+                }
+            }
+            hit
+        })
+        .collect();
+    for ((path, _), _) in wanted.iter().zip(&used).filter(|(_, used)| !**used) {
+        problems.push(Problem {
+            file: path.clone(),
+            message: format!("not in {}: no unit of the build is this file or lies below it", goanna_driver::database_path(db).display()),
+            severity: ProblemSeverity::Error,
+            details: Vec::new(),
+        });
+    }
+    (selected, problems)
+}
+
 /// Runs a scan and prints the report.
 pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
-    let settings = args.output.settings()?;
+    let mut settings = args.output.settings()?;
     let options = AnalysisOptions {
         args: args.compiler_args(),
         analyse_with_errors: args.analyse_with_errors,
@@ -99,13 +144,25 @@ pub fn run(args: &ScanArgs) -> anyhow::Result<ExitCode> {
         function_budget: std::time::Duration::try_from_secs_f64(args.function_timeout)
             .map_err(|_| anyhow::anyhow!("--function-timeout must be a positive number of seconds"))?,
     };
-    let (mut units, path_problems) = match args.compile_commands.clone().or_else(|| found_compdb(args)) {
-        Some(db) => load_compile_commands(&db).map_err(anyhow::Error::msg)?,
-        None => {
-            let (paths, problems) = discover_units(&args.paths);
-            (paths.into_iter().map(UnitSpec::new).collect(), problems)
+    let (units, path_problems) = if let Some(db) = &args.compile_commands {
+        let (units, mut problems) = load_compile_commands(db).map_err(anyhow::Error::msg)?;
+        if args.paths.is_empty() {
+            (units, problems)
+        } else {
+            let (selected, more) = select_units(units, &args.paths, db);
+            problems.extend(more);
+            (selected, problems)
         }
+    } else if let Some(db) = found_compdb(args) {
+        load_compile_commands(&db).map_err(anyhow::Error::msg)?
+    } else {
+        let (paths, problems) = discover_units(&args.paths);
+        (paths.into_iter().map(UnitSpec::new).collect(), problems)
     };
+    let mut units = dedupe_units(units);
+    // The report shows sources of the project, and the files the scan was given.
+    settings.source_roots.extend(args.paths.iter().cloned());
+    settings.source_roots.extend(units.iter().map(canonical_source));
     units.retain(|unit| !settings.is_excluded(&unit.working_dir.as_ref().map_or_else(|| unit.path.clone(), |d| d.join(&unit.path))));
     let bar = args.output.progress_bar(units.len());
     let on_done = |unit: &Path| {

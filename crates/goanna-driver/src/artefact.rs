@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
-pub const ARTEFACT_FORMAT_VERSION: u32 = 3;
+pub const ARTEFACT_FORMAT_VERSION: u32 = 4;
 
 /// What the unit stage produced for one translation unit.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -26,6 +26,11 @@ pub struct UnitArtefact {
     pub cfgs: Vec<Cfg>,
     /// Problems met while building it.
     pub problems: Vec<Problem>,
+    /// [`crate::content_hash`] of the source text the unit stage read (`None` when it read
+    /// none): `report` refuses the artefact once the source holds another text, instead of
+    /// matching old line numbers against the new one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_hash: Option<String>,
 }
 
 /// Why an artefact could not be read.
@@ -42,6 +47,18 @@ pub enum ArtefactError {
     /// Not an artefact, or damaged.
     #[error("not a goanna-rs artefact: {0}")]
     Malformed(String),
+    /// Readable, but an index is out of range or a reference unresolved.
+    #[error("damaged artefact: {0}")]
+    Invalid(String),
+    /// A file the unit was analysed from holds another text now.
+    #[error("{file} changed since it was analysed; its findings would point at the wrong lines: rebuild to analyse it again")]
+    Stale {
+        /// The changed file (as stored: relative to the project root when inside it).
+        file: PathBuf,
+    },
+    /// Not a regular file (a device, a pipe, a directory, a dangling link), or unreadable.
+    #[error("cannot read: {0}")]
+    Unreadable(String),
 }
 
 #[derive(Deserialize)]
@@ -55,13 +72,16 @@ impl UnitArtefact {
         serde_json::to_vec(self).unwrap_or_default()
     }
 
-    /// Reads an artefact, checking its format version before anything else.
+    /// Reads an artefact, checking its format version before anything else and then every
+    /// index and reference it holds ([`crate::validate`]): what this returns is safe to link.
     pub fn from_bytes(bytes: &[u8]) -> Result<UnitArtefact, ArtefactError> {
         let version: VersionOnly = serde_json::from_slice(bytes).map_err(|e| ArtefactError::Malformed(e.to_string()))?;
         if version.format_version != ARTEFACT_FORMAT_VERSION {
             return Err(ArtefactError::Version { found: version.format_version, expected: ARTEFACT_FORMAT_VERSION });
         }
-        serde_json::from_slice(bytes).map_err(|e| ArtefactError::Malformed(e.to_string()))
+        let artefact: UnitArtefact = serde_json::from_slice(bytes).map_err(|e| ArtefactError::Malformed(e.to_string()))?;
+        crate::validate::validate(&artefact).map_err(ArtefactError::Invalid)?;
+        Ok(artefact)
     }
 
     /// Rewrites every path the artefact holds (the unit, its files, its problems' files) with
@@ -136,6 +156,7 @@ mod tests {
             files: Vec::new(),
             cfgs: Vec::new(),
             problems: Vec::new(),
+            source_hash: None,
         };
         let bytes = artefact.to_bytes();
         assert_eq!(UnitArtefact::from_bytes(&bytes).unwrap().unit, PathBuf::from("a.c"));
@@ -164,6 +185,7 @@ mod tests {
                 severity: goanna_checks::ProblemSeverity::Warning,
                 details: vec!["/proj/src/a.c:1:2: error".into()],
             }],
+            source_hash: None,
         };
         artefact.relativize(Path::new("/proj"), Path::new("/proj/build/.."));
         let paths: Vec<_> = artefact.files.iter().map(|f| f.path.clone()).collect();

@@ -81,9 +81,61 @@ pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>
             ProblemSeverity::Warning,
         ));
     }
+    if let Some(problem) = moved_database(&db, &units) {
+        problems.push(problem);
+    }
     units.sort_by(|a, b| a.path.cmp(&b.path));
     units.dedup_by(|a, b| a.path == b.path);
     Ok((units, problems))
+}
+
+/// The deepest directory that holds every path (lexically).
+fn common_ancestor<'a>(mut paths: impl Iterator<Item = &'a Path>) -> Option<PathBuf> {
+    let mut common = paths.next()?.to_path_buf();
+    for path in paths {
+        while !path.starts_with(&common) {
+            if !common.pop() {
+                return None;
+            }
+        }
+    }
+    Some(common)
+}
+
+/// A warning when the database describes a build in another tree than the one it lies in: a
+/// database copied (with the sources) from elsewhere still names the original absolute paths,
+/// so analysing it would silently analyse the original tree, or fail on files that are not
+/// there. A database normally lies in the build directory its entries run in, or in the
+/// project that holds them (or is held by it); anything else is said.
+fn moved_database(db: &Path, units: &[UnitSpec]) -> Option<Problem> {
+    let db_dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let db_dir = std::fs::canonicalize(db_dir).ok()?;
+    let dirs: Vec<PathBuf> = units
+        .iter()
+        .filter_map(|u| u.working_dir.as_ref())
+        .map(|d| crate::normalize(&db_dir.join(d)))
+        .map(|d| std::fs::canonicalize(&d).unwrap_or(d))
+        .collect();
+    let common = common_ancestor(dirs.iter().map(PathBuf::as_path))?;
+    if common.starts_with(&db_dir) || db_dir.starts_with(&common) {
+        return None;
+    }
+    let missing = units.iter().filter(|u| !u.path.exists()).count();
+    let consequence = if missing > 0 {
+        format!("{missing} of its {} sources do not exist there", units.len())
+    } else {
+        "the sources analysed are the ones there, not the ones next to the database".to_string()
+    };
+    Some(note(
+        db,
+        format!(
+            "this database describes a build in {}, but lies in {}: was it copied from another tree? {consequence}; \
+             regenerate it in this tree (or fix its `directory` and `file` paths)",
+            common.display(),
+            db_dir.display()
+        ),
+        ProblemSeverity::Warning,
+    ))
 }
 
 #[cfg(test)]
@@ -111,6 +163,29 @@ mod tests {
         assert_eq!(problems.len(), 3, "{problems:?}");
         assert!(problems[1].message.contains("-E"), "{problems:?}");
         assert!(problems[2].message.contains("skipped 2 entries for other languages"), "{problems:?}");
+    }
+
+    #[test]
+    fn a_database_copied_from_another_tree_is_said() {
+        let base = tempfile::tempdir().unwrap();
+        let original = base.path().join("original");
+        let copy = base.path().join("copy/build");
+        std::fs::create_dir_all(original.join("build")).unwrap();
+        std::fs::create_dir_all(&copy).unwrap();
+        std::fs::write(original.join("a.c"), "int a;").unwrap();
+        let db = format!(r#"[{{"directory": "{}/build", "file": "../a.c", "arguments": ["cc", "-c", "../a.c"]}}]"#, original.display());
+        std::fs::write(original.join("build/compile_commands.json"), &db).unwrap();
+        std::fs::write(copy.join("compile_commands.json"), &db).unwrap();
+        let (_, problems) = load_compile_commands(&original.join("build")).unwrap();
+        assert!(problems.is_empty(), "the database in its own build directory: {problems:?}");
+        let (units, problems) = load_compile_commands(&copy).unwrap();
+        assert_eq!(units.len(), 1);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].message.contains("copied from another tree") && problems[0].message.contains("original/build"), "{problems:?}");
+        // A database at the project's top, for entries in its subdirectories, is at home.
+        let top = format!(r#"[{{"directory": "{}/build", "file": "../a.c", "arguments": ["cc", "-c", "../a.c"]}}]"#, original.display());
+        std::fs::write(original.join("compile_commands.json"), top).unwrap();
+        assert!(load_compile_commands(&original).unwrap().1.is_empty());
     }
 
     #[test]

@@ -58,6 +58,49 @@ pub fn discover_units(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
     (units, problems)
 }
 
+/// The file a unit names, canonical (symbolic links, `.` and `..` resolved; relative paths
+/// against its working directory), or as written when it cannot be resolved.
+pub fn canonical_source(unit: &crate::UnitSpec) -> PathBuf {
+    let path = match (&unit.working_dir, unit.path.is_relative()) {
+        (Some(dir), true) => dir.join(&unit.path),
+        _ => unit.path.clone(),
+    };
+    std::fs::canonicalize(&path).unwrap_or(path)
+}
+
+/// Keeps one unit per file: the same file named two ways (`a.c`, `./a.c`, `src/../a.c`, a
+/// link to it, or two entries of a compilation database) is analysed and reported once, at
+/// the place of its first name. Among files named on the command line (no working directory of
+/// their own) the name kept is the shortest of those that lead to the file without a symbolic
+/// link, if any (`src/a.c` rather than `./src/a.c` or `link.c`); a compilation database's
+/// first entry for a file wins (its flags come with it).
+pub fn dedupe_units(units: Vec<crate::UnitSpec>) -> Vec<crate::UnitSpec> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut kept: Vec<crate::UnitSpec> = Vec::new();
+    let mut index: std::collections::HashMap<PathBuf, usize> = std::collections::HashMap::new();
+    for unit in units {
+        let canonical = canonical_source(&unit);
+        let direct = |u: &crate::UnitSpec| {
+            let base = u.working_dir.clone().unwrap_or_else(|| cwd.clone());
+            crate::normalize(&base.join(&u.path)) == canonical
+        };
+        match index.get(&canonical) {
+            Some(&at) => {
+                let named = unit.working_dir.is_none() && kept[at].working_dir.is_none();
+                let better = named && direct(&unit) && (!direct(&kept[at]) || unit.path.as_os_str().len() < kept[at].path.as_os_str().len());
+                if better {
+                    kept[at] = unit;
+                }
+            }
+            None => {
+                index.insert(canonical, kept.len());
+                kept.push(unit);
+            }
+        }
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +118,22 @@ mod tests {
         assert_eq!(units, vec![dir.path().join("src/a.c"), explicit]);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].file, missing);
+    }
+
+    #[test]
+    fn one_unit_per_file_however_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("src")).unwrap();
+        std::fs::write(dir.path().join("src/a.c"), "int a;").unwrap();
+        std::fs::write(dir.path().join("src/b.c"), "int b;").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("src/a.c"), dir.path().join("link.c")).unwrap();
+        let named = [dir.path().join("src/a.c"), dir.path().join("src/../src/a.c"), dir.path().join("link.c"), dir.path().join("src/b.c")];
+        let mut units: Vec<crate::UnitSpec> = named.iter().cloned().map(crate::UnitSpec::new).collect();
+        units.push(crate::UnitSpec { path: "a.c".into(), args: Vec::new(), working_dir: Some(dir.path().join("src")) });
+        let kept: Vec<PathBuf> = dedupe_units(units).into_iter().map(|u| u.path).collect();
+        assert_eq!(kept, vec![named[0].clone(), named[3].clone()]);
+        let reversed: Vec<crate::UnitSpec> = named.iter().rev().cloned().map(crate::UnitSpec::new).collect();
+        let kept: Vec<PathBuf> = dedupe_units(reversed).into_iter().map(|u| u.path).collect();
+        assert_eq!(kept, vec![named[3].clone(), named[0].clone()], "the direct, shortest name is kept");
     }
 }

@@ -14,14 +14,15 @@ mod program;
 mod results;
 mod scan;
 mod unit;
+mod validate;
 
 pub use artefact::{normalize, ArtefactError, UnitArtefact, ARTEFACT_FORMAT_VERSION};
 pub use compdb::{database_path, load_compile_commands};
-pub use discover::{discover_units, is_c_source};
+pub use discover::{canonical_source, dedupe_units, discover_units, is_c_source};
 pub use goanna_checks::{Finding, Problem, ProblemSeverity};
 pub use program::{analyse_program, ProgramOutcome};
 pub use results::{
-    hash_args, top_directory, write_atomically, InputFile, InputRecord, Loaded, ResultsDir, ResultsError, DEFAULT_RESULTS_DIR_NAME,
+    content_hash, hash_args, read_regular_file, top_directory, Reanalysis, Refused, write_atomically, InputFile, InputRecord, Loaded, ResultsDir, ResultsError, DEFAULT_RESULTS_DIR_NAME,
     RESULTS_FORMAT_VERSION,
 };
 pub use pool::{build_artefacts_isolated, describe_exit, signal_name, PoolOptions, WorkerCommand, DEFAULT_UNIT_TIMEOUT};

@@ -52,8 +52,33 @@ pub fn hash_args(args: &[String]) -> String {
     format!("{:016x}", fnv1a(&parts))
 }
 
+/// Hash of a file's contents (as [`content_hash`]); `None` when it is not a readable regular file.
 fn hash_file(path: &Path) -> Option<String> {
-    std::fs::read(path).ok().map(|bytes| format!("{:016x}", fnv1a(&[&bytes])))
+    read_regular_file(path).ok().map(|bytes| content_hash(&bytes))
+}
+
+/// A stable hash of a text (FNV-1a, hex): the same on every machine and every build, so a
+/// results directory made elsewhere can be checked against the sources here.
+pub fn content_hash(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv1a(&[bytes]))
+}
+
+/// Reads a file only when it is a regular file (following symbolic links): a device, a pipe or
+/// a socket named where a source or an artefact should be would make a plain read block or read
+/// forever. The file is checked again once open, so swapping it in between does not help.
+pub fn read_regular_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let not_regular = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut file = std::fs::File::open(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).min(1 << 30));
+    std::io::Read::read_to_end(&mut file, &mut bytes)?;
+    Ok(bytes)
 }
 
 /// One input of an analysis and the hash of its contents.
@@ -88,6 +113,55 @@ struct Header {
     /// True when the unit was analysed (failed units are never considered up to date).
     analysed: bool,
     record: InputRecord,
+    /// How the unit was compiled, so that `report` can analyse it again when it changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    compile: Option<CompileRecord>,
+}
+
+/// How a stored unit was compiled. Like the artefact, it holds no absolute path inside the
+/// project: the working directory is relative to the root, and the root in arguments
+/// (`-I/proj/include`, CMake's absolute sources) is [`ROOT_TOKEN`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct CompileRecord {
+    /// The compiler's arguments (without the compiler itself).
+    args: Vec<String>,
+    /// Where the compiler ran, relative to the root when inside it (empty: the root).
+    working_dir: PathBuf,
+}
+
+/// Stands for the project root in recorded compiler arguments.
+const ROOT_TOKEN: &str = "%GOANNA_ROOT%";
+
+/// `arg` with every occurrence of `root` as a whole path prefix (followed by `/` or the end)
+/// replaced by [`ROOT_TOKEN`].
+fn abstract_root(arg: &str, root: &str) -> String {
+    if root.is_empty() || root == "/" {
+        return arg.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = arg;
+    while let Some(at) = rest.find(root) {
+        let after = &rest[at + root.len()..];
+        out.push_str(&rest[..at]);
+        if after.is_empty() || after.starts_with('/') {
+            out.push_str(ROOT_TOKEN);
+        } else {
+            out.push_str(root);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A unit whose stored artefact is stale, with what is needed to analyse it again as the
+/// build compiled it and to store the result in its place ([`ResultsDir::store`]).
+#[derive(Clone, Debug)]
+pub struct Reanalysis {
+    /// The unit: its source (absolute), the build's arguments and working directory.
+    pub unit: crate::UnitSpec,
+    /// The `-o` output (absolute), which names the stored artefact.
+    pub output: Option<PathBuf>,
 }
 
 /// Why the results directory could not be loaded.
@@ -111,14 +185,31 @@ pub enum ResultsError {
     },
 }
 
+/// A stored artefact that `load` refused: the others are still loaded.
+#[derive(Debug)]
+pub struct Refused {
+    /// The artefact file.
+    pub path: PathBuf,
+    /// Its source, as its header names it (relative to the root when inside it), when the
+    /// header could be read.
+    pub source: Option<PathBuf>,
+    /// Why it was refused.
+    pub error: ArtefactError,
+    /// For a stale artefact that records how its unit was compiled: how to analyse it again.
+    pub reanalysis: Option<Reanalysis>,
+}
+
 /// The artefacts of a build, as loaded by `report`.
 #[derive(Debug, Default)]
 pub struct Loaded {
-    /// The artefacts whose source still exists, with paths relative to the root (use
-    /// [`UnitArtefact::resolve`]), in file-name order.
+    /// The valid, current artefacts whose source still exists, with paths relative to the root
+    /// (use [`UnitArtefact::resolve`]), in file-name order.
     pub artefacts: Vec<UnitArtefact>,
     /// Sources of artefacts that were ignored because the source no longer exists.
     pub stale: Vec<PathBuf>,
+    /// Artefacts that could not be used (unreadable, not a regular file, another format
+    /// version, damaged, or analysed from a text that has changed since), each by name.
+    pub refused: Vec<Refused>,
 }
 
 /// A results directory and the project root its paths are relative to.
@@ -183,9 +274,17 @@ impl ResultsDir {
         paths.push(&artefact.unit);
         paths.sort();
         paths.dedup();
+        // The unit's own text is the one the unit stage read, when it says so: a source edited
+        // while it was analysed then reads as changed.
         let inputs = paths
             .into_iter()
-            .map(|p| InputFile { path: p.to_path_buf(), hash: hash_file(&self.absolute(p)).unwrap_or_default() })
+            .map(|p| {
+                let hash = match (&artefact.source_hash, p == artefact.unit.as_path()) {
+                    (Some(hash), true) => hash.clone(),
+                    _ => hash_file(&self.absolute(p)).unwrap_or_default(),
+                };
+                InputFile { path: p.to_path_buf(), hash }
+            })
             .collect();
         InputRecord { tool: tool.to_string(), args_hash: hash_args(args), inputs }
     }
@@ -223,6 +322,7 @@ impl ResultsDir {
             output: output.map(|o| self.relative(o)),
             analysed: artefact.analysed,
             record,
+            compile: Some(self.compile_record(args, working_dir)),
         };
         let mut bytes = serde_json::to_vec(&header).map_err(std::io::Error::other)?;
         bytes.push(b'\n');
@@ -232,9 +332,12 @@ impl ResultsDir {
         Ok(path)
     }
 
-    /// Loads every stored artefact. Artefacts whose source no longer exists are left out and
-    /// listed in [`Loaded::stale`]; an artefact of another format version, or a damaged one, is
-    /// an error naming the file.
+    /// Loads every stored artefact. Each one is checked on its own, and a bad one costs only
+    /// itself ([`Loaded::refused`]): an unreadable file or one that is not a regular file (a
+    /// dangling link, a link to a device), another format version, a damaged artefact (see
+    /// [`UnitArtefact::from_bytes`]), or one whose source or headers hold another text than
+    /// the one analysed. Artefacts whose source no longer exists are left out and listed in
+    /// [`Loaded::stale`]. Fails only when the directory itself cannot be read.
     pub fn load(&self) -> Result<Loaded, ResultsError> {
         let units = self.dir.join(UNITS_DIR);
         let io_error = |source| ResultsError::Io { path: units.clone(), source };
@@ -244,32 +347,78 @@ impl ResultsDir {
             .filter(|p| p.extension().is_some_and(|e| e == EXTENSION) && !is_temporary(p))
             .collect();
         files.sort();
-        let loaded: Vec<Result<Option<UnitArtefact>, ResultsError>> = files
-            .par_iter()
-            .map(|path| {
-                let artefact_error = |source| ResultsError::Artefact { path: path.clone(), source };
-                let bytes = std::fs::read(path).map_err(|source| ResultsError::Io { path: path.clone(), source })?;
-                let newline = bytes.iter().position(|b| *b == b'\n').ok_or_else(|| artefact_error(ArtefactError::Malformed("no header line".into())))?;
-                let header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).map_err(|e| artefact_error(ArtefactError::Malformed(e.to_string())))?;
-                let found = header.get("results_format").and_then(|v| v.as_u64()).unwrap_or(0) as u32;
-                if found != RESULTS_FORMAT_VERSION {
-                    return Err(artefact_error(ArtefactError::Version { found, expected: RESULTS_FORMAT_VERSION }));
-                }
-                let header: Header = serde_json::from_value(header).map_err(|e| artefact_error(ArtefactError::Malformed(e.to_string())))?;
-                if !self.absolute(&header.source).exists() {
-                    return Ok(None);
-                }
-                UnitArtefact::from_bytes(&bytes[newline + 1..]).map(Some).map_err(artefact_error)
-            })
-            .collect();
+        let loaded: Vec<Result<Option<UnitArtefact>, ArtefactError>> = files.par_iter().map(|path| self.load_one(path)).collect();
         let mut out = Loaded::default();
         for (path, result) in files.iter().zip(loaded) {
-            match result? {
-                Some(artefact) => out.artefacts.push(artefact),
-                None => out.stale.push(read_header(path).map(|h| h.source).unwrap_or_else(|| path.clone())),
+            match result {
+                Ok(Some(artefact)) => out.artefacts.push(artefact),
+                Ok(None) => out.stale.push(read_header(path).map(|h| h.source).unwrap_or_else(|| path.clone())),
+                Err(error) => {
+                    let header = read_header(path);
+                    let reanalysis = match (&error, &header) {
+                        (ArtefactError::Stale { .. }, Some(header)) => self.reanalysis(header),
+                        _ => None,
+                    };
+                    out.refused.push(Refused { path: path.clone(), source: header.map(|h| h.source), error, reanalysis });
+                }
             }
         }
         Ok(out)
+    }
+
+    /// The record of a compile with `args` in `working_dir` (absolute), free of the root.
+    fn compile_record(&self, args: &[String], working_dir: &Path) -> CompileRecord {
+        let root = self.root.to_string_lossy();
+        let working_dir = normalize(working_dir);
+        let working_dir = working_dir.strip_prefix(&self.root).map(Path::to_path_buf).unwrap_or(working_dir);
+        CompileRecord { args: args.iter().map(|a| abstract_root(a, &root)).collect(), working_dir }
+    }
+
+    /// How to analyse the unit of `header` again, when it records how it was compiled.
+    fn reanalysis(&self, header: &Header) -> Option<Reanalysis> {
+        let compile = header.compile.as_ref()?;
+        let working_dir = self.absolute(&compile.working_dir);
+        let root = self.root.to_string_lossy();
+        let args = compile.args.iter().map(|a| a.replace(ROOT_TOKEN, &root)).collect();
+        Some(Reanalysis {
+            unit: crate::UnitSpec { path: self.absolute(&header.source), args, working_dir: Some(working_dir) },
+            output: header.output.as_ref().map(|o| self.absolute(o)),
+        })
+    }
+
+    /// Loads one stored artefact: `None` when its source no longer exists.
+    fn load_one(&self, path: &Path) -> Result<Option<UnitArtefact>, ArtefactError> {
+        let bytes = read_regular_file(path).map_err(|e| ArtefactError::Unreadable(e.to_string()))?;
+        let newline = bytes.iter().position(|b| *b == b'\n').ok_or_else(|| ArtefactError::Malformed("no header line".into()))?;
+        let header: serde_json::Value = serde_json::from_slice(&bytes[..newline]).map_err(|e| ArtefactError::Malformed(e.to_string()))?;
+        let found = header.get("results_format").and_then(|v| v.as_u64()).unwrap_or(0);
+        if found != u64::from(RESULTS_FORMAT_VERSION) {
+            return Err(ArtefactError::Version { found: u32::try_from(found).unwrap_or(u32::MAX), expected: RESULTS_FORMAT_VERSION });
+        }
+        let header: Header = serde_json::from_value(header).map_err(|e| ArtefactError::Malformed(e.to_string()))?;
+        if !self.absolute(&header.source).exists() {
+            return Ok(None);
+        }
+        let artefact = UnitArtefact::from_bytes(&bytes[newline + 1..])?;
+        if let Some(changed) = self.changed_input(&header.record, &artefact) {
+            return Err(ArtefactError::Stale { file: changed });
+        }
+        Ok(Some(artefact))
+    }
+
+    /// The first input of an analysis whose text is not the one analysed: one of the record's
+    /// inputs (the source and its headers, by hash), or the unit itself when the record does
+    /// not list it.
+    fn changed_input(&self, record: &InputRecord, artefact: &UnitArtefact) -> Option<PathBuf> {
+        let current = |path: &Path| hash_file(&self.absolute(path)).unwrap_or_default();
+        if let Some(input) = record.inputs.iter().find(|input| current(&input.path) != input.hash) {
+            return Some(input.path.clone());
+        }
+        let listed = record.inputs.iter().any(|input| input.path == artefact.unit);
+        match &artefact.source_hash {
+            Some(hash) if !listed && current(&artefact.unit) != *hash => Some(artefact.unit.clone()),
+            _ => None,
+        }
     }
 }
 
@@ -277,9 +426,15 @@ fn is_temporary(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
 }
 
-/// Reads the header line of a stored artefact.
+/// Reads the header line of a stored artefact (a regular file only).
 fn read_header(path: &Path) -> Option<Header> {
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut line = Vec::new();
     std::io::BufReader::new(file).read_until(b'\n', &mut line).ok()?;
     serde_json::from_slice(&line).ok()
@@ -335,6 +490,7 @@ mod tests {
             files: files.iter().map(|p| SourceFile { path: p.to_path_buf(), is_system: false }).collect(),
             cfgs: Vec::new(),
             problems: Vec::new(),
+            source_hash: None,
         }
     }
 
@@ -359,13 +515,23 @@ mod tests {
         assert!(results.is_up_to_date(&source, Some(&output), "t1", &args));
         assert!(!results.is_up_to_date(&source, Some(&output), "t2", &args), "another analyser");
         assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args[..1]), "other flags");
-        std::fs::write(root.join("src/a.h"), "int h2;\n").unwrap();
-        assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args), "header changed");
-
         let loaded = results.load().unwrap();
         assert_eq!(loaded.artefacts.len(), 1);
         assert_eq!(loaded.artefacts[0].unit, PathBuf::from("src/a.c"));
         assert_eq!(loaded.artefacts[0].files[1].path, PathBuf::from("src/a.h"));
+
+        std::fs::write(root.join("src/a.h"), "int h2;\n").unwrap();
+        assert!(!results.is_up_to_date(&source, Some(&output), "t1", &args), "header changed");
+        let loaded = results.load().unwrap();
+        assert!(loaded.artefacts.is_empty(), "an artefact of another text is never matched against the new one");
+        assert!(matches!(&loaded.refused[..], [Refused { error: ArtefactError::Stale { file }, .. }] if file == Path::new("src/a.h")), "{loaded:?}");
+        let again = loaded.refused[0].reanalysis.as_ref().expect("the compile is recorded");
+        assert_eq!(again.unit.path, source);
+        assert_eq!(again.unit.args, args);
+        assert_eq!(again.unit.working_dir.as_deref(), Some(root.join("src").as_path()));
+        assert_eq!(again.output.as_deref(), Some(output.as_path()));
+        std::fs::write(root.join("src/a.h"), "int h;\n").unwrap();
+        assert_eq!(results.load().unwrap().artefacts.len(), 1, "the analysed text is back");
 
         std::fs::remove_file(&source).unwrap();
         let loaded = results.load().unwrap();
@@ -374,18 +540,80 @@ mod tests {
     }
 
     #[test]
-    fn other_versions_and_damage_are_errors_naming_the_file() {
+    fn other_versions_damage_and_non_files_are_refused_one_by_one() {
         let project = tempfile::tempdir().unwrap();
-        let results = ResultsDir::new(&project.path().join(".goanna")).unwrap();
-        let bad = results.dir().join("units/x.c.0000.gart");
-        write_atomically(&bad, b"{\"results_format\":99}\n{}").unwrap();
-        let err = results.load().unwrap_err().to_string();
-        assert!(err.contains("x.c.0000.gart") && err.contains("format 99"), "{err}");
-        write_atomically(&bad, b"garbage").unwrap();
-        assert!(results.load().unwrap_err().to_string().contains("x.c.0000.gart"));
-        std::fs::remove_file(&bad).unwrap();
-        write_atomically(&results.dir().join("units/.y.gart.12.tmp"), b"partial").unwrap();
-        assert!(results.load().unwrap().artefacts.is_empty(), "temporary files are ignored");
+        let root = project.path();
+        std::fs::write(root.join("good.c"), "int a;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let good = artefact(Path::new("good.c"), &[Path::new("good.c")]);
+        results.store(&root.join("good.c"), None, good, root, "t", &[]).unwrap();
+        let units = results.dir().join("units");
+        write_atomically(&units.join("x.c.0000.gart"), b"{\"results_format\":99}\n{}").unwrap();
+        write_atomically(&units.join("y.c.0000.gart"), b"garbage").unwrap();
+        std::os::unix::fs::symlink(root.join("nowhere"), units.join("dangling.0000.gart")).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", units.join("device.0000.gart")).unwrap();
+        write_atomically(&units.join(".z.gart.12.tmp"), b"partial").unwrap();
+        let loaded = results.load().unwrap();
+        assert_eq!(loaded.artefacts.len(), 1, "the good artefact is still loaded");
+        let refused: Vec<(String, String)> = loaded
+            .refused
+            .iter()
+            .map(|r| (r.path.file_name().unwrap().to_string_lossy().into_owned(), r.error.to_string()))
+            .collect();
+        assert_eq!(refused.len(), 4, "{refused:?}");
+        assert!(refused[0].0 == "dangling.0000.gart" && refused[0].1.contains("No such file"), "{refused:?}");
+        assert!(refused[1].0 == "device.0000.gart" && refused[1].1.contains("not a regular file"), "{refused:?}");
+        assert!(refused[2].0 == "x.c.0000.gart" && refused[2].1.contains("format 99"), "{refused:?}");
+        assert!(refused[3].0 == "y.c.0000.gart" && refused[3].1.contains("not a goanna-rs artefact"), "{refused:?}");
+    }
+
+    #[test]
+    fn an_artefact_with_a_broken_index_is_refused_by_name() {
+        let project = tempfile::tempdir().unwrap();
+        let root = project.path();
+        std::fs::write(root.join("a.c"), "int f(void) { return 0; }\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let mut bad = crate::build_artefact(&crate::UnitSpec::new(root.join("a.c")), &crate::AnalysisOptions::default());
+        assert!(!bad.cfgs.is_empty());
+        bad.cfgs[0].entry = goanna_cfg::NodeId(999);
+        let written = results.store(&root.join("a.c"), None, bad, root, "t", &[]).unwrap();
+        let loaded = results.load().unwrap();
+        assert!(loaded.artefacts.is_empty());
+        assert_eq!(loaded.refused.len(), 1);
+        assert_eq!(loaded.refused[0].path, written);
+        assert_eq!(loaded.refused[0].source.as_deref(), Some(Path::new("a.c")));
+        assert!(loaded.refused[0].error.to_string().contains("function `f`: the entry names node 999"), "{:?}", loaded.refused);
+    }
+
+    #[test]
+    fn read_regular_file_refuses_what_is_not_one() {
+        assert!(read_regular_file(Path::new("/dev/zero")).unwrap_err().to_string().contains("not a regular file"));
+        assert!(read_regular_file(Path::new("/")).is_err());
+    }
+
+    #[test]
+    fn recorded_compiles_hold_no_absolute_path_of_the_project() {
+        assert_eq!(abstract_root("-I/p/include", "/p"), "-I%GOANNA_ROOT%/include");
+        assert_eq!(abstract_root("/p", "/p"), "%GOANNA_ROOT%");
+        assert_eq!(abstract_root("-I/pp/include", "/p"), "-I/pp/include", "only whole path components");
+        assert_eq!(abstract_root("-I/p/a:/p/b", "/p"), "-I%GOANNA_ROOT%/a:%GOANNA_ROOT%/b");
+        let project = tempfile::tempdir().unwrap();
+        let root = project.path();
+        std::fs::write(root.join("a.c"), "int a;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let args = vec!["-I".to_string(), format!("{}/include", root.display()), "-c".to_string(), root.join("a.c").display().to_string()];
+        let stored = results.store(&root.join("a.c"), None, artefact(Path::new("a.c"), &[Path::new("a.c")]), root, "t", &args).unwrap();
+        assert!(!std::fs::read_to_string(&stored).unwrap().contains(&root.display().to_string()));
+        // Moved, then changed: analysed again with the arguments of the new place.
+        let moved = tempfile::tempdir().unwrap();
+        let place = moved.path().join("p");
+        std::fs::rename(root, &place).unwrap();
+        std::fs::write(place.join("a.c"), "int a2;\n").unwrap();
+        let loaded = ResultsDir::new(&place.join(".goanna")).unwrap().load().unwrap();
+        let again = loaded.refused[0].reanalysis.as_ref().unwrap();
+        assert_eq!(again.unit.args[1], format!("{}/include", place.display()));
+        assert_eq!(again.unit.working_dir.as_deref(), Some(place.as_path()));
+        assert_eq!(again.unit.path, place.join("a.c"));
     }
 
     #[test]

@@ -87,6 +87,7 @@ fn empty_artefact(file: &Path) -> UnitArtefact {
         files: Vec::new(),
         cfgs: Vec::new(),
         problems: Vec::new(),
+        source_hash: None,
     }
 }
 
@@ -141,10 +142,11 @@ fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtef
         (Some(dir), true) => dir.join(path),
         _ => path.to_path_buf(),
     };
-    let bytes = match std::fs::read(&resolved) {
+    let bytes = match crate::read_regular_file(&resolved) {
         Ok(bytes) => bytes,
         Err(e) => return failed(path, format!("cannot read file: {e}"), Vec::new()),
     };
+    let source_hash = Some(crate::content_hash(&bytes));
     if bytes[..bytes.len().min(BINARY_SNIFF_BYTES)].contains(&0) {
         return failed(path, "binary file, not a C source".to_string(), Vec::new());
     }
@@ -156,10 +158,11 @@ fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtef
                 severity: ProblemSeverity::Warning,
                 details: Vec::new(),
             }],
+            source_hash,
             ..empty_artefact(path)
         };
     }
-    let mut artefact = empty_artefact(path);
+    let mut artefact = UnitArtefact { source_hash, ..empty_artefact(path) };
     let tu = match parse_leniently(&resolved, unit, options, &mut artefact.problems) {
         Ok(tu) => tu,
         Err(e) => return failed(path, e.to_string(), Vec::new()),

@@ -57,7 +57,12 @@ pub struct Baseline {
 impl Baseline {
     /// Reads a SARIF report written by `goanna-rs --format sarif`.
     pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
-        let bytes = std::fs::read(path).map_err(|source| BaselineError::Read { path: path.to_path_buf(), source })?;
+        let read_error = |source| BaselineError::Read { path: path.to_path_buf(), source };
+        // Only a regular file: a device or a pipe would be read forever.
+        if !std::fs::metadata(path).map_err(read_error)?.is_file() {
+            return Err(read_error(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file")));
+        }
+        let bytes = std::fs::read(path).map_err(read_error)?;
         Self::from_sarif(&bytes).map_err(|reason| BaselineError::Invalid { path: path.to_path_buf(), reason })
     }
 
@@ -117,5 +122,11 @@ mod tests {
         assert!(Baseline::from_sarif(unprinted).unwrap_err().contains("fingerprint"));
         let ok = br#"{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"goanna-rs"}},"results":[{"partialFingerprints":{"goannaFingerprint/v1":"ab:0"}}]}]}"#;
         assert!(Baseline::from_sarif(ok).unwrap().contains("ab:0"));
+    }
+
+    #[test]
+    fn a_device_is_not_read_as_a_baseline() {
+        let err = Baseline::load(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert!(err.contains("/dev/zero") && err.contains("not a regular file"), "{err}");
     }
 }

@@ -5,7 +5,7 @@ use crate::baseline::{Baseline, BaselineState};
 use crate::fingerprint::{fingerprints, FingerprintInput};
 use crate::suppress::{Suppression, Suppressions};
 use crate::{Sources, Summary};
-use goanna_checks::{Finding, Problem};
+use goanna_checks::{Finding, Problem, ProblemSeverity};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
@@ -145,6 +145,8 @@ impl Report {
                 .map(|b| if b.contains(&fingerprint) { BaselineState::Unchanged } else { BaselineState::New });
             reported.push(ReportedFinding { finding, path, fingerprint, suppression, baseline });
         }
+        let mut problems = problems;
+        problems.extend(unknown_suppression_ids(&suppressions, sources));
         let active: Vec<Finding> = reported.iter().filter(|r| r.is_active()).map(|r| r.finding.clone()).collect();
         let mut summary = Summary::new(&active, context.units_analysed, context.units_failed, context.millis);
         summary.suppressed = reported.iter().filter(|r| r.suppression.is_some()).count();
@@ -157,4 +159,29 @@ impl Report {
     pub fn active(&self) -> Vec<Finding> {
         self.findings.iter().filter(|r| r.is_active()).map(|r| r.finding.clone()).collect()
     }
+}
+
+/// Whether a suppression comment's id names a check or a family of the catalogue.
+fn is_known_check(id: &str) -> bool {
+    goanna_checks::catalogue().checks().iter().any(|c| c.id == id || c.family() == id)
+}
+
+/// A warning for each id that a suppression comment of a file with findings names and the
+/// catalogue does not know: such a comment silences nothing, so a misspelt id must not pass
+/// unnoticed.
+fn unknown_suppression_ids(suppressions: &HashMap<usize, Suppressions>, sources: &Sources) -> Vec<Problem> {
+    let mut files: Vec<(&usize, &Suppressions)> = suppressions.iter().collect();
+    files.sort_by_key(|(id, _)| sources.name(**id));
+    let mut out = Vec::new();
+    for (id, file) in files {
+        for (line, check) in file.unknown_ids(&is_known_check) {
+            out.push(Problem {
+                file: PathBuf::from(sources.name(*id)),
+                message: format!("line {line}: the suppression comment names `{check}`, which is no check or family (see `goanna-rs checks`); it silences nothing"),
+                severity: ProblemSeverity::Warning,
+                details: Vec::new(),
+            });
+        }
+    }
+    out
 }

@@ -79,6 +79,21 @@ impl Suppressions {
         self.by_line.get(&line)?.iter().find(|s| s.directive.covers(check))
     }
 
+    /// The ids that the file's suppression comments name and `known` does not accept (a
+    /// misspelt check silences nothing), with the line of their comment, in line order.
+    pub fn unknown_ids(&self, known: &dyn Fn(&str) -> bool) -> Vec<(u32, String)> {
+        let mut out = Vec::new();
+        for (line, suppressions) in &self.by_line {
+            for suppression in suppressions.iter().filter(|s| s.first_line == *line) {
+                if let Directive::Checks(ids) = &suppression.directive {
+                    out.extend(ids.iter().filter(|id| !known(id)).map(|id| (*line, id.clone())));
+                }
+            }
+        }
+        out.dedup();
+        out
+    }
+
     /// True when the file has no suppression comment.
     pub fn is_empty(&self) -> bool {
         self.by_line.is_empty()
@@ -182,6 +197,14 @@ mod tests {
         assert!(s.find(4, "RED-dead").is_some(), "families match");
         assert!(s.find(4, "MEM-leak").is_none());
         assert!(s.find(5, "SPC-uninit-var-all").is_none());
+    }
+
+    #[test]
+    fn unknown_ids_are_listed_once_at_their_comment() {
+        let src = "a(); // goanna-rs: ignore[MEM-lek, RED]\n/* goanna-rs: ignore[NOPE-x]\n */ b();\nc(); //cstat !MEM-leak !BOGUS\n// goanna-rs: ignore\n";
+        let known = |id: &str| matches!(id, "MEM-leak" | "RED");
+        let unknown = Suppressions::parse(src).unknown_ids(&known);
+        assert_eq!(unknown, vec![(1, "MEM-lek".to_string()), (2, "NOPE-x".to_string()), (4, "BOGUS".to_string())]);
     }
 
     #[test]

@@ -29,15 +29,39 @@ fn range(sources: &Sources, id: usize, location: &Location) -> Range<usize> {
     }
 }
 
+/// The diagnostic of a finding: the finding's range, and each step of its path as a numbered
+/// label. `codespan-reporting` stacks the messages of the labels of one line from the rightmost
+/// down to the leftmost, so when a line's steps go rightwards (`free(p); if (c) free(p);`) their
+/// messages would read backwards: such steps are labelled with their number only, and their
+/// messages follow as notes in path order.
 fn finding_diagnostic(sources: &mut Sources, finding: &Finding) -> Option<Diagnostic<usize>> {
     let primary_id = sources.id(&finding.location.file)?;
     let mut labels = vec![Label::primary(primary_id, range(sources, primary_id, &finding.location))];
     let mut notes = Vec::new();
-    for (i, step) in finding.path.iter().enumerate() {
+    let ids: Vec<Option<usize>> = finding.path.iter().map(|step| sources.id(&step.location.file)).collect();
+    let mut per_line: std::collections::HashMap<(usize, u32), Vec<(u32, usize)>> = std::collections::HashMap::new();
+    for (i, (step, id)) in finding.path.iter().zip(&ids).enumerate() {
+        if let Some(id) = id {
+            per_line.entry((*id, step.location.line)).or_default().push((step.location.start, i));
+        }
+    }
+    let backwards = |steps: &Vec<(u32, usize)>| {
+        let mut shown = steps.clone();
+        shown.sort_by_key(|&(start, _)| std::cmp::Reverse(start));
+        shown.windows(2).any(|w| w[0].0 == w[1].0 || w[0].1 > w[1].1)
+    };
+    let numbered_only: std::collections::HashSet<(usize, u32)> =
+        per_line.iter().filter(|(_, steps)| backwards(steps)).map(|(key, _)| *key).collect();
+    for (i, (step, id)) in finding.path.iter().zip(&ids).enumerate() {
         let text = format!("{}. {}", i + 1, step.message);
-        match sources.id(&step.location.file) {
-            Some(id) => labels.push(Label::secondary(id, range(sources, id, &step.location)).with_message(text)),
-            None => notes.push(format!("{}:{}:{}: {text}", step.location.file.display(), step.location.line, step.location.column)),
+        let at = format!("{}:{}:{}", step.location.file.display(), step.location.line, step.location.column);
+        match id {
+            Some(id) if numbered_only.contains(&(*id, step.location.line)) => {
+                labels.push(Label::secondary(*id, range(sources, *id, &step.location)).with_message(format!("{}", i + 1)));
+                notes.push(format!("{}. {at}: {}", i + 1, step.message));
+            }
+            Some(id) => labels.push(Label::secondary(*id, range(sources, *id, &step.location)).with_message(text)),
+            None => notes.push(format!("{at}: {text}")),
         }
     }
     let mut tail = format!("in function `{}`", finding.function);
@@ -104,8 +128,9 @@ pub fn render_text(
     writeln!(out, "{}", summary.line())
 }
 
-/// One line per finding and per problem, then the summary: for editors and grep.
-pub fn render_short(out: &mut dyn Write, findings: &[Finding], problems: &[Problem], summary: &Summary) -> io::Result<()> {
+/// One line per finding and per problem: for editors and grep. The summary is not part of it
+/// (the command line prints it on standard error).
+pub fn render_short(out: &mut dyn Write, findings: &[Finding], problems: &[Problem]) -> io::Result<()> {
     for finding in findings {
         writeln!(out, "{}", short_line(finding))?;
     }
@@ -114,7 +139,7 @@ pub fn render_short(out: &mut dyn Write, findings: &[Finding], problems: &[Probl
             writeln!(out, "{line}")?;
         }
     }
-    writeln!(out, "{}", summary.line())
+    Ok(())
 }
 
 #[cfg(test)]
@@ -152,5 +177,34 @@ mod tests {
         render_text(&mut buffer, &[finding], &[], &summary, &mut sources).unwrap();
         let text = String::from_utf8(buffer.into_inner()).unwrap();
         insta::assert_snapshot!(text);
+    }
+
+    #[test]
+    fn steps_on_one_line_are_listed_in_path_order() {
+        let source = "void f(int c) { free(p); if (c) free(p); }\n";
+        let mut sources = Sources::new();
+        sources.insert(&PathBuf::from("demo.c"), source.to_string());
+        let first = source.find("free").unwrap() as u32;
+        let branch = source.find("if").unwrap() as u32;
+        let second = source.rfind("free").unwrap() as u32;
+        let step = |at: u32, message: &str| PathStep { location: location(1, at + 1, at, at + 4), message: message.into() };
+        let finding = Finding {
+            check: "MEM-double-free-some".into(),
+            cwe: vec![415],
+            severity: Severity::Warning,
+            location: location(1, second + 1, second, second + 4),
+            function: "f".into(),
+            message: "`p` may be freed twice".into(),
+            path: vec![step(first, "`p` is freed"), step(branch, "taking the true branch"), step(second, "`p` is freed again")],
+        };
+        let summary = Summary::new(std::slice::from_ref(&finding), 1, 0, 0);
+        let mut buffer = Buffer::no_color();
+        render_text(&mut buffer, &[finding], &[], &summary, &mut sources).unwrap();
+        let text = String::from_utf8(buffer.into_inner()).unwrap();
+        let order: Vec<usize> = ["1. demo.c:1:17: `p` is freed", "2. demo.c:1:26: taking the true branch", "3. demo.c:1:33: `p` is freed again"]
+            .iter()
+            .map(|note| text.find(note).unwrap_or_else(|| panic!("no `{note}` in\n{text}")))
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "steps out of order:\n{text}");
     }
 }

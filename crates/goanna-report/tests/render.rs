@@ -96,7 +96,7 @@ fn text_shows_the_path_across_files_and_calls() {
 fn short_is_one_line_per_finding() {
     let report = report(None);
     let mut out = Vec::new();
-    render_short(&mut out, &report.active(), &report.problems, &report.summary).unwrap();
+    render_short(&mut out, &report.active(), &report.problems).unwrap();
     insta::assert_snapshot!(String::from_utf8(out).unwrap());
 }
 
