@@ -138,6 +138,16 @@ impl<'f, 'a> Encoder<'f, 'a> {
         });
     }
 
+    /// Forgets every value that a write through a pointer to `written` may change
+    /// ([`Frame::store_clobbers`]).
+    pub(crate) fn store(&mut self, written: Option<PathId>) {
+        let frame = self.frame;
+        self.current.retain(|k, _| match k {
+            VarKey::Path(id) => !frame.store_clobbers(written, *id),
+            VarKey::Result(_) => true,
+        });
+    }
+
     /// Forgets the paths that go through the variable `root`.
     pub(crate) fn root_written(&mut self, root: PathId) {
         let frame = self.frame;

@@ -37,6 +37,9 @@ pub(crate) enum Event<'a> {
     /// members reached through a variable the call is given something of (as the Clang Static
     /// Analyzer invalidates only regions reachable from the arguments and globals).
     Clobber(Option<NodeId>),
+    /// A write through a pointer: to this member path (`p->f = v`), or to memory the encoding
+    /// cannot name (`None`: `*p = v`, `p[i] = v`, several writes).
+    Store(Option<PathId>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -139,6 +142,28 @@ impl<'a> Frame<'a> {
         })
     }
 
+    /// True when a write through a pointer to the member path `written` (`None`: memory the
+    /// encoding cannot name) may change the path `id`. A member written is the same member of
+    /// some object: it can change a path that names a member of that name (of this object or
+    /// another the pointer may also reach), a path inside the member written, a path through a
+    /// pointer that may point into it (`*q`), or a member of a union; not the other members of
+    /// a structure (`client->keepalive = 0` leaves `client->state`), as for the Clang Static
+    /// Analyzer's field regions.
+    pub(crate) fn store_clobbers(&self, written: Option<PathId>, id: PathId) -> bool {
+        if self.is_private(id) {
+            return false;
+        }
+        let (Some(w), Some(q)) = (written.and_then(|w| self.cfg.paths.get(w.0 as usize)), self.cfg.paths.get(id.0 as usize)) else { return true };
+        let Some(goanna_cfg::PathStep::Field(member) | goanna_cfg::PathStep::Arrow(member)) = w.steps.last() else { return true };
+        if w.in_union || q.in_union || (q.root == w.root && q.steps.starts_with(&w.steps)) {
+            return true;
+        }
+        q.steps.iter().any(|s| match s {
+            goanna_cfg::PathStep::Deref => true,
+            goanna_cfg::PathStep::Field(f) | goanna_cfg::PathStep::Arrow(f) => f == member,
+        })
+    }
+
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
     pub(crate) fn through(&self, id: PathId, root: PathId) -> bool {
         let (Some(p), Some(r)) = (self.cfg.paths.get(id.0 as usize), self.cfg.paths.get(root.0 as usize)) else { return false };
@@ -198,11 +223,25 @@ impl<'a> Frame<'a> {
             _ => None,
         };
         let library_call = node.props.iter().any(|p| p.kind == PropKind::Call);
-        let store = node.props.iter().any(|p| p.kind == PropKind::Store);
+        // A write through a pointer: `store_p` where `p` is also dereferenced (`*p = v`,
+        // `p->f = v`, `p[i] = v`). A `store_p` alone hands the address on (`q = p + 2`,
+        // `&p->f`, `g = p`): nothing is written yet, and a later write through the copy is a
+        // store of its own.
+        let store = node.props.iter().any(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject));
         if call.is_some() || library_call {
             out.push(Event::Clobber(Some(n)));
         } else if store {
-            out.push(Event::Clobber(None));
+            let written: Vec<PathId> = node
+                .props
+                .iter()
+                .filter(|p| p.kind == PropKind::Def)
+                .filter_map(|p| match p.subject {
+                    Subject::Path(id) => Some(id),
+                    _ => None,
+                })
+                .filter(|&id| matches!(cfg.path(id).steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))))
+                .collect();
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -281,6 +320,7 @@ impl<'a> Frame<'a> {
         let events = self.events(n, effects);
         keys.iter().any(|key| events.iter().any(|e| match (e, key) {
             (Event::Clobber(at), VarKey::Path(id)) => self.clobbers(*at, *id),
+            (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),

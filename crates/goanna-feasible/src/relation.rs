@@ -302,6 +302,7 @@ fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, 
         for event in frame.events(n, &[]) {
             match event {
                 Event::Clobber(at) => enc.clobber(at),
+        Event::Store(written) => enc.store(written),
                 Event::CallResult(usr) | Event::LibraryCall(usr, _) => enc.forget(&VarKey::Result(usr.to_string())),
                 Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) => enc.forget(&VarKey::Path(t)),
                 Event::RootWritten(r) => enc.root_written(r),

@@ -268,6 +268,7 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         }
         Event::Dereferenced(_) => {}
         Event::Clobber(at) => enc.clobber(at),
+        Event::Store(written) => enc.store(written),
         Event::CallResult(usr) => enc.forget(&VarKey::Result(usr.to_string())),
         // The reported event of a library call (a lock taken) happened: the call succeeded.
         Event::LibraryCall(usr, success) => {
