@@ -4,43 +4,98 @@
 //! `unlock` of the corresponding lock at each call site (design note 6), so the caller's
 //! `lock_db(d); ...; unlock_db(d);` pairs up for the THR checks.
 //!
-//! Locks of globals need nothing here: their propositions keep their meaning inside callees.
+//! The summaries are conditional where the function says by a flag parameter or by its result
+//! what it did (issue 10, conditional summaries):
+//! - under a *flag*: an integer parameter the function tests and never writes
+//!   (`if (locked) unlock(&q->mu);`), the effect at calls that pass a constant for it
+//!   (`unlink(q, TRUE)`), from the analysis with the branches that contradict the constant cut;
+//! - under its *result*: when every `return` gives a constant, the effect that holds at every
+//!   `return` of some constants (`return TRUE` after releasing the lock, `return FALSE` with it
+//!   still held) is put on the caller's branches that test the result and admit only those
+//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`).
+//!
+//! A function that takes a lock and releases it again before returning is no unlock wrapper:
+//! an unlock counts for the caller only when no lock of the same path came before it on the
+//! path.
+//!
+//! Locks of globals need no call effect: their propositions keep their meaning inside callees.
 //! A wrapper itself is not reported by `THR-lock-no-unlock` (the check's `unless_at_entry`):
-//! locking on every path that returns and never unlocking is what it is for.
+//! locking on every path that returns and never unlocking is what it is for. Unless some
+//! caller calls it already holding that lock: then it is not there to hand the lock over, and
+//! its entry gets `locked_by_caller` of the lock (a global, or one reached through a
+//! parameter), which the check reads.
 
 use super::behaviour::call_graph_sccs;
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
-use goanna_ast::VarKind;
-use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, PathStep, PropKind, Subject};
+use goanna_ast::{BinaryOp, VarKind};
+use goanna_cfg::{
+    AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, Subject, ValExpr, ValUnOp, ValueOp,
+};
 
 /// At most this many locks per function are followed (one bit each).
 const MAX_LOCKS: usize = 64;
+/// At most this many flag parameters per function get conditional summaries.
+const MAX_FLAGS: usize = 4;
 
-/// What a function does, on every path that returns, to a lock reached through a parameter:
-/// (`Lock` or `Unlock`, parameter index, steps from the parameter).
-type LockEffect = (PropKind, usize, Vec<PathStep>);
+/// When a callee's lock effect happens at one of its calls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct When {
+    /// The call passes a constant for this parameter that is non-zero (`true`) or zero.
+    flag: Option<(usize, bool)>,
+    /// The effect holds where the result is one of the first constants, and not where it is
+    /// one of the second (every `return` of the function gives one of them).
+    result: Option<(Vec<i64>, Vec<i64>)>,
+}
 
-/// Adds to the call nodes of every caller the lock effects of its callees; returns the callers
-/// whose call nodes got new propositions (their models built before are stale).
+/// What a function does to a lock reached through a parameter: `Lock` or `Unlock`, the
+/// parameter's index, the steps from the parameter, and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LockEffect {
+    kind: PropKind,
+    param: usize,
+    steps: Vec<PathStep>,
+    when: When,
+}
+
+/// Adds to the call nodes of every caller the lock effects of its callees (and to the branches
+/// that test a call's result, the effects conditional on it), and `locked_by_caller` to the
+/// entries of functions called holding a lock they take; returns the functions whose nodes got
+/// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut changed = Vec::new();
+    let add = |effects: &mut CallEffects, changed: &mut Vec<FnIndex>, f: FnIndex, node: NodeId, kind: PropKind, path: PathId| {
+        let entry = effects.entry((f, node)).or_default();
+        if !entry.contains(&(kind, path)) {
+            entry.push((kind, path));
+            changed.push(f);
+        }
+    };
     // Callees before callers: a wrapper of a wrapper sees its callee's effect.
     for scc in call_graph_sccs(program) {
         for &f in &scc {
+            let cfg = program.cfg(f);
             for &(node, callee) in &program.calls[f as usize] {
                 if summaries[callee as usize].is_empty() {
                     continue;
                 }
-                let cfg = program.cfg(f);
                 let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
-                for (kind, param, steps) in &summaries[callee as usize] {
-                    let Some(path) = caller_path(cfg, &site.args, &site.address_args, *param, steps) else { continue };
-                    let entry = effects.entry((f, node)).or_default();
-                    if !entry.contains(&(*kind, path)) {
-                        entry.push((*kind, path));
-                        changed.push(f);
+                for effect in &summaries[callee as usize] {
+                    if let Some((param, nonzero)) = effect.when.flag {
+                        let passed = if nonzero { &site.nonzero_args } else { &site.zero_args };
+                        if !passed.contains(&param) {
+                            continue;
+                        }
+                    }
+                    let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
+                    match &effect.when.result {
+                        None => add(effects, &mut changed, f, node, effect.kind, path),
+                        Some((with, without)) => {
+                            for target in branches_admitting(cfg, node, with, without) {
+                                add(effects, &mut changed, f, target, effect.kind, path);
+                            }
+                        }
                     }
                 }
             }
@@ -48,6 +103,43 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
         for &f in &scc {
             summaries[f as usize] = lock_summary(program.cfg(f), f, effects);
         }
+    }
+    // Functions called holding a lock they take themselves.
+    let mut marks: Vec<(FnIndex, PathId)> = Vec::new();
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        let calls = &program.calls[f as usize];
+        if calls.is_empty() {
+            continue;
+        }
+        let locks = Locks::of(cfg, f, effects, |_| true);
+        if locks.paths.is_empty() {
+            continue;
+        }
+        let states = locks.analyse(cfg, None);
+        let preds = cfg.predecessors();
+        for &(node, g) in calls {
+            let Some(state) = state_before(cfg, &preds, &states, node) else { continue };
+            if state.must_held == 0 {
+                continue;
+            }
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let gcfg = program.cfg(g);
+            for taken in taken_locks(gcfg, g, effects) {
+                let path = gcfg.path(taken);
+                let in_caller = if path.root.kind.is_static_storage() {
+                    same_global(cfg, path)
+                } else {
+                    parameter_of(gcfg, path).and_then(|param| exact_caller_path(cfg, &site.args, &site.address_args, param, &path.steps))
+                };
+                if in_caller.and_then(|p| locks.bit(p)).is_some_and(|b| state.must_held & b != 0) {
+                    marks.push((g, taken));
+                }
+            }
+        }
+    }
+    for (g, path) in marks {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockedByCaller, path);
     }
     changed.sort_unstable();
     changed.dedup();
@@ -59,6 +151,59 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
 /// the caller names that path; otherwise the argument's path itself, which then stands for
 /// every lock reached through it (a caller that only calls `lock_db(d)` and `unlock_db(d)`).
 fn caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<PathId> {
+    let base = argument_steps(cfg, args, address_args, param, steps)?.0;
+    Some(exact_caller_path(cfg, args, address_args, param, steps).unwrap_or(base))
+}
+
+/// As [`caller_path`], only when the caller names the whole path, directly or through a local
+/// pointer that holds the argument's value for the whole function (`tpool->lock` for a call
+/// passing `slot->tpool` after `struct pool *tpool = slot->tpool;`).
+fn exact_caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<PathId> {
+    let (base, wanted) = argument_steps(cfg, args, address_args, param, steps)?;
+    named(cfg, base, &wanted).or_else(|| {
+        // Only an argument passed as a pointer value has copies standing for it.
+        let passed = (*args.get(param)?)?;
+        let copy = stable_copy(cfg, passed)?;
+        let mut through: Vec<PathStep> = cfg.path(copy).steps.clone();
+        through.extend(steps.iter().cloned());
+        named(cfg, copy, &through)
+    })
+}
+
+/// A local pointer that receives a copy of `source` once (its only write) and whose copy
+/// cannot go stale: neither the pointer nor `source`, nor the variable `source` starts from,
+/// is written anywhere else in the function (but for that variable's initialisation, when it
+/// is a local).
+fn stable_copy(cfg: &Cfg, source: PathId) -> Option<PathId> {
+    let root = &cfg.path(source).root;
+    let writes = |target: &dyn Fn(&AccessPath) -> bool| {
+        cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| matches!(p.subject, Subject::Path(id) if target(cfg.path(id)))).filter(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken)).count()
+    };
+    // The source's root variable keeps its value (a local its initialisation, once), and so
+    // does the source itself.
+    let root_writes = if root.kind == VarKind::Local { 1 } else { 0 };
+    if writes(&|p: &AccessPath| &p.root == root && p.steps.is_empty()) > root_writes || writes(&|p: &AccessPath| *p == *cfg.path(source)) > 0 {
+        return None;
+    }
+    let copies: Vec<PathId> = cfg
+        .nodes
+        .iter()
+        .flat_map(|n| &n.props)
+        .filter(|p| p.kind == PropKind::Copy && p.value == Some(i64::from(source.0)))
+        .filter_map(|p| match p.subject {
+            Subject::Path(q) => Some(q),
+            _ => None,
+        })
+        .collect();
+    copies.into_iter().find(|&q| {
+        let path = cfg.path(q);
+        matches!(path.root.kind, VarKind::Local) && path.steps.is_empty() && writes(&|p: &AccessPath| p.root == path.root && p.steps.is_empty()) <= 1
+    })
+}
+
+/// The argument's path for parameter `param`, and the steps of the caller's path that the
+/// callee's `param` + `steps` stands for.
+fn argument_steps(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<(PathId, Vec<PathStep>)> {
     let (base, steps): (PathId, Vec<PathStep>) = if let Some(Some(a)) = args.get(param) {
         (*a, steps.to_vec())
     } else if let Some(Some(x)) = address_args.get(param) {
@@ -75,89 +220,403 @@ fn caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId
     } else {
         return None;
     };
-    if steps.is_empty() {
+    let wanted: Vec<PathStep> = cfg.path(base).steps.iter().cloned().chain(steps).collect();
+    Some((base, wanted))
+}
+
+/// The caller's path rooted like `base` with these steps, when the graph has it.
+fn named(cfg: &Cfg, base: PathId, steps: &[PathStep]) -> Option<PathId> {
+    let root = &cfg.path(base).root;
+    if cfg.path(base).steps == steps {
         return Some(base);
     }
-    let root = cfg.path(base);
-    let wanted: Vec<PathStep> = root.steps.iter().cloned().chain(steps).collect();
-    let named = cfg.paths.iter().position(|p: &AccessPath| p.root == root.root && p.steps == wanted && p.result_of.is_none());
-    Some(named.map_or(base, |i| PathId(i as u32)))
+    cfg.paths.iter().position(|p: &AccessPath| &p.root == root && p.steps == steps && p.result_of.is_none()).map(|i| PathId(i as u32))
+}
+
+/// The path of `cfg` naming the same global object as `path` of another function.
+fn same_global(cfg: &Cfg, path: &AccessPath) -> Option<PathId> {
+    cfg.paths
+        .iter()
+        .position(|p| p.root.kind.is_static_storage() && p.root.usr == path.root.usr && p.steps == path.steps && p.result_of.is_none())
+        .map(|i| PathId(i as u32))
+}
+
+/// The lock and unlock propositions of node `n` of `f`: its own and its callees' effects.
+fn lock_props(cfg: &Cfg, f: FnIndex, effects: &CallEffects, n: NodeId) -> Vec<(PropKind, PathId)> {
+    let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+        Subject::Path(id) if matches!(p.kind, PropKind::Lock | PropKind::Unlock) => Some((p.kind, id)),
+        _ => None,
+    });
+    let called = effects.get(&(f, n)).into_iter().flatten().filter(|(k, _)| matches!(k, PropKind::Lock | PropKind::Unlock)).copied();
+    own.chain(called).collect()
+}
+
+/// The locks `cfg` takes and never releases (globals, or reached through a parameter): the
+/// ones whose wrapper status a caller holding them decides.
+fn taken_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId> {
+    let mut locked: Vec<PathId> = Vec::new();
+    let mut unlocked: Vec<PathId> = Vec::new();
+    for n in cfg.node_ids() {
+        for (kind, id) in lock_props(cfg, f, effects, n) {
+            let list = if kind == PropKind::Lock { &mut locked } else { &mut unlocked };
+            if !list.contains(&id) {
+                list.push(id);
+            }
+        }
+    }
+    locked
+        .into_iter()
+        .filter(|id| !unlocked.contains(id))
+        .filter(|&id| {
+            let path = cfg.path(id);
+            path.root.kind.is_static_storage() || parameter_of(cfg, path).is_some()
+        })
+        .collect()
+}
+
+/// The state of the forward analysis at one node, one bit per followed lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LockState {
+    /// Held on every path (its last lock operation locks).
+    must_held: u64,
+    /// Held on some path.
+    may_held: u64,
+    /// Released on every path (its last lock operation unlocks).
+    must_released: u64,
+    /// Released on some path.
+    may_released: u64,
+    /// Not locked nor unlocked on some path since the entry.
+    may_untouched: u64,
+    /// Locked before any unlock on some path: the function takes the lock itself rather than
+    /// release one its caller holds.
+    may_lock_first: u64,
+}
+
+impl Default for LockState {
+    /// At the entry: nothing held, released or touched.
+    fn default() -> Self {
+        LockState { must_held: 0, may_held: 0, must_released: 0, may_released: 0, may_untouched: u64::MAX, may_lock_first: 0 }
+    }
+}
+
+impl LockState {
+    fn join(self, o: LockState) -> LockState {
+        LockState {
+            must_held: self.must_held & o.must_held,
+            may_held: self.may_held | o.may_held,
+            must_released: self.must_released & o.must_released,
+            may_released: self.may_released | o.may_released,
+            may_untouched: self.may_untouched | o.may_untouched,
+            may_lock_first: self.may_lock_first | o.may_lock_first,
+        }
+    }
+
+    /// Released, on every path, while held by the caller: an unlock wrapper's effect.
+    fn releases_callers(&self, b: u64) -> bool {
+        self.must_released & b != 0 && self.may_lock_first & b == 0
+    }
+
+    /// Left as the caller had it on every path (not released, not taken for itself).
+    fn leaves_callers(&self, b: u64) -> bool {
+        self.may_released & b == 0 && self.may_lock_first & b == 0
+    }
+}
+
+/// The locks a function's analysis follows.
+struct Locks {
+    /// The followed lock paths.
+    paths: Vec<PathId>,
+    /// The lock propositions of each node, as (is a lock, bit).
+    props: Vec<Vec<(bool, u64)>>,
+}
+
+impl Locks {
+    /// The locks of `cfg` for which `keep` holds (at most [`MAX_LOCKS`]), with each node's
+    /// lock and unlock propositions.
+    fn of(cfg: &Cfg, f: FnIndex, effects: &CallEffects, keep: impl Fn(&AccessPath) -> bool) -> Locks {
+        let mut paths: Vec<PathId> = Vec::new();
+        let all: Vec<Vec<(PropKind, PathId)>> = cfg.node_ids().map(|n| lock_props(cfg, f, effects, n)).collect();
+        for &(_, id) in all.iter().flatten() {
+            if paths.len() < MAX_LOCKS && !paths.contains(&id) && keep(cfg.path(id)) {
+                paths.push(id);
+            }
+        }
+        let bit = |id: PathId| paths.iter().position(|&l| l == id).map(|i| 1u64 << i);
+        let props = all.iter().map(|ps| ps.iter().filter_map(|&(k, id)| Some((k == PropKind::Lock, bit(id)?))).collect()).collect();
+        Locks { paths, props }
+    }
+
+    /// The bit of lock `id`, when it is followed.
+    fn bit(&self, id: PathId) -> Option<u64> {
+        self.paths.iter().position(|&l| l == id).map(|i| 1u64 << i)
+    }
+
+    /// The state after each node (`None`: not reached), with the branches that contradict
+    /// `flag` (a parameter that is, or is not, zero) cut.
+    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> Vec<Option<LockState>> {
+        let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
+        let preds = cfg.predecessors();
+        let taken = |p: NodeId, n: NodeId| {
+            let node = cfg.node(p);
+            node.succs.iter().any(|e| e.target == n && node.edge_feasible(e) && flag.is_none_or(|fl| !contradicts(cfg, p, e.kind, fl)))
+        };
+        let mut changed = true;
+        let mut rounds = 0;
+        while changed && rounds < cfg.nodes.len() + 2 {
+            changed = false;
+            rounds += 1;
+            for n in cfg.node_ids() {
+                let state_in = if n == cfg.entry {
+                    Some(LockState::default())
+                } else {
+                    preds[n.index()].iter().filter(|&&p| taken(p, n)).filter_map(|&p| out[p.index()]).reduce(LockState::join)
+                };
+                let Some(mut s) = state_in else { continue };
+                for &(lock, b) in &self.props[n.index()] {
+                    if lock {
+                        s.may_lock_first |= b & s.may_untouched;
+                        s.must_held |= b;
+                        s.may_held |= b;
+                        s.must_released &= !b;
+                        s.may_released &= !b;
+                    } else {
+                        s.must_held &= !b;
+                        s.may_held &= !b;
+                        s.must_released |= b;
+                        s.may_released |= b;
+                    }
+                    s.may_untouched &= !b;
+                }
+                if out[n.index()] != Some(s) {
+                    out[n.index()] = Some(s);
+                    changed = true;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The state on entry to `node`: the join of its predecessors' states.
+fn state_before(cfg: &Cfg, preds: &[Vec<NodeId>], states: &[Option<LockState>], node: NodeId) -> Option<LockState> {
+    if node == cfg.entry {
+        return Some(LockState::default());
+    }
+    preds[node.index()]
+        .iter()
+        .filter(|&&p| cfg.node(p).succs.iter().any(|e| e.target == node && cfg.node(p).edge_feasible(e)))
+        .filter_map(|&p| states[p.index()])
+        .reduce(LockState::join)
 }
 
 /// The locks reached through a parameter that `cfg` holds on every path that returns without
-/// having released them since (`Lock`), and those it releases on every path that returns
-/// without taking them again (`Unlock`).
+/// having released them since (`Lock`), and those it releases, held by its caller, on every
+/// such path (`Unlock`); then the same under each value of a flag parameter and at the
+/// `return`s of some constants, where they differ.
 fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect> {
-    let props_of = |n: NodeId| -> Vec<(PropKind, PathId)> {
-        let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
-            Subject::Path(id) if matches!(p.kind, PropKind::Lock | PropKind::Unlock) => Some((p.kind, id)),
-            _ => None,
-        });
-        let called = effects.get(&(f, n)).into_iter().flatten().filter(|(k, _)| matches!(k, PropKind::Lock | PropKind::Unlock)).copied();
-        own.chain(called).collect()
-    };
-    // The locks followed: paths rooted at a parameter.
-    let mut locks: Vec<(PathId, usize)> = Vec::new();
-    for n in cfg.node_ids() {
-        for (_, id) in props_of(n) {
-            if locks.len() >= MAX_LOCKS || locks.iter().any(|&(l, _)| l == id) {
-                continue;
-            }
-            if let Some(param) = parameter_of(cfg, cfg.path(id)) {
-                locks.push((id, param));
-            }
-        }
-    }
-    if locks.is_empty() {
+    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
+    if locks.paths.is_empty() {
         return Vec::new();
     }
-    let bit = |id: PathId| locks.iter().position(|&(l, _)| l == id).map(|i| 1u64 << i);
-    // Forward must-analysis: (held, released) on every path to the node; `None` not reached.
-    let mut out: Vec<Option<(u64, u64)>> = vec![None; cfg.nodes.len()];
-    let preds = cfg.predecessors();
-    let mut changed = true;
-    let mut rounds = 0;
-    while changed && rounds < cfg.nodes.len() + 2 {
-        changed = false;
-        rounds += 1;
-        for n in cfg.node_ids() {
-            let state_in = if n == cfg.entry {
-                Some((0u64, 0u64))
-            } else {
-                preds[n.index()]
-                    .iter()
-                    .filter(|&&p| cfg.node(p).succs.iter().any(|e| e.target == n && cfg.node(p).edge_feasible(e)))
-                    .filter_map(|&p| out[p.index()])
-                    .reduce(|(h1, r1), (h2, r2)| (h1 & h2, r1 & r2))
-            };
-            let Some((mut held, mut released)) = state_in else { continue };
-            for (kind, id) in props_of(n) {
-                let Some(b) = bit(id) else { continue };
-                if kind == PropKind::Lock {
-                    held |= b;
-                    released &= !b;
-                } else {
-                    held &= !b;
-                    released |= b;
-                }
-            }
-            if out[n.index()] != Some((held, released)) {
-                out[n.index()] = Some((held, released));
-                changed = true;
+    let mut summary: Vec<LockEffect> = Vec::new();
+    let plain = locks.analyse(cfg, None);
+    let always = exit_effects(cfg, &locks, &plain);
+    let when = |flag, result| When { flag, result };
+    for (kind, i) in &always {
+        summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
+    }
+    let conditional = |flag: Option<(usize, bool)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
+        let at_exit = exit_effects(cfg, &locks, states);
+        for (kind, i) in &at_exit {
+            if !always.contains(&(*kind, *i)) {
+                summary.push(effect(cfg, &locks, *kind, *i, when(flag, None)));
             }
         }
-    }
-    let Some((held, released)) = out[cfg.exit.index()] else { return Vec::new() };
-    let mut summary = Vec::new();
-    for (i, &(id, param)) in locks.iter().enumerate() {
-        let steps = cfg.path(id).steps.clone();
-        if held & (1 << i) != 0 {
-            summary.push((PropKind::Lock, param, steps));
-        } else if released & (1 << i) != 0 {
-            summary.push((PropKind::Unlock, param, steps));
+        for (kind, i, with, without) in result_effects(cfg, &locks, states) {
+            if !at_exit.contains(&(kind, i)) {
+                summary.push(effect(cfg, &locks, kind, i, when(flag, Some((with, without)))));
+            }
+        }
+    };
+    conditional(None, &plain, &mut summary);
+    for (index, param) in flag_parameters(cfg) {
+        for nonzero in [true, false] {
+            let states = locks.analyse(cfg, Some((param, nonzero)));
+            conditional(Some((index, nonzero)), &states, &mut summary);
         }
     }
     summary
+}
+
+/// The effect on lock number `i` of `locks`.
+fn effect(cfg: &Cfg, locks: &Locks, kind: PropKind, i: usize, when: When) -> LockEffect {
+    let id = locks.paths[i];
+    let param = parameter_of(cfg, cfg.path(id)).unwrap_or(0);
+    LockEffect { kind, param, steps: cfg.path(id).steps.clone(), when }
+}
+
+/// The effects that hold at the exit: (kind, lock number).
+fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize)> {
+    let Some(s) = states[cfg.exit.index()] else { return Vec::new() };
+    (0..locks.paths.len())
+        .filter_map(|i| {
+            let b = 1u64 << i;
+            if s.must_held & b != 0 {
+                Some((PropKind::Lock, i))
+            } else if s.releases_callers(b) {
+                Some((PropKind::Unlock, i))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// When every path to the exit comes from a `return` of a constant: the effects that hold at
+/// the `return`s of some constants and not at the others, with those two sets of constants.
+fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize, Vec<i64>, Vec<i64>)> {
+    let preds = cfg.predecessors();
+    let mut returns: Vec<(LockState, i64)> = Vec::new();
+    for &p in &preds[cfg.exit.index()] {
+        let Some(s) = states[p.index()] else { continue };
+        let node = cfg.node(p);
+        if node.kind != NodeKind::Return {
+            return Vec::new();
+        }
+        let value = node.values.iter().find_map(|v| match v {
+            ValueOp::Return(e) => Some(constant(e)),
+            _ => None,
+        });
+        let Some(Some(k)) = value else { return Vec::new() };
+        returns.push((s, k));
+    }
+    let mut found = Vec::new();
+    for i in 0..locks.paths.len() {
+        let b = 1u64 << i;
+        // Held at some returns and free at all others; or released at some and held (not
+        // released) at all others.
+        let split = |has: &dyn Fn(&LockState) -> bool, lacks: &dyn Fn(&LockState) -> bool| {
+            let with: Vec<i64> = returns.iter().filter(|(s, _)| has(s)).map(|&(_, k)| k).collect();
+            let without: Vec<i64> = returns.iter().filter(|(s, _)| !has(s)).map(|&(_, k)| k).collect();
+            let clean = returns.iter().all(|(s, _)| has(s) || lacks(s));
+            let decisive = !with.is_empty() && !without.is_empty() && with.iter().all(|k| !without.contains(k));
+            (clean && decisive).then_some((with, without))
+        };
+        if let Some((with, without)) = split(&|s| s.must_held & b != 0, &|s| s.may_held & b == 0) {
+            found.push((PropKind::Lock, i, with, without));
+        } else if let Some((with, without)) = split(&|s| s.releases_callers(b), &|s| s.leaves_callers(b)) {
+            found.push((PropKind::Unlock, i, with, without));
+        }
+    }
+    found
+}
+
+/// The branch nodes after the conditions of `cfg` that test the result of call node `call`
+/// on which the result can only be one of `with` (not one of `without`).
+fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) -> Vec<NodeId> {
+    let mut targets = Vec::new();
+    for node in &cfg.nodes {
+        let Some(StatusUse::Test { call: c, op, value }) = &node.status else { continue };
+        if *c != call {
+            continue;
+        }
+        for edge in &node.succs {
+            let taken = match edge.kind {
+                EdgeKind::True => true,
+                EdgeKind::False => false,
+                _ => continue,
+            };
+            let Some(admits) = relation(*op, *value, taken) else { continue };
+            if with.iter().any(|&k| admits(k)) && !without.iter().any(|&k| admits(k)) {
+                targets.push(edge.target);
+            }
+        }
+    }
+    targets
+}
+
+/// The test `result op value` on its `taken` edge, as a predicate on the result.
+fn relation(op: BinaryOp, value: i64, taken: bool) -> Option<impl Fn(i64) -> bool> {
+    let holds = move |r: i64| match op {
+        BinaryOp::Eq => Some(r == value),
+        BinaryOp::Ne => Some(r != value),
+        BinaryOp::Lt => Some(r < value),
+        BinaryOp::Le => Some(r <= value),
+        BinaryOp::Gt => Some(r > value),
+        BinaryOp::Ge => Some(r >= value),
+        _ => None,
+    };
+    holds(0)?;
+    Some(move |r: i64| holds(r) == Some(taken))
+}
+
+/// The constant an integer expression is (casts looked through).
+fn constant(e: &ValExpr) -> Option<i64> {
+    match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
+        ValExpr::Cast(_, inner) => constant(inner),
+        ValExpr::Unary(ValUnOp::Neg, _, inner) => constant(inner)?.checked_neg(),
+        _ => None,
+    }
+}
+
+/// The integer parameters that some condition tests as a truth value and that the function
+/// never writes nor takes the address of: (index, path), at most [`MAX_FLAGS`].
+fn flag_parameters(cfg: &Cfg) -> Vec<(usize, PathId)> {
+    let mut flags = Vec::new();
+    for (index, param) in cfg.params.iter().enumerate() {
+        let Some(param) = *param else { continue };
+        if flags.len() >= MAX_FLAGS || cfg.path(param).class != goanna_ast::TypeClass::Integer {
+            continue;
+        }
+        let written = cfg.nodes.iter().any(|n| {
+            n.props.iter().any(|p| p.subject == Subject::Path(param) && matches!(p.kind, PropKind::Def | PropKind::AddrTaken))
+                || n.values.iter().any(|v| matches!(v, ValueOp::Assign { target, .. } if *target == param))
+        });
+        let tested = cfg.nodes.iter().any(|n| {
+            n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if truth(e, (param, true)).is_some()))
+        });
+        if tested && !written {
+            flags.push((index, param));
+        }
+    }
+    flags
+}
+
+/// True when the edge of kind `kind` out of condition node `n` cannot be taken if parameter
+/// `flag.0` is non-zero (`flag.1`) or zero.
+fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bool {
+    let node = cfg.node(n);
+    let Some(cond) = node.values.iter().find_map(|v| match v {
+        ValueOp::Cond(e) => Some(e),
+        _ => None,
+    }) else {
+        return false;
+    };
+    match (truth(cond, flag), kind) {
+        (Some(t), EdgeKind::True) => !t,
+        (Some(t), EdgeKind::False) => t,
+        _ => false,
+    }
+}
+
+/// The truth value of condition `e` when parameter `flag.0` is non-zero (`flag.1`) or zero,
+/// if that decides it (`locked`, `!locked`, `locked != 0`, `locked == 0`).
+fn truth(e: &ValExpr, flag: (PathId, bool)) -> Option<bool> {
+    match e {
+        ValExpr::Path(p) if *p == flag.0 => Some(flag.1),
+        ValExpr::Cast(_, inner) => truth(inner, flag),
+        ValExpr::Unary(ValUnOp::Not, _, inner) => truth(inner, flag).map(|t| !t),
+        ValExpr::Binary { op, lhs, rhs, .. } if matches!(op, goanna_cfg::ValBinOp::Eq | goanna_cfg::ValBinOp::Ne) => {
+            let t = match (constant(lhs), constant(rhs)) {
+                (_, Some(0)) => truth(lhs, flag)?,
+                (Some(0), _) => truth(rhs, flag)?,
+                _ => return None,
+            };
+            Some(if *op == goanna_cfg::ValBinOp::Eq { !t } else { t })
+        }
+        _ => None,
+    }
 }
 
 /// The index of the parameter a path starts from, if it does.
