@@ -1,6 +1,7 @@
 // A function that takes a global lock and never releases it is a lock wrapper only when its
 // callers do not hold the lock already: called from a thread that holds it, it cannot be there
 // to hand the lock over, and the lock it takes is never released (ITC lock_never_unlock_003).
+// The caller's own lock is reported too: the callee takes it again before it is released.
 #include <pthread.h>
 #include <stddef.h>
 
@@ -14,7 +15,7 @@ void bump(void) {
 
 void *worker(void *arg) {
     (void)arg;
-    pthread_mutex_lock(&data_lock);
+    pthread_mutex_lock(&data_lock); // expect: THR-lock-no-unlock
     data = data + 3.5f;
     bump();
     pthread_mutex_unlock(&data_lock);
@@ -52,7 +53,7 @@ void db_enter(struct db *d) {
 }
 
 void db_update(struct db *d) {
-    pthread_mutex_lock(&d->mu);
+    pthread_mutex_lock(&d->mu); // expect: THR-lock-no-unlock
     db_enter(d);
     pthread_mutex_unlock(&d->mu);
 }

@@ -91,11 +91,17 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
                     let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
                     match &effect.when.result {
                         None => add(effects, &mut changed, f, node, effect.kind, path),
-                        Some((with, without)) => {
-                            for target in branches_admitting(cfg, node, with, without) {
-                                add(effects, &mut changed, f, target, effect.kind, path);
+                        Some((with, without)) => match branches_admitting(cfg, node, with, without) {
+                            Some(targets) => {
+                                for target in targets {
+                                    add(effects, &mut changed, f, target, effect.kind, path);
+                                }
                             }
-                        }
+                            // A lock whose result is not tested is taken, as a library lock
+                            // call's is; a release that may not have happened is not assumed.
+                            None if effect.kind == PropKind::Lock => add(effects, &mut changed, f, node, effect.kind, path),
+                            None => {}
+                        },
                     }
                 }
             }
@@ -116,10 +122,9 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
         if locks.paths.is_empty() {
             continue;
         }
-        let states = locks.analyse(cfg, None);
-        let preds = cfg.predecessors();
+        let (before, _) = locks.analyse_both(cfg, None);
         for &(node, g) in calls {
-            let Some(state) = state_before(cfg, &preds, &states, node) else { continue };
+            let Some(state) = before[node.index()] else { continue };
             if state.must_held == 0 {
                 continue;
             }
@@ -352,14 +357,18 @@ impl Locks {
     }
 
     /// The state after each node (`None`: not reached), with the branches that contradict
-    /// `flag` (a parameter that is, or is not, zero) cut.
+    /// `flag` (a parameter that is, or is not, zero) cut, and the lock taken by a library call
+    /// whose success a branch contradicts left out on that branch.
     fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> Vec<Option<LockState>> {
+        self.analyse_both(cfg, flag).1
+    }
+
+    /// As [`Locks::analyse`]: the states before and after each node.
+    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
+        let mut inp: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let preds = cfg.predecessors();
-        let taken = |p: NodeId, n: NodeId| {
-            let node = cfg.node(p);
-            node.succs.iter().any(|e| e.target == n && node.edge_feasible(e) && flag.is_none_or(|fl| !contradicts(cfg, p, e.kind, fl)))
-        };
+        let failures: Vec<Option<bool>> = cfg.node_ids().map(|n| failure_branch(cfg, n)).collect();
         let mut changed = true;
         let mut rounds = 0;
         while changed && rounds < cfg.nodes.len() + 2 {
@@ -369,44 +378,130 @@ impl Locks {
                 let state_in = if n == cfg.entry {
                     Some(LockState::default())
                 } else {
-                    preds[n.index()].iter().filter(|&&p| taken(p, n)).filter_map(|&p| out[p.index()]).reduce(LockState::join)
-                };
-                let Some(mut s) = state_in else { continue };
-                for &(lock, b) in &self.props[n.index()] {
-                    if lock {
-                        s.may_lock_first |= b & s.may_untouched;
-                        s.must_held |= b;
-                        s.may_held |= b;
-                        s.must_released &= !b;
-                        s.may_released &= !b;
-                    } else {
-                        s.must_held &= !b;
-                        s.may_held &= !b;
-                        s.must_released |= b;
-                        s.may_released |= b;
+                    let mut joined: Option<LockState> = None;
+                    for &p in &preds[n.index()] {
+                        let node = cfg.node(p);
+                        for e in node.succs.iter().filter(|e| e.target == n && node.edge_feasible(e)) {
+                            if flag.is_some_and(|fl| contradicts(cfg, p, e.kind, fl)) {
+                                continue;
+                            }
+                            let failed = matches!((failures[p.index()], e.kind), (Some(true), EdgeKind::True) | (Some(false), EdgeKind::False));
+                            let state = if failed { inp[p.index()].map(|s| self.transfer(s, p, false)) } else { out[p.index()] };
+                            if let Some(state) = state {
+                                joined = Some(joined.map_or(state, |j| j.join(state)));
+                            }
+                        }
                     }
-                    s.may_untouched &= !b;
-                }
+                    joined
+                };
+                let Some(s) = state_in else { continue };
+                inp[n.index()] = Some(s);
+                let s = self.transfer(s, n, true);
                 if out[n.index()] != Some(s) {
                     out[n.index()] = Some(s);
                     changed = true;
                 }
             }
         }
-        out
+        (inp, out)
+    }
+
+    /// The state after node `n` from the state `s` before it; `locks`: whether its locks are
+    /// taken (not on the branch where the lock call failed).
+    fn transfer(&self, mut s: LockState, n: NodeId, locks: bool) -> LockState {
+        for &(lock, b) in &self.props[n.index()] {
+            if lock {
+                if !locks {
+                    continue;
+                }
+                s.may_lock_first |= b & s.may_untouched;
+                s.must_held |= b;
+                s.may_held |= b;
+                s.must_released &= !b;
+                s.may_released &= !b;
+            } else {
+                s.must_held &= !b;
+                s.may_held &= !b;
+                s.must_released |= b;
+                s.may_released |= b;
+            }
+            s.may_untouched &= !b;
+        }
+        s
     }
 }
 
-/// The state on entry to `node`: the join of its predecessors' states.
-fn state_before(cfg: &Cfg, preds: &[Vec<NodeId>], states: &[Option<LockState>], node: NodeId) -> Option<LockState> {
-    if node == cfg.entry {
-        return Some(LockState::default());
+/// For a condition node that calls a library function whose effects happen only when it
+/// succeeds with 0 (`if (pthread_mutex_lock(&m) < 0)`, `if ((e = pthread_mutex_lock(&m)) != 0)`):
+/// the truth value of the condition on the branch where the call failed, when the condition
+/// decides it (`Some(true)`: the `True` edge means failure).
+fn failure_branch(cfg: &Cfg, n: NodeId) -> Option<bool> {
+    let node = cfg.node(n);
+    if node.kind != NodeKind::Condition {
+        return None;
     }
-    preds[node.index()]
-        .iter()
-        .filter(|&&p| cfg.node(p).succs.iter().any(|e| e.target == node && cfg.node(p).edge_feasible(e)))
-        .filter_map(|&p| states[p.index()])
-        .reduce(LockState::join)
+    let mut known: Vec<(Option<&str>, Option<PathId>, i64)> = Vec::new();
+    let mut cond = None;
+    for v in &node.values {
+        match v {
+            ValueOp::LibraryCall { usr, success } => {
+                let with = |r: i64| evaluate(success, &[(Some(usr.as_str()), None, r)]);
+                // Success exactly when the result is 0.
+                if with(0).is_some_and(|v| v != 0) && with(1) == Some(0) && with(-1) == Some(0) {
+                    known.push((Some(usr.as_str()), None, 0));
+                }
+            }
+            ValueOp::Assign { target, value } => {
+                if let Some(v) = evaluate(value, &known) {
+                    known.push((None, Some(*target), v));
+                }
+            }
+            ValueOp::Cond(e) => cond = Some(e),
+            _ => {}
+        }
+    }
+    if !known.iter().any(|(usr, _, _)| usr.is_some()) {
+        return None;
+    }
+    // The condition's value when the call succeeded; failure is the other branch.
+    evaluate(cond?, &known).map(|v| v == 0)
+}
+
+/// The value of `e` given the results of some calls (by USR) and the values of some paths;
+/// `None` when it depends on anything else.
+fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Option<i64> {
+    use goanna_cfg::ValBinOp as B;
+    match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
+        ValExpr::Path(p) => known.iter().rev().find(|(_, q, _)| *q == Some(*p)).map(|&(_, _, v)| v),
+        ValExpr::Call(usr) => known.iter().rev().find(|(u, _, _)| *u == Some(usr.as_str())).map(|&(_, _, v)| v),
+        ValExpr::Cast(_, inner) => evaluate(inner, known),
+        ValExpr::Unary(op, _, inner) => {
+            let v = evaluate(inner, known)?;
+            Some(match op {
+                ValUnOp::Neg => v.checked_neg()?,
+                ValUnOp::Not => i64::from(v == 0),
+                ValUnOp::BitNot => !v,
+            })
+        }
+        ValExpr::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (evaluate(lhs, known)?, evaluate(rhs, known)?);
+            Some(match op {
+                B::Lt => i64::from(a < b),
+                B::Le => i64::from(a <= b),
+                B::Gt => i64::from(a > b),
+                B::Ge => i64::from(a >= b),
+                B::Eq => i64::from(a == b),
+                B::Ne => i64::from(a != b),
+                B::Add => a.checked_add(b)?,
+                B::Sub => a.checked_sub(b)?,
+                B::BitAnd => a & b,
+                B::BitOr => a | b,
+                _ => return None,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The locks reached through a parameter that `cfg` holds on every path that returns without
@@ -512,14 +607,17 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec
 }
 
 /// The branch nodes after the conditions of `cfg` that test the result of call node `call`
-/// on which the result can only be one of `with` (not one of `without`).
-fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) -> Vec<NodeId> {
+/// on which the result can only be one of `with` (not one of `without`); `None` when no
+/// condition tests it.
+fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) -> Option<Vec<NodeId>> {
     let mut targets = Vec::new();
+    let mut tested = false;
     for node in &cfg.nodes {
         let Some(StatusUse::Test { call: c, op, value }) = &node.status else { continue };
         if *c != call {
             continue;
         }
+        tested = true;
         for edge in &node.succs {
             let taken = match edge.kind {
                 EdgeKind::True => true,
@@ -532,7 +630,7 @@ fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) ->
             }
         }
     }
-    targets
+    tested.then_some(targets)
 }
 
 /// The test `result op value` on its `taken` edge, as a predicate on the result.
