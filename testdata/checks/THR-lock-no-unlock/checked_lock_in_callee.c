@@ -10,6 +10,7 @@ struct cache {
 };
 
 void set_error(const char *msg);
+void set_error_code(int code);
 
 static int cache_upsert(struct cache *c, int v) {
     if (pthread_mutex_lock(&c->lock) < 0) {
@@ -33,7 +34,7 @@ int cache_store(struct cache *c, int v) {
 static int cache_clear(struct cache *c, bool need_lock) {
     int e;
     if (need_lock && (e = pthread_mutex_lock(&c->lock)) != 0) {
-        set_error("cannot lock the cache");
+        set_error_code(e);
         return -1;
     }
     c->n = 0;

@@ -112,6 +112,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
     }
     // Functions called holding a lock they take themselves.
     let mut marks: Vec<(FnIndex, PathId)> = Vec::new();
+    let mut taken: Vec<Option<Vec<PathId>>> = vec![None; program.functions.len()];
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         let calls = &program.calls[f as usize];
@@ -130,15 +131,16 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             }
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let gcfg = program.cfg(g);
-            for taken in taken_locks(gcfg, g, effects) {
-                let path = gcfg.path(taken);
+            let taken_by_g = taken[g as usize].get_or_insert_with(|| taken_locks(gcfg, g, effects)).clone();
+            for lock in taken_by_g {
+                let path = gcfg.path(lock);
                 let in_caller = if path.root.kind.is_static_storage() {
                     same_global(cfg, path)
                 } else {
                     parameter_of(gcfg, path).and_then(|param| exact_caller_path(cfg, &site.args, &site.address_args, param, &path.steps))
                 };
                 if in_caller.and_then(|p| locks.bit(p)).is_some_and(|b| state.must_held & b != 0) {
-                    marks.push((g, taken));
+                    marks.push((g, lock));
                 }
             }
         }
