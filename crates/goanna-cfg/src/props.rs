@@ -266,11 +266,16 @@ pub enum PropKind {
     /// releases. Such a function is not a lock wrapper handing the lock to its caller. Added
     /// when units are linked, never by the graph builder.
     LockedByCaller,
+    /// On a function's entry: the function returns holding this lock (reached through a
+    /// parameter) exactly at its `return`s of some constants, and some caller releases it
+    /// after testing the result for them (`if (lock_and_load(c) > 0) { ..; unlock(c); }`): a
+    /// conditional lock wrapper. Added when units are linked, never by the graph builder.
+    LockByResult,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 65] = [
+    pub const ALL: [PropKind; 66] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -336,6 +341,7 @@ impl PropKind {
         PropKind::ElemAlloc,
         PropKind::ElemRelease,
         PropKind::LockedByCaller,
+        PropKind::LockByResult,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -411,6 +417,7 @@ impl PropKind {
             PropKind::ElemAlloc => "elem_alloc",
             PropKind::ElemRelease => "elem_release",
             PropKind::LockedByCaller => "locked_by_caller",
+            PropKind::LockByResult => "lock_by_result",
         }
     }
 }

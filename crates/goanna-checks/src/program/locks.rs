@@ -44,8 +44,10 @@ struct When {
     /// The call passes a constant for this parameter that is non-zero (`true`) or zero.
     flag: Option<(usize, bool)>,
     /// The effect holds where the result is one of the first constants, and not where it is
-    /// one of the second (every `return` of the function gives one of them).
-    result: Option<(Vec<i64>, Vec<i64>)>,
+    /// one of the second; the third is true when every `return` gives one of them (otherwise
+    /// the returns without the effect may give any value, and the effect is put on callers
+    /// only once one of them confirms it, releasing the lock after testing the result).
+    result: Option<(Vec<i64>, Vec<i64>, bool)>,
 }
 
 /// What a function does to a lock reached through a parameter: `Lock` or `Unlock`, the
@@ -53,6 +55,8 @@ struct When {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct LockEffect {
     kind: PropKind,
+    /// The lock's path in the function summarised.
+    lock: PathId,
     param: usize,
     steps: Vec<PathStep>,
     when: When,
@@ -65,6 +69,10 @@ struct LockEffect {
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut changed = Vec::new();
+    // Branches of callers where a callee's result says it returned holding a lock: (caller,
+    // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
+    // is on the branch already).
+    let mut handed_over: Vec<(FnIndex, NodeId, PathId, FnIndex, PathId, bool)> = Vec::new();
     let add = |effects: &mut CallEffects, changed: &mut Vec<FnIndex>, f: FnIndex, node: NodeId, kind: PropKind, path: PathId| {
         let entry = effects.entry((f, node)).or_default();
         if !entry.contains(&(kind, path)) {
@@ -91,15 +99,20 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
                     let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
                     match &effect.when.result {
                         None => add(effects, &mut changed, f, node, effect.kind, path),
-                        Some((with, without)) => match branches_admitting(cfg, node, with, without) {
+                        Some((with, without, exact)) => match branches_admitting(cfg, node, with, without, !*exact) {
                             Some(targets) => {
                                 for target in targets {
-                                    add(effects, &mut changed, f, target, effect.kind, path);
+                                    if *exact {
+                                        add(effects, &mut changed, f, target, effect.kind, path);
+                                    }
+                                    if effect.kind == PropKind::Lock {
+                                        handed_over.push((f, target, path, callee, effect.lock, *exact));
+                                    }
                                 }
                             }
                             // A lock whose result is not tested is taken, as a library lock
                             // call's is; a release that may not have happened is not assumed.
-                            None if effect.kind == PropKind::Lock => add(effects, &mut changed, f, node, effect.kind, path),
+                            None if effect.kind == PropKind::Lock && *exact => add(effects, &mut changed, f, node, effect.kind, path),
                             None => {}
                         },
                     }
@@ -148,9 +161,47 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
     for (g, path) in marks {
         add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockedByCaller, path);
     }
+    // A callee whose result tells that it returns holding a lock, and some caller releases
+    // that lock after the branch testing it: a conditional lock wrapper by contract.
+    let mut wrappers: Vec<(FnIndex, PathId)> = Vec::new();
+    for &(f, target, path, g, lock, _) in &handed_over {
+        if !wrappers.contains(&(g, lock)) && released_after(program.cfg(f), f, effects, target, path) {
+            wrappers.push((g, lock));
+        }
+    }
+    for &(g, path) in &wrappers {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByResult, path);
+    }
+    // Their callers hold the lock on those branches.
+    for (f, target, path, g, lock, placed) in handed_over {
+        if !placed && wrappers.contains(&(g, lock)) {
+            add(effects, &mut changed, f, target, PropKind::Lock, path);
+        }
+    }
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// True when some path from node `from` of `f` releases lock `path` before taking it again.
+fn released_after(cfg: &Cfg, f: FnIndex, effects: &CallEffects, from: NodeId, path: PathId) -> bool {
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let props = lock_props(cfg, f, effects, n);
+        if props.contains(&(PropKind::Unlock, path)) {
+            return true;
+        }
+        if props.contains(&(PropKind::Lock, path)) {
+            continue;
+        }
+        let node = cfg.node(n);
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    false
 }
 
 /// The path of the caller that a callee's lock `param` + `steps` stands for: the argument's
@@ -529,9 +580,9 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
                 summary.push(effect(cfg, &locks, *kind, *i, when(flag, None)));
             }
         }
-        for (kind, i, with, without) in result_effects(cfg, &locks, states) {
+        for (kind, i, values) in result_effects(cfg, &locks, states) {
             if !at_exit.contains(&(kind, i)) {
-                summary.push(effect(cfg, &locks, kind, i, when(flag, Some((with, without)))));
+                summary.push(effect(cfg, &locks, kind, i, when(flag, Some(values))));
             }
         }
     };
@@ -549,7 +600,7 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
 fn effect(cfg: &Cfg, locks: &Locks, kind: PropKind, i: usize, when: When) -> LockEffect {
     let id = locks.paths[i];
     let param = parameter_of(cfg, cfg.path(id)).unwrap_or(0);
-    LockEffect { kind, param, steps: cfg.path(id).steps.clone(), when }
+    LockEffect { kind, lock: id, param, steps: cfg.path(id).steps.clone(), when }
 }
 
 /// The effects that hold at the exit: (kind, lock number).
@@ -569,11 +620,13 @@ fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(
         .collect()
 }
 
-/// When every path to the exit comes from a `return` of a constant: the effects that hold at
-/// the `return`s of some constants and not at the others, with those two sets of constants.
-fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize, Vec<i64>, Vec<i64>)> {
+/// When every path to the exit comes from a `return`: the effects that hold at the `return`s
+/// of some constants and not at the others, with those constants, the constants of the others
+/// and whether all the others return constants.
+fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize, (Vec<i64>, Vec<i64>, bool))> {
     let preds = cfg.predecessors();
-    let mut returns: Vec<(LockState, i64)> = Vec::new();
+    // Each return's state and value (`None`: not a constant).
+    let mut returns: Vec<(LockState, Option<i64>)> = Vec::new();
     for &p in &preds[cfg.exit.index()] {
         let Some(s) = states[p.index()] else { continue };
         let node = cfg.node(p);
@@ -584,25 +637,30 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec
             ValueOp::Return(e) => Some(constant(e)),
             _ => None,
         });
-        let Some(Some(k)) = value else { return Vec::new() };
+        let Some(k) = value else { return Vec::new() };
         returns.push((s, k));
     }
     let mut found = Vec::new();
     for i in 0..locks.paths.len() {
         let b = 1u64 << i;
-        // Held at some returns and free at all others; or released at some and held (not
-        // released) at all others.
+        // Held at some returns, all of constants, and free at all others; or released at
+        // some and held (not released) at all others. The others may return any value
+        // (`return error;`): a caller's branch that admits only the first constants is taken
+        // as the one where the effect happened.
         let split = |has: &dyn Fn(&LockState) -> bool, lacks: &dyn Fn(&LockState) -> bool| {
-            let with: Vec<i64> = returns.iter().filter(|(s, _)| has(s)).map(|&(_, k)| k).collect();
-            let without: Vec<i64> = returns.iter().filter(|(s, _)| !has(s)).map(|&(_, k)| k).collect();
+            let with: Option<Vec<i64>> = returns.iter().filter(|(s, _)| has(s)).map(|&(_, k)| k).collect();
+            let others = returns.iter().filter(|(s, _)| !has(s)).count();
+            let without: Vec<i64> = returns.iter().filter(|(s, _)| !has(s)).filter_map(|&(_, k)| k).collect();
+            let with = with?;
             let clean = returns.iter().all(|(s, _)| has(s) || lacks(s));
-            let decisive = !with.is_empty() && !without.is_empty() && with.iter().all(|k| !without.contains(k));
-            (clean && decisive).then_some((with, without))
+            let decisive = !with.is_empty() && others > 0 && with.iter().all(|k| !without.contains(k));
+            let exact = without.len() == others;
+            (clean && decisive).then_some((with, without, exact))
         };
-        if let Some((with, without)) = split(&|s| s.must_held & b != 0, &|s| s.may_held & b == 0) {
-            found.push((PropKind::Lock, i, with, without));
-        } else if let Some((with, without)) = split(&|s| s.releases_callers(b), &|s| s.leaves_callers(b)) {
-            found.push((PropKind::Unlock, i, with, without));
+        if let Some(values) = split(&|s| s.must_held & b != 0, &|s| s.may_held & b == 0) {
+            found.push((PropKind::Lock, i, values));
+        } else if let Some(values) = split(&|s| s.releases_callers(b), &|s| s.leaves_callers(b)) {
+            found.push((PropKind::Unlock, i, values));
         }
     }
     found
@@ -610,8 +668,12 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec
 
 /// The branch nodes after the conditions of `cfg` that test the result of call node `call`
 /// on which the result can only be one of `with` (not one of `without`); `None` when no
-/// condition tests it.
-fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) -> Option<Vec<NodeId>> {
+/// condition tests it. With `positive`, the other results may be any value: only branches
+/// that admit no result below 1 count, for positive `with` (error codes are not positive).
+fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64], positive: bool) -> Option<Vec<NodeId>> {
+    if positive && with.iter().any(|&k| k < 1) {
+        return Some(Vec::new());
+    }
     let mut targets = Vec::new();
     let mut tested = false;
     for node in &cfg.nodes {
@@ -627,6 +689,9 @@ fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64]) ->
                 _ => continue,
             };
             let Some(admits) = relation(*op, *value, taken) else { continue };
+            if positive && [0, -1, i64::MIN, *value, value.saturating_sub(1), value.saturating_add(1)].into_iter().any(|r| r < 1 && admits(r)) {
+                continue;
+            }
             if with.iter().any(|&k| admits(k)) && !without.iter().any(|&k| admits(k)) {
                 targets.push(edge.target);
             }
