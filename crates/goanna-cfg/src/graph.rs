@@ -63,6 +63,10 @@ pub struct CallSite {
     /// Indices of the integer arguments that are constant zero (`f(0)`, `f(NONE)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zero_args: Vec<usize>,
+    /// Indices of the integer arguments that are non-zero constants (`f(1)`, `f(TRUE)`): with
+    /// `zero_args`, what a callee whose effect depends on a flag parameter does at this call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nonzero_args: Vec<usize>,
 }
 
 /// What a node stands for.

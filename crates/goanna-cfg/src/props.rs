@@ -261,11 +261,21 @@ pub enum PropKind {
     /// into another place (`next = p->next`, `return p->f`), or handed to a function (with `p`
     /// itself): what the block owns may be released elsewhere.
     ElemRelease,
+    /// On a function's entry: some call of the function is made holding this lock (a global,
+    /// or one reached through a parameter), which the function takes itself and never
+    /// releases. Such a function is not a lock wrapper handing the lock to its caller. Added
+    /// when units are linked, never by the graph builder.
+    LockedByCaller,
+    /// On a function's entry: the function returns holding this lock (reached through a
+    /// parameter) exactly at its `return`s of some constants, and some caller releases it
+    /// after testing the result for them (`if (lock_and_load(c) > 0) { ..; unlock(c); }`): a
+    /// conditional lock wrapper. Added when units are linked, never by the graph builder.
+    LockByResult,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 64] = [
+    pub const ALL: [PropKind; 66] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -330,6 +340,8 @@ impl PropKind {
         PropKind::ReturnStaticAddr,
         PropKind::ElemAlloc,
         PropKind::ElemRelease,
+        PropKind::LockedByCaller,
+        PropKind::LockByResult,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -404,6 +416,8 @@ impl PropKind {
             PropKind::ReturnStaticAddr => "return_static_addr",
             PropKind::ElemAlloc => "elem_alloc",
             PropKind::ElemRelease => "elem_release",
+            PropKind::LockedByCaller => "locked_by_caller",
+            PropKind::LockByResult => "lock_by_result",
         }
     }
 }

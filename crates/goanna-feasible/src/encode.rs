@@ -183,6 +183,16 @@ impl<'f, 'a> Encoder<'f, 'a> {
                     ValUnOp::Not => truth(&v.eq(constant(0))),
                 }
             }
+            // A product, quotient or remainder of two values that are not constants is any
+            // value: the solver's bit-vector multiplication and division of unknowns can
+            // exhaust its time limit on a long path (an `unknown` refutes nothing), and
+            // leaving the value free only loses facts, never invents a contradiction.
+            ValExpr::Binary { op: ValBinOp::Mul | ValBinOp::Div | ValBinOp::Rem, ty, lhs, rhs }
+                if !is_constant(lhs) && !is_constant(rhs) =>
+            {
+                let _ = (self.expr(lhs, reads), self.expr(rhs, reads));
+                convert(&BV::fresh_const("u", WIDTH), *ty)
+            }
             ValExpr::Binary { op, ty, lhs, rhs } => {
                 let ty = *ty;
                 let a = self.expr(lhs, reads);
@@ -222,5 +232,14 @@ impl<'f, 'a> Encoder<'f, 'a> {
         };
         let (term, version) = self.fresh(&key);
         (term.eq(&value), (key, version))
+    }
+}
+
+/// True for an integer constant (through casts and negation).
+fn is_constant(e: &ValExpr) -> bool {
+    match e {
+        ValExpr::Const(_) | ValExpr::MacroConst(_) => true,
+        ValExpr::Cast(_, inner) | ValExpr::Unary(ValUnOp::Neg, _, inner) => is_constant(inner),
+        _ => false,
     }
 }

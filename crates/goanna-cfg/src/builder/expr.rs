@@ -947,12 +947,9 @@ impl Builder<'_, '_> {
         };
         let null_args: Vec<usize> =
             args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
-        let zero_args: Vec<usize> = args
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.ty.class == TypeClass::Integer && const_value(self.tu, a) == Some(0))
-            .map(|(i, _)| i)
-            .collect();
+        let int_constant = |i: usize| args.get(i).filter(|a| a.ty.class == TypeClass::Integer).and_then(|a| const_value(self.tu, a));
+        let zero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i) == Some(0)).collect();
+        let nonzero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i).is_some_and(|v| v != 0)).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         for a in args {
@@ -984,6 +981,7 @@ impl Builder<'_, '_> {
             result,
             null_args,
             zero_args,
+            nonzero_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

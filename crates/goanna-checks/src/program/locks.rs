@@ -4,43 +4,117 @@
 //! `unlock` of the corresponding lock at each call site (design note 6), so the caller's
 //! `lock_db(d); ...; unlock_db(d);` pairs up for the THR checks.
 //!
-//! Locks of globals need nothing here: their propositions keep their meaning inside callees.
+//! The summaries are conditional where the function says by a flag parameter or by its result
+//! what it did (issue 10, conditional summaries):
+//! - under a *flag*: an integer parameter the function tests and never writes
+//!   (`if (locked) unlock(&q->mu);`), the effect at calls that pass a constant for it
+//!   (`unlink(q, TRUE)`), from the analysis with the branches that contradict the constant cut;
+//! - under its *result*: when every `return` gives a constant, the effect that holds at every
+//!   `return` of some constants (`return TRUE` after releasing the lock, `return FALSE` with it
+//!   still held) is put on the caller's branches that test the result and admit only those
+//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`).
+//!
+//! A function that takes a lock and releases it again before returning is no unlock wrapper:
+//! an unlock counts for the caller only when no lock of the same path came before it on the
+//! path.
+//!
+//! Locks of globals need no call effect: their propositions keep their meaning inside callees.
 //! A wrapper itself is not reported by `THR-lock-no-unlock` (the check's `unless_at_entry`):
-//! locking on every path that returns and never unlocking is what it is for.
+//! locking on every path that returns and never unlocking is what it is for. Unless some
+//! caller calls it already holding that lock: then it is not there to hand the lock over, and
+//! its entry gets `locked_by_caller` of the lock (a global, or one reached through a
+//! parameter), which the check reads.
 
 use super::behaviour::call_graph_sccs;
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
-use goanna_ast::VarKind;
-use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, PathStep, PropKind, Subject};
+use goanna_ast::{BinaryOp, VarKind};
+use goanna_cfg::{
+    AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, Subject, ValExpr, ValUnOp, ValueOp,
+};
 
 /// At most this many locks per function are followed (one bit each).
 const MAX_LOCKS: usize = 64;
+/// At most this many flag parameters per function get conditional summaries.
+const MAX_FLAGS: usize = 4;
 
-/// What a function does, on every path that returns, to a lock reached through a parameter:
-/// (`Lock` or `Unlock`, parameter index, steps from the parameter).
-type LockEffect = (PropKind, usize, Vec<PathStep>);
+/// When a callee's lock effect happens at one of its calls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct When {
+    /// The call passes a constant for this parameter that is non-zero (`true`) or zero.
+    flag: Option<(usize, bool)>,
+    /// The effect holds where the result is one of the first constants, and not where it is
+    /// one of the second; the third is true when every `return` gives one of them (otherwise
+    /// the returns without the effect may give any value, and the effect is put on callers
+    /// only once one of them confirms it, releasing the lock after testing the result).
+    result: Option<(Vec<i64>, Vec<i64>, bool)>,
+}
 
-/// Adds to the call nodes of every caller the lock effects of its callees; returns the callers
-/// whose call nodes got new propositions (their models built before are stale).
+/// What a function does to a lock reached through a parameter: `Lock` or `Unlock`, the
+/// parameter's index, the steps from the parameter, and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LockEffect {
+    kind: PropKind,
+    /// The lock's path in the function summarised.
+    lock: PathId,
+    param: usize,
+    steps: Vec<PathStep>,
+    when: When,
+}
+
+/// Adds to the call nodes of every caller the lock effects of its callees (and to the branches
+/// that test a call's result, the effects conditional on it), and `locked_by_caller` to the
+/// entries of functions called holding a lock they take; returns the functions whose nodes got
+/// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut changed = Vec::new();
+    // Branches of callers where a callee's result says it returned holding a lock: (caller,
+    // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
+    // is on the branch already).
+    let mut handed_over: Vec<(FnIndex, NodeId, PathId, FnIndex, PathId, bool)> = Vec::new();
+    let add = |effects: &mut CallEffects, changed: &mut Vec<FnIndex>, f: FnIndex, node: NodeId, kind: PropKind, path: PathId| {
+        let entry = effects.entry((f, node)).or_default();
+        if !entry.contains(&(kind, path)) {
+            entry.push((kind, path));
+            changed.push(f);
+        }
+    };
     // Callees before callers: a wrapper of a wrapper sees its callee's effect.
     for scc in call_graph_sccs(program) {
         for &f in &scc {
+            let cfg = program.cfg(f);
             for &(node, callee) in &program.calls[f as usize] {
                 if summaries[callee as usize].is_empty() {
                     continue;
                 }
-                let cfg = program.cfg(f);
                 let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
-                for (kind, param, steps) in &summaries[callee as usize] {
-                    let Some(path) = caller_path(cfg, &site.args, &site.address_args, *param, steps) else { continue };
-                    let entry = effects.entry((f, node)).or_default();
-                    if !entry.contains(&(*kind, path)) {
-                        entry.push((*kind, path));
-                        changed.push(f);
+                for effect in &summaries[callee as usize] {
+                    if let Some((param, nonzero)) = effect.when.flag {
+                        let passed = if nonzero { &site.nonzero_args } else { &site.zero_args };
+                        if !passed.contains(&param) {
+                            continue;
+                        }
+                    }
+                    let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
+                    match &effect.when.result {
+                        None => add(effects, &mut changed, f, node, effect.kind, path),
+                        Some((with, without, exact)) => match branches_admitting(cfg, node, with, without, !*exact) {
+                            Some(targets) => {
+                                for target in targets {
+                                    if *exact {
+                                        add(effects, &mut changed, f, target, effect.kind, path);
+                                    }
+                                    if effect.kind == PropKind::Lock {
+                                        handed_over.push((f, target, path, callee, effect.lock, *exact));
+                                    }
+                                }
+                            }
+                            // A lock whose result is not tested is taken, as a library lock
+                            // call's is; a release that may not have happened is not assumed.
+                            None if effect.kind == PropKind::Lock && *exact => add(effects, &mut changed, f, node, effect.kind, path),
+                            None => {}
+                        },
                     }
                 }
             }
@@ -49,9 +123,85 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             summaries[f as usize] = lock_summary(program.cfg(f), f, effects);
         }
     }
+    // Functions called holding a lock they take themselves.
+    let mut marks: Vec<(FnIndex, PathId)> = Vec::new();
+    let mut taken: Vec<Option<Vec<PathId>>> = vec![None; program.functions.len()];
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        let calls = &program.calls[f as usize];
+        if calls.is_empty() {
+            continue;
+        }
+        let locks = Locks::of(cfg, f, effects, |_| true);
+        if locks.paths.is_empty() {
+            continue;
+        }
+        let (before, _) = locks.analyse_both(cfg, None);
+        for &(node, g) in calls {
+            let Some(state) = before[node.index()] else { continue };
+            if state.must_held == 0 {
+                continue;
+            }
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let gcfg = program.cfg(g);
+            let taken_by_g = taken[g as usize].get_or_insert_with(|| taken_locks(gcfg, g, effects)).clone();
+            for lock in taken_by_g {
+                let path = gcfg.path(lock);
+                let in_caller = if path.root.kind.is_static_storage() {
+                    same_global(cfg, path)
+                } else {
+                    parameter_of(gcfg, path).and_then(|param| exact_caller_path(cfg, &site.args, &site.address_args, param, &path.steps))
+                };
+                if in_caller.and_then(|p| locks.bit(p)).is_some_and(|b| state.must_held & b != 0) {
+                    marks.push((g, lock));
+                }
+            }
+        }
+    }
+    for (g, path) in marks {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockedByCaller, path);
+    }
+    // A callee whose result tells that it returns holding a lock, and some caller releases
+    // that lock after the branch testing it: a conditional lock wrapper by contract.
+    let mut wrappers: Vec<(FnIndex, PathId)> = Vec::new();
+    for &(f, target, path, g, lock, _) in &handed_over {
+        if !wrappers.contains(&(g, lock)) && released_after(program.cfg(f), f, effects, target, path) {
+            wrappers.push((g, lock));
+        }
+    }
+    for &(g, path) in &wrappers {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByResult, path);
+    }
+    // Their callers hold the lock on those branches.
+    for (f, target, path, g, lock, placed) in handed_over {
+        if !placed && wrappers.contains(&(g, lock)) {
+            add(effects, &mut changed, f, target, PropKind::Lock, path);
+        }
+    }
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// True when some path from node `from` of `f` releases lock `path` before taking it again.
+fn released_after(cfg: &Cfg, f: FnIndex, effects: &CallEffects, from: NodeId, path: PathId) -> bool {
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let props = lock_props(cfg, f, effects, n);
+        if props.contains(&(PropKind::Unlock, path)) {
+            return true;
+        }
+        if props.contains(&(PropKind::Lock, path)) {
+            continue;
+        }
+        let node = cfg.node(n);
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    false
 }
 
 /// The path of the caller that a callee's lock `param` + `steps` stands for: the argument's
@@ -59,6 +209,59 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
 /// the caller names that path; otherwise the argument's path itself, which then stands for
 /// every lock reached through it (a caller that only calls `lock_db(d)` and `unlock_db(d)`).
 fn caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<PathId> {
+    let base = argument_steps(cfg, args, address_args, param, steps)?.0;
+    Some(exact_caller_path(cfg, args, address_args, param, steps).unwrap_or(base))
+}
+
+/// As [`caller_path`], only when the caller names the whole path, directly or through a local
+/// pointer that holds the argument's value for the whole function (`tpool->lock` for a call
+/// passing `slot->tpool` after `struct pool *tpool = slot->tpool;`).
+fn exact_caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<PathId> {
+    let (base, wanted) = argument_steps(cfg, args, address_args, param, steps)?;
+    named(cfg, base, &wanted).or_else(|| {
+        // Only an argument passed as a pointer value has copies standing for it.
+        let passed = (*args.get(param)?)?;
+        let copy = stable_copy(cfg, passed)?;
+        let mut through: Vec<PathStep> = cfg.path(copy).steps.clone();
+        through.extend(steps.iter().cloned());
+        named(cfg, copy, &through)
+    })
+}
+
+/// A local pointer that receives a copy of `source` once (its only write) and whose copy
+/// cannot go stale: neither the pointer nor `source`, nor the variable `source` starts from,
+/// is written anywhere else in the function (but for that variable's initialisation, when it
+/// is a local).
+fn stable_copy(cfg: &Cfg, source: PathId) -> Option<PathId> {
+    let root = &cfg.path(source).root;
+    let writes = |target: &dyn Fn(&AccessPath) -> bool| {
+        cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| matches!(p.subject, Subject::Path(id) if target(cfg.path(id)))).filter(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken)).count()
+    };
+    // The source's root variable keeps its value (a local its initialisation, once), and so
+    // does the source itself.
+    let root_writes = if root.kind == VarKind::Local { 1 } else { 0 };
+    if writes(&|p: &AccessPath| &p.root == root && p.steps.is_empty()) > root_writes || writes(&|p: &AccessPath| *p == *cfg.path(source)) > 0 {
+        return None;
+    }
+    let copies: Vec<PathId> = cfg
+        .nodes
+        .iter()
+        .flat_map(|n| &n.props)
+        .filter(|p| p.kind == PropKind::Copy && p.value == Some(i64::from(source.0)))
+        .filter_map(|p| match p.subject {
+            Subject::Path(q) => Some(q),
+            _ => None,
+        })
+        .collect();
+    copies.into_iter().find(|&q| {
+        let path = cfg.path(q);
+        matches!(path.root.kind, VarKind::Local) && path.steps.is_empty() && writes(&|p: &AccessPath| p.root == path.root && p.steps.is_empty()) <= 1
+    })
+}
+
+/// The argument's path for parameter `param`, and the steps of the caller's path that the
+/// callee's `param` + `steps` stands for.
+fn argument_steps(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<(PathId, Vec<PathStep>)> {
     let (base, steps): (PathId, Vec<PathStep>) = if let Some(Some(a)) = args.get(param) {
         (*a, steps.to_vec())
     } else if let Some(Some(x)) = address_args.get(param) {
@@ -75,89 +278,510 @@ fn caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId
     } else {
         return None;
     };
-    if steps.is_empty() {
+    let wanted: Vec<PathStep> = cfg.path(base).steps.iter().cloned().chain(steps).collect();
+    Some((base, wanted))
+}
+
+/// The caller's path rooted like `base` with these steps, when the graph has it.
+fn named(cfg: &Cfg, base: PathId, steps: &[PathStep]) -> Option<PathId> {
+    let root = &cfg.path(base).root;
+    if cfg.path(base).steps == steps {
         return Some(base);
     }
-    let root = cfg.path(base);
-    let wanted: Vec<PathStep> = root.steps.iter().cloned().chain(steps).collect();
-    let named = cfg.paths.iter().position(|p: &AccessPath| p.root == root.root && p.steps == wanted && p.result_of.is_none());
-    Some(named.map_or(base, |i| PathId(i as u32)))
+    cfg.paths.iter().position(|p: &AccessPath| &p.root == root && p.steps == steps && p.result_of.is_none()).map(|i| PathId(i as u32))
+}
+
+/// The path of `cfg` naming the same global object as `path` of another function.
+fn same_global(cfg: &Cfg, path: &AccessPath) -> Option<PathId> {
+    cfg.paths
+        .iter()
+        .position(|p| p.root.kind.is_static_storage() && p.root.usr == path.root.usr && p.steps == path.steps && p.result_of.is_none())
+        .map(|i| PathId(i as u32))
+}
+
+/// The lock and unlock propositions of node `n` of `f`: its own and its callees' effects.
+fn lock_props(cfg: &Cfg, f: FnIndex, effects: &CallEffects, n: NodeId) -> Vec<(PropKind, PathId)> {
+    let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+        Subject::Path(id) if matches!(p.kind, PropKind::Lock | PropKind::Unlock) => Some((p.kind, id)),
+        _ => None,
+    });
+    let called = effects.get(&(f, n)).into_iter().flatten().filter(|(k, _)| matches!(k, PropKind::Lock | PropKind::Unlock)).copied();
+    own.chain(called).collect()
+}
+
+/// The locks `cfg` takes and never releases (globals, or reached through a parameter): the
+/// ones whose wrapper status a caller holding them decides.
+fn taken_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId> {
+    let mut locked: Vec<PathId> = Vec::new();
+    let mut unlocked: Vec<PathId> = Vec::new();
+    for n in cfg.node_ids() {
+        for (kind, id) in lock_props(cfg, f, effects, n) {
+            let list = if kind == PropKind::Lock { &mut locked } else { &mut unlocked };
+            if !list.contains(&id) {
+                list.push(id);
+            }
+        }
+    }
+    locked
+        .into_iter()
+        .filter(|id| !unlocked.contains(id))
+        .filter(|&id| {
+            let path = cfg.path(id);
+            path.root.kind.is_static_storage() || parameter_of(cfg, path).is_some()
+        })
+        .collect()
+}
+
+/// The state of the forward analysis at one node, one bit per followed lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LockState {
+    /// Held on every path (its last lock operation locks).
+    must_held: u64,
+    /// Held on some path.
+    may_held: u64,
+    /// Released on every path (its last lock operation unlocks).
+    must_released: u64,
+    /// Released on some path.
+    may_released: u64,
+    /// Not locked nor unlocked on some path since the entry.
+    may_untouched: u64,
+    /// Locked before any unlock on some path: the function takes the lock itself rather than
+    /// release one its caller holds.
+    may_lock_first: u64,
+}
+
+impl Default for LockState {
+    /// At the entry: nothing held, released or touched.
+    fn default() -> Self {
+        LockState { must_held: 0, may_held: 0, must_released: 0, may_released: 0, may_untouched: u64::MAX, may_lock_first: 0 }
+    }
+}
+
+impl LockState {
+    fn join(self, o: LockState) -> LockState {
+        LockState {
+            must_held: self.must_held & o.must_held,
+            may_held: self.may_held | o.may_held,
+            must_released: self.must_released & o.must_released,
+            may_released: self.may_released | o.may_released,
+            may_untouched: self.may_untouched | o.may_untouched,
+            may_lock_first: self.may_lock_first | o.may_lock_first,
+        }
+    }
+
+    /// Released, on every path, while held by the caller: an unlock wrapper's effect.
+    fn releases_callers(&self, b: u64) -> bool {
+        self.must_released & b != 0 && self.may_lock_first & b == 0
+    }
+
+    /// Left as the caller had it on every path (not released, not taken for itself).
+    fn leaves_callers(&self, b: u64) -> bool {
+        self.may_released & b == 0 && self.may_lock_first & b == 0
+    }
+}
+
+/// The locks a function's analysis follows.
+struct Locks {
+    /// The followed lock paths.
+    paths: Vec<PathId>,
+    /// The lock propositions of each node, as (is a lock, bit).
+    props: Vec<Vec<(bool, u64)>>,
+}
+
+impl Locks {
+    /// The locks of `cfg` for which `keep` holds (at most [`MAX_LOCKS`]), with each node's
+    /// lock and unlock propositions.
+    fn of(cfg: &Cfg, f: FnIndex, effects: &CallEffects, keep: impl Fn(&AccessPath) -> bool) -> Locks {
+        let mut paths: Vec<PathId> = Vec::new();
+        let all: Vec<Vec<(PropKind, PathId)>> = cfg.node_ids().map(|n| lock_props(cfg, f, effects, n)).collect();
+        for &(_, id) in all.iter().flatten() {
+            if paths.len() < MAX_LOCKS && !paths.contains(&id) && keep(cfg.path(id)) {
+                paths.push(id);
+            }
+        }
+        let bit = |id: PathId| paths.iter().position(|&l| l == id).map(|i| 1u64 << i);
+        let props = all.iter().map(|ps| ps.iter().filter_map(|&(k, id)| Some((k == PropKind::Lock, bit(id)?))).collect()).collect();
+        Locks { paths, props }
+    }
+
+    /// The bit of lock `id`, when it is followed.
+    fn bit(&self, id: PathId) -> Option<u64> {
+        self.paths.iter().position(|&l| l == id).map(|i| 1u64 << i)
+    }
+
+    /// The state after each node (`None`: not reached), with the branches that contradict
+    /// `flag` (a parameter that is, or is not, zero) cut, and the lock taken by a library call
+    /// whose success a branch contradicts left out on that branch.
+    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> Vec<Option<LockState>> {
+        self.analyse_both(cfg, flag).1
+    }
+
+    /// As [`Locks::analyse`]: the states before and after each node.
+    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
+        let mut inp: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
+        let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
+        let preds = cfg.predecessors();
+        let failures: Vec<Option<bool>> = cfg.node_ids().map(|n| failure_branch(cfg, n)).collect();
+        let mut changed = true;
+        let mut rounds = 0;
+        while changed && rounds < cfg.nodes.len() + 2 {
+            changed = false;
+            rounds += 1;
+            for n in cfg.node_ids() {
+                let state_in = if n == cfg.entry {
+                    Some(LockState::default())
+                } else {
+                    let mut joined: Option<LockState> = None;
+                    for &p in &preds[n.index()] {
+                        let node = cfg.node(p);
+                        for e in node.succs.iter().filter(|e| e.target == n && node.edge_feasible(e)) {
+                            if flag.is_some_and(|fl| contradicts(cfg, p, e.kind, fl)) {
+                                continue;
+                            }
+                            let failed = matches!((failures[p.index()], e.kind), (Some(true), EdgeKind::True) | (Some(false), EdgeKind::False));
+                            let state = if failed { inp[p.index()].map(|s| self.transfer(s, p, false)) } else { out[p.index()] };
+                            if let Some(state) = state {
+                                joined = Some(joined.map_or(state, |j| j.join(state)));
+                            }
+                        }
+                    }
+                    joined
+                };
+                let Some(s) = state_in else { continue };
+                inp[n.index()] = Some(s);
+                let s = self.transfer(s, n, true);
+                if out[n.index()] != Some(s) {
+                    out[n.index()] = Some(s);
+                    changed = true;
+                }
+            }
+        }
+        (inp, out)
+    }
+
+    /// The state after node `n` from the state `s` before it; `locks`: whether its locks are
+    /// taken (not on the branch where the lock call failed).
+    fn transfer(&self, mut s: LockState, n: NodeId, locks: bool) -> LockState {
+        for &(lock, b) in &self.props[n.index()] {
+            if lock {
+                if !locks {
+                    continue;
+                }
+                s.may_lock_first |= b & s.may_untouched;
+                s.must_held |= b;
+                s.may_held |= b;
+                s.must_released &= !b;
+                s.may_released &= !b;
+            } else {
+                s.must_held &= !b;
+                s.may_held &= !b;
+                s.must_released |= b;
+                s.may_released |= b;
+            }
+            s.may_untouched &= !b;
+        }
+        s
+    }
+}
+
+/// For a condition node that calls a library function whose effects happen only when it
+/// succeeds with 0 (`if (pthread_mutex_lock(&m) < 0)`, `if ((e = pthread_mutex_lock(&m)) != 0)`):
+/// the truth value of the condition on the branch where the call failed, when the condition
+/// decides it (`Some(true)`: the `True` edge means failure).
+fn failure_branch(cfg: &Cfg, n: NodeId) -> Option<bool> {
+    let node = cfg.node(n);
+    if node.kind != NodeKind::Condition {
+        return None;
+    }
+    let mut known: Vec<(Option<&str>, Option<PathId>, i64)> = Vec::new();
+    let mut cond = None;
+    for v in &node.values {
+        match v {
+            ValueOp::LibraryCall { usr, success } => {
+                let with = |r: i64| evaluate(success, &[(Some(usr.as_str()), None, r)]);
+                // Success exactly when the result is 0.
+                if with(0).is_some_and(|v| v != 0) && with(1) == Some(0) && with(-1) == Some(0) {
+                    known.push((Some(usr.as_str()), None, 0));
+                }
+            }
+            ValueOp::Assign { target, value } => {
+                if let Some(v) = evaluate(value, &known) {
+                    known.push((None, Some(*target), v));
+                }
+            }
+            ValueOp::Cond(e) => cond = Some(e),
+            _ => {}
+        }
+    }
+    if !known.iter().any(|(usr, _, _)| usr.is_some()) {
+        return None;
+    }
+    // The condition's value when the call succeeded; failure is the other branch.
+    evaluate(cond?, &known).map(|v| v == 0)
+}
+
+/// The value of `e` given the results of some calls (by USR) and the values of some paths;
+/// `None` when it depends on anything else.
+fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Option<i64> {
+    use goanna_cfg::ValBinOp as B;
+    match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
+        ValExpr::Path(p) => known.iter().rev().find(|(_, q, _)| *q == Some(*p)).map(|&(_, _, v)| v),
+        ValExpr::Call(usr) => known.iter().rev().find(|(u, _, _)| *u == Some(usr.as_str())).map(|&(_, _, v)| v),
+        ValExpr::Cast(_, inner) => evaluate(inner, known),
+        ValExpr::Unary(op, _, inner) => {
+            let v = evaluate(inner, known)?;
+            Some(match op {
+                ValUnOp::Neg => v.checked_neg()?,
+                ValUnOp::Not => i64::from(v == 0),
+                ValUnOp::BitNot => !v,
+            })
+        }
+        ValExpr::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (evaluate(lhs, known)?, evaluate(rhs, known)?);
+            Some(match op {
+                B::Lt => i64::from(a < b),
+                B::Le => i64::from(a <= b),
+                B::Gt => i64::from(a > b),
+                B::Ge => i64::from(a >= b),
+                B::Eq => i64::from(a == b),
+                B::Ne => i64::from(a != b),
+                B::Add => a.checked_add(b)?,
+                B::Sub => a.checked_sub(b)?,
+                B::BitAnd => a & b,
+                B::BitOr => a | b,
+                _ => return None,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The locks reached through a parameter that `cfg` holds on every path that returns without
-/// having released them since (`Lock`), and those it releases on every path that returns
-/// without taking them again (`Unlock`).
+/// having released them since (`Lock`), and those it releases, held by its caller, on every
+/// such path (`Unlock`); then the same under each value of a flag parameter and at the
+/// `return`s of some constants, where they differ.
 fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect> {
-    let props_of = |n: NodeId| -> Vec<(PropKind, PathId)> {
-        let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
-            Subject::Path(id) if matches!(p.kind, PropKind::Lock | PropKind::Unlock) => Some((p.kind, id)),
-            _ => None,
-        });
-        let called = effects.get(&(f, n)).into_iter().flatten().filter(|(k, _)| matches!(k, PropKind::Lock | PropKind::Unlock)).copied();
-        own.chain(called).collect()
-    };
-    // The locks followed: paths rooted at a parameter.
-    let mut locks: Vec<(PathId, usize)> = Vec::new();
-    for n in cfg.node_ids() {
-        for (_, id) in props_of(n) {
-            if locks.len() >= MAX_LOCKS || locks.iter().any(|&(l, _)| l == id) {
-                continue;
-            }
-            if let Some(param) = parameter_of(cfg, cfg.path(id)) {
-                locks.push((id, param));
-            }
-        }
-    }
-    if locks.is_empty() {
+    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
+    if locks.paths.is_empty() {
         return Vec::new();
     }
-    let bit = |id: PathId| locks.iter().position(|&(l, _)| l == id).map(|i| 1u64 << i);
-    // Forward must-analysis: (held, released) on every path to the node; `None` not reached.
-    let mut out: Vec<Option<(u64, u64)>> = vec![None; cfg.nodes.len()];
-    let preds = cfg.predecessors();
-    let mut changed = true;
-    let mut rounds = 0;
-    while changed && rounds < cfg.nodes.len() + 2 {
-        changed = false;
-        rounds += 1;
-        for n in cfg.node_ids() {
-            let state_in = if n == cfg.entry {
-                Some((0u64, 0u64))
-            } else {
-                preds[n.index()]
-                    .iter()
-                    .filter(|&&p| cfg.node(p).succs.iter().any(|e| e.target == n && cfg.node(p).edge_feasible(e)))
-                    .filter_map(|&p| out[p.index()])
-                    .reduce(|(h1, r1), (h2, r2)| (h1 & h2, r1 & r2))
-            };
-            let Some((mut held, mut released)) = state_in else { continue };
-            for (kind, id) in props_of(n) {
-                let Some(b) = bit(id) else { continue };
-                if kind == PropKind::Lock {
-                    held |= b;
-                    released &= !b;
-                } else {
-                    held &= !b;
-                    released |= b;
-                }
-            }
-            if out[n.index()] != Some((held, released)) {
-                out[n.index()] = Some((held, released));
-                changed = true;
+    let mut summary: Vec<LockEffect> = Vec::new();
+    let plain = locks.analyse(cfg, None);
+    let always = exit_effects(cfg, &locks, &plain);
+    let when = |flag, result| When { flag, result };
+    for (kind, i) in &always {
+        summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
+    }
+    let conditional = |flag: Option<(usize, bool)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
+        let at_exit = exit_effects(cfg, &locks, states);
+        for (kind, i) in &at_exit {
+            if !always.contains(&(*kind, *i)) {
+                summary.push(effect(cfg, &locks, *kind, *i, when(flag, None)));
             }
         }
-    }
-    let Some((held, released)) = out[cfg.exit.index()] else { return Vec::new() };
-    let mut summary = Vec::new();
-    for (i, &(id, param)) in locks.iter().enumerate() {
-        let steps = cfg.path(id).steps.clone();
-        if held & (1 << i) != 0 {
-            summary.push((PropKind::Lock, param, steps));
-        } else if released & (1 << i) != 0 {
-            summary.push((PropKind::Unlock, param, steps));
+        for (kind, i, values) in result_effects(cfg, &locks, states) {
+            if !at_exit.contains(&(kind, i)) {
+                summary.push(effect(cfg, &locks, kind, i, when(flag, Some(values))));
+            }
+        }
+    };
+    conditional(None, &plain, &mut summary);
+    for (index, param) in flag_parameters(cfg) {
+        for nonzero in [true, false] {
+            let states = locks.analyse(cfg, Some((param, nonzero)));
+            conditional(Some((index, nonzero)), &states, &mut summary);
         }
     }
     summary
+}
+
+/// The effect on lock number `i` of `locks`.
+fn effect(cfg: &Cfg, locks: &Locks, kind: PropKind, i: usize, when: When) -> LockEffect {
+    let id = locks.paths[i];
+    let param = parameter_of(cfg, cfg.path(id)).unwrap_or(0);
+    LockEffect { kind, lock: id, param, steps: cfg.path(id).steps.clone(), when }
+}
+
+/// The effects that hold at the exit: (kind, lock number).
+fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize)> {
+    let Some(s) = states[cfg.exit.index()] else { return Vec::new() };
+    (0..locks.paths.len())
+        .filter_map(|i| {
+            let b = 1u64 << i;
+            if s.must_held & b != 0 {
+                Some((PropKind::Lock, i))
+            } else if s.releases_callers(b) {
+                Some((PropKind::Unlock, i))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+/// When every path to the exit comes from a `return`: the effects that hold at the `return`s
+/// of some constants and not at the others, with those constants, the constants of the others
+/// and whether all the others return constants.
+fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize, (Vec<i64>, Vec<i64>, bool))> {
+    let preds = cfg.predecessors();
+    // Each return's state and value (`None`: not a constant).
+    let mut returns: Vec<(LockState, Option<i64>)> = Vec::new();
+    for &p in &preds[cfg.exit.index()] {
+        let Some(s) = states[p.index()] else { continue };
+        let node = cfg.node(p);
+        if node.kind != NodeKind::Return {
+            return Vec::new();
+        }
+        let value = node.values.iter().find_map(|v| match v {
+            ValueOp::Return(e) => Some(constant(e)),
+            _ => None,
+        });
+        let Some(k) = value else { return Vec::new() };
+        returns.push((s, k));
+    }
+    let mut found = Vec::new();
+    for i in 0..locks.paths.len() {
+        let b = 1u64 << i;
+        // Held at some returns, all of constants, and free at all others; or released at
+        // some and held (not released) at all others. The others may return any value
+        // (`return error;`): a caller's branch that admits only the first constants is taken
+        // as the one where the effect happened.
+        let split = |has: &dyn Fn(&LockState) -> bool, lacks: &dyn Fn(&LockState) -> bool| {
+            let with: Option<Vec<i64>> = returns.iter().filter(|(s, _)| has(s)).map(|&(_, k)| k).collect();
+            let others = returns.iter().filter(|(s, _)| !has(s)).count();
+            let without: Vec<i64> = returns.iter().filter(|(s, _)| !has(s)).filter_map(|&(_, k)| k).collect();
+            let with = with?;
+            let clean = returns.iter().all(|(s, _)| has(s) || lacks(s));
+            let decisive = !with.is_empty() && others > 0 && with.iter().all(|k| !without.contains(k));
+            let exact = without.len() == others;
+            (clean && decisive).then_some((with, without, exact))
+        };
+        if let Some(values) = split(&|s| s.must_held & b != 0, &|s| s.may_held & b == 0) {
+            found.push((PropKind::Lock, i, values));
+        } else if let Some(values) = split(&|s| s.releases_callers(b), &|s| s.leaves_callers(b)) {
+            found.push((PropKind::Unlock, i, values));
+        }
+    }
+    found
+}
+
+/// The branch nodes after the conditions of `cfg` that test the result of call node `call`
+/// on which the result can only be one of `with` (not one of `without`); `None` when no
+/// condition tests it. With `positive`, the other results may be any value: only branches
+/// that admit no result below 1 count, for positive `with` (error codes are not positive).
+fn branches_admitting(cfg: &Cfg, call: NodeId, with: &[i64], without: &[i64], positive: bool) -> Option<Vec<NodeId>> {
+    if positive && with.iter().any(|&k| k < 1) {
+        return Some(Vec::new());
+    }
+    let mut targets = Vec::new();
+    let mut tested = false;
+    for node in &cfg.nodes {
+        let Some(StatusUse::Test { call: c, op, value }) = &node.status else { continue };
+        if *c != call {
+            continue;
+        }
+        tested = true;
+        for edge in &node.succs {
+            let taken = match edge.kind {
+                EdgeKind::True => true,
+                EdgeKind::False => false,
+                _ => continue,
+            };
+            let Some(admits) = relation(*op, *value, taken) else { continue };
+            if positive && [0, -1, i64::MIN, *value, value.saturating_sub(1), value.saturating_add(1)].into_iter().any(|r| r < 1 && admits(r)) {
+                continue;
+            }
+            if with.iter().any(|&k| admits(k)) && !without.iter().any(|&k| admits(k)) {
+                targets.push(edge.target);
+            }
+        }
+    }
+    tested.then_some(targets)
+}
+
+/// The test `result op value` on its `taken` edge, as a predicate on the result.
+fn relation(op: BinaryOp, value: i64, taken: bool) -> Option<impl Fn(i64) -> bool> {
+    let holds = move |r: i64| match op {
+        BinaryOp::Eq => Some(r == value),
+        BinaryOp::Ne => Some(r != value),
+        BinaryOp::Lt => Some(r < value),
+        BinaryOp::Le => Some(r <= value),
+        BinaryOp::Gt => Some(r > value),
+        BinaryOp::Ge => Some(r >= value),
+        _ => None,
+    };
+    holds(0)?;
+    Some(move |r: i64| holds(r) == Some(taken))
+}
+
+/// The constant an integer expression is (casts looked through).
+fn constant(e: &ValExpr) -> Option<i64> {
+    match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
+        ValExpr::Cast(_, inner) => constant(inner),
+        ValExpr::Unary(ValUnOp::Neg, _, inner) => constant(inner)?.checked_neg(),
+        _ => None,
+    }
+}
+
+/// The integer parameters that some condition tests as a truth value and that the function
+/// never writes nor takes the address of: (index, path), at most [`MAX_FLAGS`].
+fn flag_parameters(cfg: &Cfg) -> Vec<(usize, PathId)> {
+    let mut flags = Vec::new();
+    for (index, param) in cfg.params.iter().enumerate() {
+        let Some(param) = *param else { continue };
+        if flags.len() >= MAX_FLAGS || cfg.path(param).class != goanna_ast::TypeClass::Integer {
+            continue;
+        }
+        let written = cfg.nodes.iter().any(|n| {
+            n.props.iter().any(|p| p.subject == Subject::Path(param) && matches!(p.kind, PropKind::Def | PropKind::AddrTaken))
+                || n.values.iter().any(|v| matches!(v, ValueOp::Assign { target, .. } if *target == param))
+        });
+        let tested = cfg.nodes.iter().any(|n| {
+            n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if truth(e, (param, true)).is_some()))
+        });
+        if tested && !written {
+            flags.push((index, param));
+        }
+    }
+    flags
+}
+
+/// True when the edge of kind `kind` out of condition node `n` cannot be taken if parameter
+/// `flag.0` is non-zero (`flag.1`) or zero.
+fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bool {
+    let node = cfg.node(n);
+    let Some(cond) = node.values.iter().find_map(|v| match v {
+        ValueOp::Cond(e) => Some(e),
+        _ => None,
+    }) else {
+        return false;
+    };
+    match (truth(cond, flag), kind) {
+        (Some(t), EdgeKind::True) => !t,
+        (Some(t), EdgeKind::False) => t,
+        _ => false,
+    }
+}
+
+/// The truth value of condition `e` when parameter `flag.0` is non-zero (`flag.1`) or zero,
+/// if that decides it (`locked`, `!locked`, `locked != 0`, `locked == 0`).
+fn truth(e: &ValExpr, flag: (PathId, bool)) -> Option<bool> {
+    match e {
+        ValExpr::Path(p) if *p == flag.0 => Some(flag.1),
+        ValExpr::Cast(_, inner) => truth(inner, flag),
+        ValExpr::Unary(ValUnOp::Not, _, inner) => truth(inner, flag).map(|t| !t),
+        ValExpr::Binary { op, lhs, rhs, .. } if matches!(op, goanna_cfg::ValBinOp::Eq | goanna_cfg::ValBinOp::Ne) => {
+            let t = match (constant(lhs), constant(rhs)) {
+                (_, Some(0)) => truth(lhs, flag)?,
+                (Some(0), _) => truth(rhs, flag)?,
+                _ => return None,
+            };
+            Some(if *op == goanna_cfg::ValBinOp::Eq { !t } else { t })
+        }
+        _ => None,
+    }
 }
 
 /// The index of the parameter a path starts from, if it does.
