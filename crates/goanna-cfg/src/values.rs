@@ -219,3 +219,28 @@ pub enum ValueOp {
         success: ValExpr,
     },
 }
+
+impl ValueOp {
+    /// True when the operation reads the result of a call of the function `usr`
+    /// ([`ValExpr::Call`]).
+    pub fn reads_call(&self, usr: &str) -> bool {
+        let root = match self {
+            ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
+            ValueOp::LibraryCall { success, .. } => success,
+            ValueOp::ArrayInit { .. } => return false,
+        };
+        let mut stack = vec![root];
+        while let Some(e) = stack.pop() {
+            match e {
+                ValExpr::Call(u) if u == usr => return true,
+                ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Element(_, x) => stack.push(x),
+                ValExpr::Binary { lhs, rhs, .. } => {
+                    stack.push(lhs);
+                    stack.push(rhs);
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+}

@@ -23,11 +23,11 @@ use z3::ast::{Bool, BV};
 /// Calls related inside a callee: the caller's callee (1) and its callees (2).
 const MAX_DEPTH: usize = 2;
 /// Largest callee graph related.
-const MAX_NODES: usize = 400;
+const MAX_NODES: usize = 150;
 /// Most paths through one callee.
-const MAX_PATHS: usize = 48;
+const MAX_PATHS: usize = 12;
 /// Most nodes visited while enumerating one callee's paths.
-const MAX_VISITS: usize = 6_000;
+const MAX_VISITS: usize = 1_500;
 
 /// The graphs of the program's functions, as the feasibility check looks them up.
 pub trait CalleeGraphs {

@@ -175,12 +175,15 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     }
     let frame = Frame::new(query.cfg);
     let mut enc = Encoder::new(&frame);
-    let solver = Solver::new();
+    let solver = Solver::new_for_logic("QF_BV").unwrap_or_default();
     let mut params = Params::new();
     params.set_u32("timeout", limits.timeout_ms);
     solver.set_params(&params);
     let mut cs = Constraints { solver, tracked: Vec::new() };
     let mut pending: Option<(BV, Vec<Version>)> = None;
+    // Callee relations, asked only when the path is feasible without them: most paths are
+    // decided by their own steps, and a relation costs the solver far more than a step.
+    let mut deferred: Vec<(Bool, usize, Vec<Version>, bool)> = Vec::new();
     for (i, step) in query.steps.iter().enumerate() {
         if let Some((cond, reads)) = pending.take() {
             if let Some(fact) = edge_fact(query.cfg, query.steps[i - 1].node, step.node, &cond) {
@@ -189,7 +192,10 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
         }
         let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)) };
         // What the callee can return for the values passed (read before the call's writes).
-        let relation = query.program.and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported));
+        let relation = query
+            .program
+            .filter(|_| result_used(query, i))
+            .and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported));
         let mut after: Vec<(PathId, Version, BV)> = Vec::new();
         for event in frame.step_events(step.node, step.effects, step.null_only_if) {
             if let Event::NullOnlyIf(result, arg) = event {
@@ -212,7 +218,7 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let mut versions = r.reads;
             versions.extend(crate::relation::bind_result(query.cfg, &frame, &mut enc, step.node, &r.result, &mut facts));
             own_null = Some((r.own_null, versions.clone()));
-            cs.add(Bool::and(&facts), i, versions);
+            deferred.push((Bool::and(&facts), i, versions, false));
         }
         // The event of a call of the program's own function happened (a lock wrapper took the
         // lock): it returned 0, the status convention of such functions.
@@ -232,13 +238,25 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
                 cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
                 // The finding is about a NULL the callee produces, not one it was handed.
                 if let Some((own, versions)) = own_null.take() {
-                    cs.add_reported_only(own, i, versions);
+                    deferred.push((own, i, versions, true));
                 }
             }
         }
     }
-    let literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
-    match cs.solver.check_assumptions(&literals) {
+    let mut literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
+    let mut verdict = cs.solver.check_assumptions(&literals);
+    if verdict == SatResult::Sat && !deferred.is_empty() {
+        for (fact, i, versions, reported_only) in deferred {
+            if reported_only {
+                cs.add_reported_only(fact, i, versions);
+            } else {
+                cs.add(fact, i, versions);
+            }
+        }
+        literals = cs.tracked.iter().map(|t| t.literal.clone()).collect();
+        verdict = cs.solver.check_assumptions(&literals);
+    }
+    match verdict {
         SatResult::Sat => Feasibility::Feasible,
         SatResult::Unknown => Feasibility::Unknown,
         SatResult::Unsat => {
@@ -246,6 +264,26 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             Feasibility::Infeasible(core_of(&cs, &core))
         }
     }
+}
+
+/// True when what the call at step `i` returns matters to the rest of the path: its result is
+/// stored, or a later step reads it (`if (f(x) != 0)`) before the function is called again.
+fn result_used(query: &PathQuery<'_>, i: usize) -> bool {
+    let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(query.steps[i].node).kind else { return false };
+    if site.result.is_some() {
+        return true;
+    }
+    let Some(usr) = site.callee_usr.as_deref() else { return false };
+    for step in &query.steps[i + 1..] {
+        let node = query.cfg.node(step.node);
+        if node.values.iter().any(|op| op.reads_call(usr)) {
+            return true;
+        }
+        if matches!(&node.kind, goanna_cfg::NodeKind::Call(s) if s.callee_usr.as_deref() == Some(usr)) {
+            return false;
+        }
+    }
+    false
 }
 
 /// Where an event happens: its step, whether the step's events are the reported ones, and
