@@ -26,6 +26,9 @@ use std::path::Path;
 pub const TOOL_NAME: &str = "goanna-rs";
 /// The SARIF JSON schema.
 pub const SARIF_SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+/// The package's `repository` (Cargo.toml): the tool's `informationUri` unless it is a
+/// placeholder.
+const REPOSITORY: &str = env!("CARGO_PKG_REPOSITORY");
 /// The uri base id of the project root.
 pub const SRCROOT: &str = "%SRCROOT%";
 /// GitHub code scanning reads at most this many characters of a rule's `fullDescription`.
@@ -496,6 +499,31 @@ fn within(text: &str, limit: usize) -> String {
     format!("{}…", head[..cut].trim_end())
 }
 
+/// Whether a URI names a real host: not one of the names reserved for examples and tests
+/// (RFC 2606: `.invalid`, `.example`, `.test`, `.localhost`, `example.com/.org/.net`).
+fn is_real_address(uri: &str) -> bool {
+    let Some(rest) = uri.strip_prefix("https://").or_else(|| uri.strip_prefix("http://")) else { return false };
+    let host = rest.split(['/', ':', '?', '#']).next().unwrap_or("").to_ascii_lowercase();
+    let reserved = [".invalid", ".example", ".test", ".localhost"];
+    let example = ["example.com", "example.org", "example.net"];
+    !host.is_empty()
+        && !reserved.iter().any(|r| host.ends_with(r))
+        && !example.iter().any(|e| host == *e || host.ends_with(&format!(".{e}")))
+}
+
+/// The tool's `informationUri`: where the help links point (the template up to its last `/`
+/// before the first placeholder), else the package's repository when it is a real address,
+/// else none.
+fn information_uri(options: &SarifOptions) -> Option<String> {
+    if let Some(template) = &options.help_uri {
+        let fixed = &template[..template.find('{').unwrap_or(template.len())];
+        if let Some(slash) = fixed.rfind('/').filter(|&i| i > "https://".len()) {
+            return Some(fixed[..=slash].to_string());
+        }
+    }
+    is_real_address(REPOSITORY).then(|| REPOSITORY.to_string())
+}
+
 /// A rule's `helpUri` from the user's template.
 fn help_uri(template: &str, check: &CheckSpec) -> String {
     template.replace("{id}", &check.id).replace("{family}", check.family())
@@ -808,7 +836,7 @@ pub fn render_sarif_with(
                     name: TOOL_NAME.into(),
                     version: Some(env!("CARGO_PKG_VERSION").into()),
                     semantic_version: Some(env!("CARGO_PKG_VERSION").into()),
-                    information_uri: None,
+                    information_uri: information_uri(options),
                     organization: None,
                     short_description: Some(Message::text("Finds bugs in C code by model checking its control flow.")),
                     rules,
@@ -913,8 +941,19 @@ mod tests {
         let leak = json["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap().iter().find(|r| r["id"] == "MEM-leak").unwrap().clone();
         assert_eq!(leak["properties"]["security-severity"], "7.5");
         assert_eq!(leak["properties"]["precision"], "medium");
-        assert!(json["runs"][0]["tool"]["driver"]["informationUri"].is_null());
+        assert_eq!(json["runs"][0]["tool"]["driver"]["informationUri"].as_str(), information_uri(&SarifOptions::default()).as_deref());
         assert!(json["runs"][0]["automationDetails"].is_null());
+    }
+
+    #[test]
+    fn placeholder_addresses_are_never_written() {
+        assert!(!is_real_address("https://example.invalid/goanna-rs"));
+        assert!(!is_real_address("https://www.example.com/x"));
+        assert!(!is_real_address("file:///x"));
+        assert!(is_real_address("https://github.com/o/r"));
+        let options = SarifOptions { help_uri: Some("https://github.com/o/r/blob/v1/checks/{family}/{id}.toml".into()), ..SarifOptions::default() };
+        assert_eq!(information_uri(&options).as_deref(), Some("https://github.com/o/r/blob/v1/checks/"));
+        assert_eq!(information_uri(&SarifOptions::default()), is_real_address(REPOSITORY).then(|| REPOSITORY.to_string()));
     }
 
     #[test]
