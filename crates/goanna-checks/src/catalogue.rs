@@ -153,6 +153,13 @@ pub struct CheckSpec {
     /// theirs is not reported (e.g. `-some` gives way to `-all`).
     #[serde(default)]
     pub unless: Vec<String>,
+    /// How often the check's findings are right (SARIF `precision`); absent: not stated.
+    #[serde(default)]
+    pub precision: Option<crate::code_scanning::Precision>,
+    /// For checks whose findings are security weaknesses: their score (SARIF
+    /// `security-severity`, with the rule tagged `security`); absent: a quality check.
+    #[serde(default)]
+    pub security_severity: Option<crate::code_scanning::SecuritySeverity>,
     /// Documentation.
     pub docs: CheckDocs,
 }

@@ -5,6 +5,7 @@
 //! plain data-flow fixpoint (see [`intra`]).
 
 mod catalogue;
+mod code_scanning;
 mod context;
 mod finding;
 pub mod intra;
@@ -13,4 +14,5 @@ pub mod values;
 
 pub use context::UnitContext;
 pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};
+pub use code_scanning::{Precision, SecuritySeverity};
 pub use catalogue::{builtin_catalogue_errors, catalogue, Catalogue, CatalogueError, CheckDocs, CheckSpec, Engine, Profile};

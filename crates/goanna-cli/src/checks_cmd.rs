@@ -15,7 +15,8 @@ pub struct ChecksArgs {
 }
 
 /// Prints every check with its family, severity, profile (`default`: on unless deselected;
-/// `style`: off unless asked for), CWE ids and title.
+/// `style`: off unless asked for), CWE ids and title; the JSON list also gives the code-scanning
+/// `precision` and `security_severity`.
 pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
     let checks: Vec<_> = goanna_checks::catalogue()
         .checks()
@@ -26,7 +27,8 @@ pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
         let list: Vec<_> = checks
             .iter()
             .map(|c| {
-                serde_json::json!({"id": c.id, "family": c.family(), "title": c.title, "cwe": c.cwe, "severity": c.severity.as_str(), "profile": c.profile.as_str(), "on_by_default": c.on_by_default()})
+                serde_json::json!({"id": c.id, "family": c.family(), "title": c.title, "cwe": c.cwe, "severity": c.severity.as_str(), "profile": c.profile.as_str(), "on_by_default": c.on_by_default(),
+                    "precision": c.precision.map(|p| p.as_str()), "security_severity": c.security_severity.map(|s| s.to_string())})
             })
             .collect();
         crate::output::write_stdout(format!("{}\n", serde_json::to_string_pretty(&list)?).as_bytes())?;

@@ -88,6 +88,8 @@ pub struct ConfigFile {
     /// Path globs of files not to analyse or report.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// The `helpUri` of each SARIF rule: a URI template with `{id}` and `{family}`.
+    pub sarif_help_uri: Option<String>,
 }
 
 /// A configuration file and where it was found.

@@ -9,8 +9,8 @@ use clap::{Args, ValueEnum};
 use goanna_checks::{Finding, Profile, Severity};
 use goanna_driver::{ProblemSeverity, ProgramOutcome};
 use goanna_report::{
-    render_html, render_json_report, render_sarif, render_short, render_text, termcolor, Baseline, ProjectPath, Report,
-    ReportContext, Sources,
+    render_html, render_json_report_with, render_sarif_with, render_short, render_text, termcolor, Baseline, ProjectPath,
+    Report, ReportContext, SarifOptions, Sources,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::{BTreeSet, HashSet};
@@ -74,6 +74,19 @@ pub struct OutputArgs {
     /// Settings file [default: the nearest goanna.toml in the current directory or above].
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// SARIF: the analysis category (`automationDetails.id`), which GitHub code scanning uses to
+    /// tell apart several analyses of one commit (e.g. one per configuration or platform).
+    #[arg(long, value_name = "NAME")]
+    pub sarif_category: Option<String>,
+    /// SARIF: each rule's `helpUri`, a URI template in which `{id}` is the check id and
+    /// `{family}` its family, e.g. `https://github.com/ORG/REPO/blob/TAG/checks/{family}/{id}.toml`
+    /// [default: `sarif-help-uri` in goanna.toml, else none: the help text is in the rule].
+    #[arg(long, value_name = "URI")]
+    pub sarif_help_uri: Option<String>,
+    /// JSON: add the analysis time as `summary.millis` (left out by default, so that the same
+    /// input gives the same bytes).
+    #[arg(long)]
+    pub timings: bool,
     /// Never colour the output.
     #[arg(long)]
     pub no_color: bool,
@@ -105,6 +118,8 @@ pub struct Settings {
     /// What to say when no unit was found to analyse at all (the command knows where units
     /// come from).
     pub nothing_hint: &'static str,
+    /// How the SARIF report is written (help URIs, category, GitHub's limits).
+    pub sarif: SarifOptions,
 }
 
 impl Settings {
@@ -190,6 +205,14 @@ impl OutputArgs {
         if self.format == Format::Html && self.output.is_none() {
             bail!("--format html needs an output directory: -o DIR");
         }
+        let help_uri = match &self.sarif_help_uri {
+            Some(uri) => Some(sarif_help_uri(uri, "--sarif-help-uri")?),
+            None => file.sarif_help_uri.as_deref().map(|uri| sarif_help_uri(uri, &config_origin)).transpose()?,
+        };
+        let category = match self.sarif_category.as_deref().map(str::trim) {
+            Some("") => bail!("--sarif-category must not be empty"),
+            other => other.map(str::to_string),
+        };
         Ok(Settings {
             enabled,
             min_severity,
@@ -200,6 +223,7 @@ impl OutputArgs {
             nothing_hint: "no C unit was found, or --exclude left none: give C files, directories holding them, or a build's compile_commands.json with -p",
             project_root,
             baseline,
+            sarif: SarifOptions { help_uri, category, ..SarifOptions::default() },
         })
     }
 
@@ -214,6 +238,22 @@ impl OutputArgs {
         }
         bar
     }
+}
+
+/// Checks a SARIF help URI template: an absolute `https://` or `http://` URI (GitHub links it
+/// from each alert), which should name the check with `{id}`.
+fn sarif_help_uri(template: &str, origin: &str) -> anyhow::Result<String> {
+    let template = template.trim();
+    let Some(rest) = template.strip_prefix("https://").or_else(|| template.strip_prefix("http://")) else {
+        bail!("the SARIF help URI `{template}` in {origin} must be an absolute https:// (or http://) URI");
+    };
+    if rest.is_empty() || rest.starts_with('/') || template.contains(char::is_whitespace) {
+        bail!("the SARIF help URI `{template}` in {origin} is not a URI with a host");
+    }
+    if !template.contains("{id}") {
+        bail!("the SARIF help URI `{template}` in {origin} must name the check with `{{id}}` (and may use `{{family}}`)");
+    }
+    Ok(template.to_string())
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed into
@@ -309,10 +349,16 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
     match args.format {
         Format::Text => render_text(&mut buffer, &active, &report.problems, &report.summary, &mut sources)?,
         Format::Short => render_short(&mut buffer, &active, &report.problems)?,
-        Format::Json => writeln!(buffer, "{}", serde_json::to_string_pretty(&render_json_report(&report))?)?,
+        Format::Json => writeln!(buffer, "{}", serde_json::to_string_pretty(&render_json_report_with(&report, args.timings))?)?,
         Format::Sarif => {
-            let log = render_sarif(&report, goanna_checks::catalogue().checks(), &settings.project_root, &mut sources);
-            writeln!(buffer, "{}", serde_json::to_string_pretty(&log)?)?;
+            let rendering =
+                render_sarif_with(&report, goanna_checks::catalogue().checks(), &settings.project_root, &mut sources, &settings.sarif);
+            writeln!(buffer, "{}", serde_json::to_string_pretty(&rendering.log)?)?;
+            if !args.quiet {
+                for warning in &rendering.warnings {
+                    eprintln!("goanna-rs: warning: {warning}");
+                }
+            }
         }
         Format::Html => write!(buffer, "{}", render_html(&report, &settings.project_root, &mut sources))?,
     }

@@ -106,18 +106,29 @@ fn output_within(command: &mut Command, limit: Duration) -> Output {
     }
 }
 
-/// Validates a SARIF file with the SARIF Multitool; panics with its messages on any error or
-/// warning.
+/// Where the tests say the checks are documented (`--sarif-help-uri`): the tool's
+/// `informationUri` derives from it (the package's own repository address is a placeholder,
+/// which is never written; without either, SARIF rule SARIF2005 warns).
+const HELP_URI: &str = "https://github.com/goanna-rs/goanna-rs/blob/main/checks/{family}/{id}.toml";
+
+/// Validates a SARIF file with the SARIF Multitool and its GitHub rule set
+/// (`--rule-kind "Sarif;Ghas"`); panics with its messages on any error or warning.
+///
+/// The tool is the native executable of npm's `@microsoft/sarif-multitool-linux` (installed by
+/// `scripts/setup-test-tools`); npm's `sarif-multitool` wrapper runs it through a shell, which
+/// would split `Sarif;Ghas` at the `;`, so for the wrapper the value is quoted for that shell.
 fn validate_sarif(file: &Path) {
-    let default = repo_root().join(".tools/node_modules/.bin/sarif-multitool");
+    let default = repo_root().join(".tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool");
     let Some(tool) = external_tool("GOANNA_SARIF_MULTITOOL", &default, "the SARIF Multitool") else {
         return;
     };
+    let through_shell = tool.file_name().is_some_and(|n| n == "sarif-multitool" || n.to_string_lossy().ends_with(".js"));
+    let rule_kind = if through_shell { "\"Sarif;Ghas\"" } else { "Sarif;Ghas" };
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("validation.sarif");
     let output = output_within(
         Command::new(&tool)
-            .args(["validate", "--log", "ForceOverwrite", "-o"])
+            .args(["validate", "--rule-kind", rule_kind, "--level", "Error;Warning", "--log", "ForceOverwrite", "-o"])
             .arg(&log)
             .arg(file)
             .env("DOTNET_SYSTEM_GLOBALIZATION_INVARIANT", "1")
@@ -145,7 +156,7 @@ fn sarif_report_is_complete_and_valid() {
     write(&dir.path().join("src/broken.c"), "int b(void) { return 1 +; }\n");
     let sarif = dir.path().join("out/report.sarif");
     std::fs::create_dir_all(sarif.parent().unwrap()).unwrap();
-    let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "out/report.sarif"]);
+    let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "out/report.sarif", "--sarif-help-uri", HELP_URI]);
     assert_eq!(code(&output), 2, "a unit that does not compile gives 2: {}", stderr(&output));
     assert!(stderr(&output).contains("1 suppressed"), "summary on stderr: {}", stderr(&output));
     let log = read_json(&sarif);
@@ -153,7 +164,8 @@ fn sarif_report_is_complete_and_valid() {
     let run = &log["runs"][0];
     let driver = &run["tool"]["driver"];
     assert_eq!(driver["name"], "goanna-rs");
-    assert!(driver["version"].is_string() && driver["informationUri"].is_string());
+    assert!(driver["version"].is_string());
+    assert_eq!(driver["informationUri"], "https://github.com/goanna-rs/goanna-rs/blob/main/checks/", "where the help links point: {driver:#}");
     let rules = driver["rules"].as_array().unwrap();
     let catalogue = json(&goanna(dir.path()).args(["checks", "--json"]).output().unwrap());
     assert_eq!(rules.len(), catalogue.as_array().unwrap().len(), "every check is a rule");
@@ -190,6 +202,71 @@ fn sarif_report_is_complete_and_valid() {
     assert!(notes.iter().any(|n| n["level"] == "error"), "{:#}", run["invocations"]);
     assert_eq!(run["invocations"][0]["executionSuccessful"], false);
     validate_sarif(&sarif);
+}
+
+/// What GitHub code scanning needs (issue 11, item 7): rule properties from the check files, the
+/// category, help links where the user says, descriptions within 1,024 characters, and files
+/// outside the project root named absolutely with a warning; the SARIF Multitool with GitHub's
+/// rules finds nothing to complain about.
+#[test]
+fn sarif_for_github_code_scanning() {
+    let dir = project();
+    let elsewhere = tempfile::tempdir().unwrap();
+    write(&elsewhere.path().join("outside.c"), UNINIT);
+    let outside = elsewhere.path().join("outside.c");
+    let output = goanna(dir.path())
+        .args(["scan", "src"])
+        .arg(&outside)
+        .args(["--enable", "SPC-uninit-var-all,RED-dead,MEM-leak", "--format", "sarif", "-o", "report.sarif"])
+        .args(["--sarif-category", "goanna/linux-gcc"])
+        .args(["--sarif-help-uri", "https://github.com/example-org/goanna-rs/blob/v1.0/checks/{family}/{id}.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("warning: 1 file(s) that results point into are outside the project root"), "{err}");
+    let sarif = dir.path().join("report.sarif");
+    let log = read_json(&sarif);
+    let run = &log["runs"][0];
+    assert_eq!(run["automationDetails"]["id"], "goanna/linux-gcc/");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    for rule in rules {
+        let id = rule["id"].as_str().unwrap();
+        let family = id.split('-').next().unwrap();
+        assert_eq!(rule["helpUri"], format!("https://github.com/example-org/goanna-rs/blob/v1.0/checks/{family}/{id}.toml"));
+        assert!(rule["fullDescription"]["text"].as_str().unwrap().chars().count() <= 1024, "{id}");
+        assert!(["very-high", "high", "medium", "low"].contains(&rule["properties"]["precision"].as_str().unwrap()), "{id}");
+    }
+    let rule = |id: &str| rules.iter().find(|r| r["id"] == id).unwrap().clone();
+    assert_eq!(rule("SPC-uninit-var-all")["properties"]["security-severity"], "7.8");
+    assert_eq!(rule("SPC-uninit-var-all")["properties"]["tags"][0], "security");
+    assert!(rule("RED-dead")["properties"]["security-severity"].is_null());
+    assert!(!rule("RED-dead")["properties"]["tags"].as_array().unwrap().iter().any(|t| t == "security"));
+    let uris: Vec<&str> = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap())
+        .collect();
+    assert!(uris.contains(&"src/u.c"), "{uris:?}");
+    assert!(uris.iter().any(|u| u.starts_with("file:///") && u.ends_with("/outside.c")), "{uris:?}");
+    let notes = run["invocations"][0]["toolExecutionNotifications"].as_array().unwrap();
+    assert!(notes.iter().any(|n| n["level"] == "warning" && n["message"]["text"].as_str().unwrap().contains("outside the project root")));
+    validate_sarif(&sarif);
+
+    // The help link may also come from goanna.toml; a link that is no absolute URI is refused.
+    write(&dir.path().join("goanna.toml"), "sarif-help-uri = \"https://docs.example.org/checks/{id}.html\"\n");
+    let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "config.sarif"]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let log = read_json(&dir.path().join("config.sarif"));
+    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(rules.iter().any(|r| r["helpUri"] == "https://docs.example.org/checks/RED-dead.html"));
+    assert!(log["runs"][0]["automationDetails"].is_null());
+    for bad in ["checks/{id}.toml", "https://example.org/checks.html", "ftp://host/{id}"] {
+        let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "bad.sarif", "--sarif-help-uri", bad]);
+        assert_eq!(code(&output), 2, "{bad}: {}", stderr(&output));
+        assert!(stderr(&output).contains("SARIF help URI"), "{bad}: {}", stderr(&output));
+    }
 }
 
 #[test]
@@ -268,7 +345,7 @@ fn baseline_reports_only_new_findings() {
     assert_eq!(findings[0]["function"], "n");
     assert_eq!(findings[0]["baseline_state"], "new");
     // SARIF marks both kinds.
-    let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "new.sarif", "--baseline", "old.sarif"]);
+    let output = scan(dir.path(), &["src", "--format", "sarif", "-o", "new.sarif", "--baseline", "old.sarif", "--sarif-help-uri", HELP_URI]);
     assert_eq!(code(&output), 1);
     let log = read_json(&dir.path().join("new.sarif"));
     let states: Vec<&str> = log["runs"][0]["results"].as_array().unwrap().iter().map(|r| r["baselineState"].as_str().unwrap()).collect();

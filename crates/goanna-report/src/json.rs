@@ -65,14 +65,27 @@ fn reported_json(reported: &ReportedFinding) -> Value {
 /// inline comment are listed apart under `suppressed` (each with `"suppressed": true` and the
 /// comment as `suppression`); findings already in the baseline are only counted
 /// (`summary.baseline_unchanged`).
+///
+/// The report holds nothing that changes from one run to the next on the same input (no time),
+/// so two runs give the same bytes.
 pub fn render_json_report(report: &Report) -> Value {
-    json!({
+    render_json_report_with(report, false)
+}
+
+/// [`render_json_report`], with the analysis time as `summary.millis` when `timings` is set
+/// (`--timings`).
+pub fn render_json_report_with(report: &Report, timings: bool) -> Value {
+    let mut value = json!({
         "version": JSON_FORMAT_VERSION,
         "findings": report.findings.iter().filter(|r| r.is_active()).map(reported_json).collect::<Vec<_>>(),
         "suppressed": report.findings.iter().filter(|r| r.suppression.is_some()).map(reported_json).collect::<Vec<_>>(),
         "errors": report.problems.iter().map(problem_json).collect::<Vec<_>>(),
         "summary": report.summary,
-    })
+    });
+    if timings {
+        value["summary"]["millis"] = json!(report.summary.millis);
+    }
+    value
 }
 
 /// The whole report as a JSON value (findings as given, no fingerprints).

@@ -26,7 +26,10 @@ pub struct Summary {
     /// Violations dropped because every counterexample found within the refutation bound was
     /// infeasible.
     pub refutation_bound_hits: usize,
-    /// Wall-clock time of the analysis in milliseconds.
+    /// Wall-clock time of the analysis in milliseconds. Not serialised: a report's JSON is the
+    /// same bytes for the same input (the JSON report adds it only when asked, see
+    /// [`crate::render_json_report_with`]).
+    #[serde(skip)]
     pub millis: u128,
 }
 
