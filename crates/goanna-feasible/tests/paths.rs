@@ -389,3 +389,49 @@ fn a_gnu_case_range_is_not_its_low_end() {
     // `k == 3` takes `case 1 ... 5`, whose edge names only 1.
     feasible(RANGES, "r", &[Case(1)]);
 }
+
+const MEMBER_STORES: &str = r#"
+struct client { int state; int keepalive; void *data; };
+void work(void);
+void other_member(struct client *c, void *ctx) {
+    c->state = 2;
+    c->keepalive = 0;
+    c->data = ctx;
+    if (c->state == 2) work();
+}
+void same_member_elsewhere(struct client *c, struct client *d) {
+    c->state = 2;
+    d->state = 0;
+    if (c->state == 2) work();
+}
+void through_a_pointer(struct client *c, int *p) {
+    c->state = 2;
+    *p = 0;
+    if (c->state == 2) work();
+}
+void address_handed_on(struct client *c, char *data) {
+    char *q;
+    if (c->state != 2) return;
+    q = data + 12;
+    if (c->state == 2) work();
+}
+"#;
+
+#[test]
+fn a_member_write_leaves_the_other_members_of_the_structure() {
+    infeasible(MEMBER_STORES, "other_member", &[Branch(false)]);
+    feasible(MEMBER_STORES, "other_member", &[Branch(true)]);
+}
+
+#[test]
+fn a_write_that_may_reach_the_member_gives_it_a_new_value() {
+    // `d` may be `c`; `p` may point at `c->state`.
+    feasible(MEMBER_STORES, "same_member_elsewhere", &[Branch(false)]);
+    feasible(MEMBER_STORES, "through_a_pointer", &[Branch(false)]);
+}
+
+#[test]
+fn handing_an_address_on_writes_nothing() {
+    infeasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(false)]);
+    feasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(true)]);
+}
