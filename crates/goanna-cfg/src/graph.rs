@@ -251,4 +251,30 @@ impl Cfg {
         }
         preds
     }
+
+    /// The nodes on some cycle through `head` (its strongly connected component): reached
+    /// from it and reaching it. Just `head` when no cycle goes through it.
+    pub fn cycle_through(&self, head: NodeId) -> Vec<NodeId> {
+        let n = self.nodes.len();
+        let reach = |next: &dyn Fn(NodeId) -> Vec<NodeId>| {
+            let mut seen = vec![false; n];
+            let mut stack = vec![head];
+            if let Some(s) = seen.get_mut(head.index()) {
+                *s = true;
+            }
+            while let Some(u) = stack.pop() {
+                for v in next(u) {
+                    if !seen[v.index()] {
+                        seen[v.index()] = true;
+                        stack.push(v);
+                    }
+                }
+            }
+            seen
+        };
+        let forward = reach(&|u| self.node(u).succs.iter().map(|e| e.target).collect());
+        let preds = self.predecessors();
+        let backward = reach(&|u| preds[u.index()].clone());
+        self.node_ids().filter(|u| forward[u.index()] && backward[u.index()]).collect()
+    }
 }

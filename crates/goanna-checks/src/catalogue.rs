@@ -129,6 +129,11 @@ pub struct CheckSpec {
     /// such checks as inlined defensive checks too).
     #[serde(default)]
     pub defensive_macro_tests: bool,
+    /// For CTL checks over pointers: a NULL test at the head of a loop whose body gives the
+    /// pointer a new value (`while (e && ...) { ...; advance(&e); }`) is the loop's test of the
+    /// values it advances to, not evidence that the value it entered with may be NULL.
+    #[serde(default)]
+    pub loop_retests: bool,
     /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):
     /// report a node only when the violation holds in every state of the refined model that
     /// stands for it (whatever the branches taken before said), not just in one of them.
@@ -279,6 +284,7 @@ impl Catalogue {
                         || spec.include_infeasible
                         || spec.skip_in_macros
                         || spec.defensive_macro_tests
+                        || spec.loop_retests
                         || spec.every_state
                         || spec.skip_if_nonnull
                         || spec.unless_at_entry.is_some()

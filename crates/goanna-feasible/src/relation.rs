@@ -298,7 +298,7 @@ fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
 /// Forgets what the nodes of the loop headed by `head` (its strongly connected component) may
 /// write.
 fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
-    for n in strongly_connected(cfg, head) {
+    for n in cfg.cycle_through(head) {
         for event in frame.events(n, &[]) {
             match event {
                 Event::Clobber(at) => enc.clobber(at),
@@ -316,40 +316,6 @@ fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, 
             }
         }
     }
-}
-
-/// The nodes that reach `head` and are reached from it.
-fn strongly_connected(cfg: &Cfg, head: NodeId) -> Vec<NodeId> {
-    let n = cfg.nodes.len();
-    let mut forward = vec![false; n];
-    let mut stack = vec![head];
-    forward[head.index()] = true;
-    while let Some(u) = stack.pop() {
-        for e in &cfg.node(u).succs {
-            if !forward[e.target.index()] {
-                forward[e.target.index()] = true;
-                stack.push(e.target);
-            }
-        }
-    }
-    let mut preds: Vec<Vec<NodeId>> = vec![Vec::new(); n];
-    for u in cfg.node_ids() {
-        for e in &cfg.node(u).succs {
-            preds[e.target.index()].push(u);
-        }
-    }
-    let mut backward = vec![false; n];
-    let mut stack = vec![head];
-    backward[head.index()] = true;
-    while let Some(u) = stack.pop() {
-        for &p in &preds[u.index()] {
-            if !backward[p.index()] {
-                backward[p.index()] = true;
-                stack.push(p);
-            }
-        }
-    }
-    (0..n as u32).map(NodeId).filter(|u| forward[u.index()] && backward[u.index()]).collect()
 }
 
 /// True when the graph without its back edges (and the self-loops of nodes that do not

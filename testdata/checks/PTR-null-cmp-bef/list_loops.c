@@ -132,13 +132,38 @@ void walk_global_by_helper(void) {
         total += global_cursor->v;
 }
 
-/* Bad twins: the pointer is dereferenced before the loop tests it. */
-int first_then_loop_bad(struct node *p) {
-    int s = p->v; // expect: PTR-null-cmp-bef
+/* Dereferenced before a loop whose test is for the values the body advances to (by
+   assignment, or through `&p` as libgit2's iterators do): the loop's first test is not
+   evidence that the pointer it entered with may be NULL. */
+int first_then_loop_ok(struct node *p) {
+    int s = p->v;
     while (p) {
         s += p->v;
         p = p->next;
     }
+    return s;
+}
+
+int step_to_next(struct node **p);
+
+int first_then_advanced_ok(struct node *e) {
+    int s = 0;
+    if (e->v < 0)
+        return 0;
+    while (e && e->v) {
+        s += e->v;
+        if (step_to_next(&e) < 0)
+            break;
+    }
+    return s;
+}
+
+/* Bad twins: a loop that does not advance the pointer tests the value it entered with, and a
+   test after the loop. */
+int first_then_stuck_loop_bad(struct node *p, int n) {
+    int s = p->v; // expect: PTR-null-cmp-bef
+    while (p && n-- > 0)
+        s += p->v;
     return s;
 }
 

@@ -900,6 +900,14 @@ fn finding(
             return None;
         }
     }
+    if check.template.loop_retests {
+        let end = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
+        if let (Some(v), Some(end)) = (var, end) {
+            if loop_retest(cfg, &analysis.effects, f, v, end) {
+                return None;
+            }
+        }
+    }
     let var_path = var.map(|id| (id, cfg.path(id)));
     // The reported proposition is at the violating node, or else where the path ends (e.g. the
     // dereference after a free).
@@ -1106,4 +1114,24 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
         }
     }
     steps
+}
+
+/// True when node `m` tests `v` for NULL on a branch of a loop's head condition (the target of
+/// a back edge) and some node of that loop gives `v` a new value (`def_v`, or `addr_taken_v`
+/// passed to a callee that may write it), itself or through its callee's effects.
+fn loop_retest(cfg: &Cfg, effects: &CallEffects, f: FnIndex, v: PathId, m: NodeId) -> bool {
+    use goanna_cfg::PropKind;
+    let tests = cfg.node(m).props.iter().any(|p| matches!(p.kind, PropKind::NullTest | PropKind::NonNullTest) && p.subject == Subject::Path(v));
+    if !tests || !matches!(cfg.node(m).kind, NodeKind::Branch(_)) {
+        return false;
+    }
+    let heads: Vec<NodeId> = cfg.node_ids().filter(|&c| cfg.node(c).succs.iter().any(|e| e.target == m)).collect();
+    let back_targets: rustc_hash::FxHashSet<NodeId> =
+        cfg.nodes.iter().flat_map(|n| &n.succs).filter(|e| e.kind == goanna_cfg::EdgeKind::Back).map(|e| e.target).collect();
+    let Some(&head) = heads.iter().find(|h| back_targets.contains(h)) else { return false };
+    let writes = |n: NodeId| {
+        let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
+        own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))
+    };
+    cfg.cycle_through(head).into_iter().any(writes)
 }

@@ -79,6 +79,8 @@ pub struct Template {
     pub skip_in_macros: bool,
     /// No finding whose NULL test comes from a macro expansion.
     pub defensive_macro_tests: bool,
+    /// No finding whose NULL test is a loop's test of the values its body advances to.
+    pub loop_retests: bool,
     /// Report a node only when every model state standing for it violates the property.
     pub every_state: bool,
     /// Skip violating nodes where the variable is known to be non-null.
@@ -262,6 +264,7 @@ impl Template {
             include_infeasible: spec.include_infeasible,
             skip_in_macros: spec.skip_in_macros,
             defensive_macro_tests: spec.defensive_macro_tests,
+            loop_retests: spec.loop_retests,
             every_state: spec.every_state,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
