@@ -10,36 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-fn goanna(dir: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_goanna-rs"));
-    command.current_dir(dir).env_remove("NO_COLOR");
-    for var in ["CC", "CXX", "GOANNA_CC", "GOANNA_RESULTS_DIR", "GOANNA_STRICT", "GOANNA_LOG", "GOANNA_CC_DEPTH", "MAKEFLAGS"] {
-        command.env_remove(var);
-    }
-    command
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn json_of(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("bad JSON ({e}): {}\nstderr: {}", text(&output.stdout), text(&output.stderr)))
-}
-
-fn write(path: &Path, contents: &str) {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).unwrap();
-    }
-    std::fs::write(path, contents).unwrap();
-}
-
-/// The checks the tests are written for.
-const ONLY: &str = "RED-dead,SPC-uninit-var-all";
-
-const UNINIT: &str = "int f(int c) {\n    int x;\n    if (c)\n        return 0;\n    return x;\n}\n";
-const DEAD: &str = "int g(int a) {\n    return a;\n    a = 2;\n}\n";
+mod common;
+use common::{goanna, json_of, text, write, DEAD, ONLY, UNINIT};
 
 /// Runs a command with a time limit (a report that reads a device would never end), reading
 /// its output as it comes.
