@@ -252,6 +252,14 @@ impl Cfg {
         preds
     }
 
+    /// The loop heads: targets of back edges, sorted, each once.
+    pub fn loop_heads(&self) -> Vec<NodeId> {
+        let mut heads: Vec<NodeId> = self.nodes.iter().flat_map(|n| n.succs.iter().filter(|e| e.kind == EdgeKind::Back).map(|e| e.target)).collect();
+        heads.sort_unstable();
+        heads.dedup();
+        heads
+    }
+
     /// The nodes on some cycle through `head` (its strongly connected component): reached
     /// from it and reaching it. Just `head` when no cycle goes through it.
     pub fn cycle_through(&self, head: NodeId) -> Vec<NodeId> {

@@ -2,7 +2,7 @@
 //! zero-extension of its value in its own C type, so C's widths, signedness and wrap-around are
 //! exact; pointers are 64-bit addresses with NULL as 0.
 
-use crate::events::{Frame, VarKey};
+use crate::events::{Event, Frame, VarKey};
 use goanna_ast::TypeClass;
 use goanna_cfg::{IntType, PathId, ValBinOp, ValExpr, ValUnOp};
 use rustc_hash::FxHashMap;
@@ -128,30 +128,11 @@ impl<'f, 'a> Encoder<'f, 'a> {
         self.current.remove(key);
     }
 
-    /// Forgets every value that a call at `at` (or a store through a pointer, `None`) may
-    /// change ([`Frame::clobbers`]); results of calls are kept (a call changes only its own).
-    pub(crate) fn clobber(&mut self, at: Option<goanna_cfg::NodeId>) {
+    /// Forgets every value `event` gives a new value ([`Frame::event_writes`]): what a call or
+    /// a store may change, a call's result, paths through a variable written whole.
+    pub(crate) fn forget_written_by(&mut self, event: &Event<'_>) {
         let frame = self.frame;
-        self.current.retain(|k, _| match k {
-            VarKey::Path(id) => !frame.clobbers(at, *id),
-            VarKey::Result(_) => true,
-        });
-    }
-
-    /// Forgets every value that a write through a pointer to `written` may change
-    /// ([`Frame::store_clobbers`]).
-    pub(crate) fn store(&mut self, written: Option<PathId>) {
-        let frame = self.frame;
-        self.current.retain(|k, _| match k {
-            VarKey::Path(id) => !frame.store_clobbers(written, *id),
-            VarKey::Result(_) => true,
-        });
-    }
-
-    /// Forgets the paths that go through the variable `root`.
-    pub(crate) fn root_written(&mut self, root: PathId) {
-        let frame = self.frame;
-        self.current.retain(|k, _| !matches!(k, VarKey::Path(id) if frame.through(*id, root)));
+        self.current.retain(|k, _| !frame.event_writes(event, k));
     }
 
     /// The value of `e` and the versions it reads.

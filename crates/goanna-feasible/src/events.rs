@@ -31,12 +31,11 @@ pub(crate) enum Rel {
 pub(crate) enum Event<'a> {
     /// The pointer is dereferenced: it was not NULL (unless this is the reported event).
     Dereferenced(PathId),
-    /// Memory may change: at a store through a pointer (`None`), every value that memory holds
-    /// (globals, members reached through pointers, variables whose address is taken); at a call
-    /// (`Some(node)`), what the callee can reach: globals, variables whose address is taken, and
-    /// members reached through a variable the call is given something of (as the Clang Static
-    /// Analyzer invalidates only regions reachable from the arguments and globals).
-    Clobber(Option<NodeId>),
+    /// Memory may change at the call at this node: what the callee can reach (globals,
+    /// variables whose address is taken, and members reached through a variable the call is
+    /// given something of, as the Clang Static Analyzer invalidates only regions reachable
+    /// from the arguments and globals).
+    Clobber(NodeId),
     /// A write through a pointer: to this member path (`p->f = v`), or to memory the encoding
     /// cannot name (`None`: `*p = v`, `p[i] = v`, several writes).
     Store(Option<PathId>),
@@ -113,13 +112,12 @@ impl<'a> Frame<'a> {
             && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
     }
 
-    /// True when a clobber at `at` (a call node, or `None` for a store through a pointer) gives
-    /// the path `id` a new value.
-    pub(crate) fn clobbers(&self, at: Option<NodeId>, id: PathId) -> bool {
+    /// True when the call at node `n` may give the path `id` a new value.
+    pub(crate) fn clobbers(&self, n: NodeId, id: PathId) -> bool {
         if self.is_private(id) {
             return false;
         }
-        let (Some(n), Some(p)) = (at, self.cfg.paths.get(id.0 as usize)) else { return true };
+        let Some(p) = self.cfg.paths.get(id.0 as usize) else { return true };
         if p.root.kind.is_static_storage() || self.escaped.contains(&p.root) {
             return true;
         }
@@ -229,7 +227,7 @@ impl<'a> Frame<'a> {
         // store of its own.
         let store = node.props.iter().any(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject));
         if call.is_some() || library_call {
-            out.push(Event::Clobber(Some(n)));
+            out.push(Event::Clobber(n));
         } else if store {
             let written: Vec<PathId> = node
                 .props
@@ -318,13 +316,19 @@ impl<'a> Frame<'a> {
     /// listed once for all of them).
     pub fn writes_any(&self, n: NodeId, effects: &[(PropKind, PathId)], keys: &[VarKey]) -> bool {
         let events = self.events(n, effects);
-        keys.iter().any(|key| events.iter().any(|e| match (e, key) {
+        keys.iter().any(|key| events.iter().any(|e| self.event_writes(e, key)))
+    }
+
+    /// True when `event` gives `key` a new value in the encoding: the one answer the encoder's
+    /// forgetting, the observers' resets and the havoc of a callee's loop all use.
+    pub(crate) fn event_writes(&self, event: &Event<'_>, key: &VarKey) -> bool {
+        match (event, key) {
             (Event::Clobber(at), VarKey::Path(id)) => self.clobbers(*at, *id),
             (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             _ => false,
-        }))
+        }
     }
 }

@@ -16,7 +16,8 @@
 //!
 //! What the encoding does not model is any value: reads of memory that a call or a store through
 //! a pointer may have changed, variables whose address is taken, floating-point values, array
-//! elements, results of calls. So a path is called infeasible only when it is (up to those
+//! elements, results of calls the program does not define (a call of one it defines is related
+//! to its arguments through the callee's paths, [`CalleeGraphs`]). So a path is called infeasible only when it is (up to those
 //! over-approximations, which only lose refutations); the solver's `unknown` (a timeout) counts as
 //! feasible.
 //!

@@ -14,10 +14,9 @@
 //! a back edge gets no relation (its result stays unknown).
 
 use crate::encode::{constant, convert, Encoder, Version};
-use crate::events::{Event, Frame, VarKey};
+use crate::events::{Frame, VarKey};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
 use goanna_cfg::{Cfg, EdgeKind, NodeId, NodeKind, PropKind, ValueOp};
-use rustc_hash::FxHashSet;
 use z3::ast::{Bool, BV};
 
 /// Calls related inside a callee: the caller's callee (1) and its callees (2).
@@ -85,10 +84,16 @@ pub(crate) fn call_relation(
         if !frame.is_value(p) {
             continue;
         }
-        let value = if site.null_args.contains(&i) || site.zero_args.contains(&i) {
+        let key = VarKey::Path(p);
+        let constant_zero = site.null_args.contains(&i) || site.zero_args.contains(&i);
+        if site.address_args.get(i).is_some_and(Option::is_some) && !constant_zero {
+            // An address passed (`&x`) is not NULL.
+            let (v, _) = callee_enc.fresh(&key);
+            callee_enc.assume(v.eq(constant(0)).not());
+            continue;
+        }
+        let value = if constant_zero {
             Some(constant(0))
-        } else if site.address_args.get(i).is_some_and(Option::is_some) {
-            None
         } else {
             site.args.get(i).copied().flatten().filter(|&a| enc.follows(a)).map(|a| {
                 let key = VarKey::Path(a);
@@ -97,21 +102,12 @@ pub(crate) fn call_relation(
                 v
             })
         };
-        let key = VarKey::Path(p);
-        match value {
-            Some(v) => {
-                let v = match callee_enc.int_type(p) {
-                    Some(ty) => convert(&v, ty),
-                    None => v,
-                };
-                callee_enc.preset(&key, v);
-            }
-            // An address passed (`&x`) is not NULL.
-            None if site.address_args.get(i).is_some_and(Option::is_some) => {
-                let (v, _) = callee_enc.fresh(&key);
-                callee_enc.assume(v.eq(constant(0)).not());
-            }
-            None => {}
+        if let Some(v) = value {
+            let v = match callee_enc.int_type(p) {
+                Some(ty) => convert(&v, ty),
+                None => v,
+            };
+            callee_enc.preset(&key, v);
         }
     }
     let paths = enumerate(graphs, callee, cfg, &frame, callee_enc, depth, reported)?;
@@ -150,7 +146,7 @@ fn enumerate<'f, 'a>(
     depth: usize,
     reported: bool,
 ) -> Option<Vec<(Vec<Bool>, Returned)>> {
-    let heads: FxHashSet<NodeId> = cfg.nodes.iter().flat_map(|n| &n.succs).filter(|e| e.kind == EdgeKind::Back).map(|e| e.target).collect();
+    let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
     let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None }];
@@ -160,7 +156,7 @@ fn enumerate<'f, 'a>(
             return None;
         }
         let n = state.node;
-        if heads.contains(&n) {
+        if heads.binary_search(&n).is_ok() {
             havoc_loop(frame, cfg, n, &mut state.enc);
         }
         let node = cfg.node(n);
@@ -300,14 +296,7 @@ fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
 fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
     for n in cfg.cycle_through(head) {
         for event in frame.events(n, &[]) {
-            match event {
-                Event::Clobber(at) => enc.clobber(at),
-        Event::Store(written) => enc.store(written),
-                Event::CallResult(usr) | Event::LibraryCall(usr, _) => enc.forget(&VarKey::Result(usr.to_string())),
-                Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) => enc.forget(&VarKey::Path(t)),
-                Event::RootWritten(r) => enc.root_written(r),
-                _ => {}
-            }
+            enc.forget_written_by(&event);
         }
         // A call's relation binds its result and pointer target: both are written.
         if let NodeKind::Call(site) = &cfg.node(n).kind {
@@ -318,13 +307,13 @@ fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, 
     }
 }
 
-/// True when the graph without its back edges (and the self-loops of nodes that do not
-/// return) has no cycle, so that enumerating paths terminates and cutting back edges loses no
-/// execution.
+/// True when the graph without its back edges (loops, backward `goto`s, the self-loop of the
+/// node after a call that does not return) has no cycle, so that enumerating paths terminates
+/// and cutting back edges loses no execution.
 fn acyclic_without_back_edges(cfg: &Cfg) -> bool {
     let n = cfg.nodes.len();
     let mut indegree = vec![0usize; n];
-    let edges = |u: NodeId| cfg.node(u).succs.iter().filter(move |e| e.kind != EdgeKind::Back && !(e.target == u && cfg.node(u).kind == NodeKind::NoReturn));
+    let edges = |u: NodeId| cfg.node(u).succs.iter().filter(|e| e.kind != EdgeKind::Back);
     for u in cfg.node_ids() {
         for e in edges(u) {
             indegree[e.target.index()] += 1;

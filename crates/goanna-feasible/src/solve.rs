@@ -305,9 +305,7 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
             cs.add(v.eq(constant(0)).not(), i, vec![(key, version)]);
         }
         Event::Dereferenced(_) => {}
-        Event::Clobber(at) => enc.clobber(at),
-        Event::Store(written) => enc.store(written),
-        Event::CallResult(usr) => enc.forget(&VarKey::Result(usr.to_string())),
+        Event::Clobber(_) | Event::Store(_) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
         // The reported event of a library call (a lock taken) happened: the call succeeded.
         Event::LibraryCall(usr, success) => {
             enc.forget(&VarKey::Result(usr.to_string()));
@@ -348,7 +346,6 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
             let (src, version) = enc.read(&key);
             set_pointer(enc, cs, target, i, move |v| v.eq(&src), Some((key, version)));
         }
-        Event::RootWritten(root) => enc.root_written(root),
         // Handled by the step (it spans the node's writes).
         Event::NullOnlyIf(..) => {}
     }

@@ -903,7 +903,7 @@ fn finding(
     if check.template.loop_retests {
         let end = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
         if let (Some(v), Some(end)) = (var, end) {
-            if loop_retest(cfg, &analysis.effects, f, v, end) {
+            if loop_retest(program, &analysis.effects, f, v, end) {
                 return None;
             }
         }
@@ -1119,16 +1119,18 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
 /// True when node `m` tests `v` for NULL on a branch of a loop's head condition (the target of
 /// a back edge) and some node of that loop gives `v` a new value (`def_v`, or `addr_taken_v`
 /// passed to a callee that may write it), itself or through its callee's effects.
-fn loop_retest(cfg: &Cfg, effects: &CallEffects, f: FnIndex, v: PathId, m: NodeId) -> bool {
+fn loop_retest(program: &Program<'_>, effects: &CallEffects, f: FnIndex, v: PathId, m: NodeId) -> bool {
     use goanna_cfg::PropKind;
+    let cfg = program.cfg(f);
     let tests = cfg.node(m).props.iter().any(|p| matches!(p.kind, PropKind::NullTest | PropKind::NonNullTest) && p.subject == Subject::Path(v));
     if !tests || !matches!(cfg.node(m).kind, NodeKind::Branch(_)) {
         return false;
     }
-    let heads: Vec<NodeId> = cfg.node_ids().filter(|&c| cfg.node(c).succs.iter().any(|e| e.target == m)).collect();
-    let back_targets: rustc_hash::FxHashSet<NodeId> =
-        cfg.nodes.iter().flat_map(|n| &n.succs).filter(|e| e.kind == goanna_cfg::EdgeKind::Back).map(|e| e.target).collect();
-    let Some(&head) = heads.iter().find(|h| back_targets.contains(h)) else { return false };
+    // The condition the branch belongs to, when it heads a loop.
+    let heads = &program.loop_heads[f as usize];
+    let Some(head) = cfg.node_ids().find(|&c| heads.binary_search(&c).is_ok() && cfg.node(c).succs.iter().any(|e| e.target == m)) else {
+        return false;
+    };
     let writes = |n: NodeId| {
         let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
         own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))

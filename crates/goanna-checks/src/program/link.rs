@@ -85,20 +85,7 @@ impl<'a> Program<'a> {
                     .collect()
             })
             .collect();
-        let loop_heads = functions
-            .iter()
-            .map(|f| {
-                let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
-                let mut heads: Vec<NodeId> = cfg
-                    .nodes
-                    .iter()
-                    .flat_map(|n| n.succs.iter().filter(|e| e.kind == goanna_cfg::EdgeKind::Back).map(|e| e.target))
-                    .collect();
-                heads.sort_unstable();
-                heads.dedup();
-                heads
-            })
-            .collect();
+        let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
         let thread_entries = thread_entries(units, &functions);
         let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads, thread_entries };
         let mut component = vec![0u32; program.functions.len()];
