@@ -214,7 +214,7 @@ mod tests {
     use crate::{BinaryOp, CType, Span, TypeClass, VarId};
 
     fn ty() -> CType {
-        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true }
+        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true, points_to_const: false }
     }
 
     fn e(kind: ExprKind) -> Expr {

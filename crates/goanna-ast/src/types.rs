@@ -44,6 +44,12 @@ pub struct CType {
     /// For integer types: whether the type is signed.
     #[serde(default)]
     pub int_signed: bool,
+    /// For pointer types: the type pointed to is `const`-qualified (`const T *`). On an
+    /// expression, also when it is implicitly converted to such a type where it is used (an
+    /// argument for a `const T *` parameter): a callee given it does not write through it, as
+    /// the Clang Static Analyzer keeps the contents of a region passed as a pointer to const.
+    #[serde(default)]
+    pub points_to_const: bool,
 }
 
 impl CType {

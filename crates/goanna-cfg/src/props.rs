@@ -271,11 +271,15 @@ pub enum PropKind {
     /// after testing the result for them (`if (lock_and_load(c) > 0) { ..; unlock(c); }`): a
     /// conditional lock wrapper. Added when units are linked, never by the graph builder.
     LockByResult,
+    /// At a call of a function of the program: its summary says it only reads memory reached
+    /// through this pointer argument (writes nothing through it, hands it to nobody who may).
+    /// Added when units are linked, never by the graph builder.
+    ReadsOnly,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 66] = [
+    pub const ALL: [PropKind; 67] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -342,6 +346,7 @@ impl PropKind {
         PropKind::ElemRelease,
         PropKind::LockedByCaller,
         PropKind::LockByResult,
+        PropKind::ReadsOnly,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -418,6 +423,7 @@ impl PropKind {
             PropKind::ElemRelease => "elem_release",
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
+            PropKind::ReadsOnly => "reads_only",
         }
     }
 }

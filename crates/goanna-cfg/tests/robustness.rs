@@ -5,7 +5,7 @@ use goanna_ast::*;
 use goanna_cfg::{build_cfg, build_cfgs, Cfg, LibraryModels, NodeKind};
 
 fn ty(class: TypeClass) -> CType {
-    CType { spelling: String::new(), class, is_volatile: false, is_const: false, is_union: false, int_bits: 0, int_signed: false }
+    CType { spelling: String::new(), class, is_volatile: false, is_const: false, is_union: false, int_bits: 0, int_signed: false, points_to_const: false }
 }
 
 fn e(kind: ExprKind) -> Expr {

@@ -4,7 +4,7 @@
 
 use crate::events::{Event, Frame, VarKey};
 use goanna_ast::TypeClass;
-use goanna_cfg::{IntType, PathId, ValBinOp, ValExpr, ValUnOp};
+use goanna_cfg::{AccessPath, IntType, PathId, ValBinOp, ValExpr, ValUnOp};
 use rustc_hash::FxHashMap;
 use z3::ast::{Bool, BV};
 
@@ -54,6 +54,11 @@ impl<'f, 'a> Encoder<'f, 'a> {
         Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new() }
     }
 
+    /// The frame whose values the encoder holds.
+    pub(crate) fn frame(&self) -> &'f Frame<'a> {
+        self.frame
+    }
+
     /// True when the path holds a value the encoding follows.
     pub(crate) fn follows(&self, id: PathId) -> bool {
         self.frame.is_value(id)
@@ -80,15 +85,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
 
     /// The integer type of an integer path, when known.
     pub(crate) fn int_type(&self, id: PathId) -> Option<IntType> {
-        let p = self.frame.cfg.paths.get(id.0 as usize)?;
-        if p.class != TypeClass::Integer {
-            return None;
-        }
-        if p.is_variable() {
-            (1..=64).contains(&p.root.int_bits).then_some(IntType { bits: p.root.int_bits, signed: p.root.int_signed })
-        } else {
-            p.field_int
-        }
+        path_int_type(self.frame.cfg.paths.get(id.0 as usize)?)
     }
 
     /// A new version of `key` without constraint (of the key's type, when known).
@@ -98,6 +95,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
         let v = *version;
         let ty = match key {
             VarKey::Path(id) => self.int_type(*id),
+            VarKey::Reached(r) => path_int_type(r.path()),
             VarKey::Result(_) => None,
         };
         let term = match ty {
@@ -213,6 +211,18 @@ impl<'f, 'a> Encoder<'f, 'a> {
         };
         let (term, version) = self.fresh(&key);
         (term.eq(&value), (key, version))
+    }
+}
+
+/// The integer type of an integer path, when known.
+pub(crate) fn path_int_type(p: &AccessPath) -> Option<IntType> {
+    if p.class != TypeClass::Integer {
+        return None;
+    }
+    if p.is_variable() {
+        (1..=64).contains(&p.root.int_bits).then_some(IntType { bits: p.root.int_bits, signed: p.root.int_signed })
+    } else {
+        p.field_int
     }
 }
 

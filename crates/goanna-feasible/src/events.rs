@@ -3,8 +3,10 @@
 //! contradiction reset exactly where the encoding gives a value a new version.
 
 use goanna_ast::TypeClass;
-use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PropKind, Subject, ValExpr, ValueOp, VarRef};
-use rustc_hash::FxHashSet;
+use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, PathStep, PropKind, Subject, ValExpr, ValueOp, VarRef};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// A value the encoding follows along a path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,6 +15,87 @@ pub enum VarKey {
     Path(PathId),
     /// The result of the last call of the function with this USR (`if (f(x) > 0)`).
     Result(String),
+    /// Memory a callee reads that the function itself never names (`pk->pk_info->type` read by
+    /// a getter given `pk`): an access path of the function's variables (or of a global).
+    Reached(Reached),
+}
+
+/// An access path the function's graph does not hold, named by its root and steps.
+#[derive(Clone, Debug)]
+pub struct Reached {
+    /// The root's identity and the steps, as text: what equality and order compare.
+    name: String,
+    /// The path (root, steps, class and field type).
+    path: Arc<AccessPath>,
+}
+
+impl Reached {
+    /// The key of `path`, whose steps are in normal form ([`normal_steps`]).
+    pub(crate) fn new(path: AccessPath) -> Self {
+        Reached { name: format!("{}|{}", root_identity(&path.root), path.text()), path: Arc::new(path) }
+    }
+
+    /// The path.
+    pub fn path(&self) -> &AccessPath {
+        &self.path
+    }
+}
+
+impl PartialEq for Reached {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Reached {}
+
+impl std::hash::Hash for Reached {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
+impl PartialOrd for Reached {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Reached {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.name.cmp(&other.name)
+    }
+}
+
+/// What identifies a variable across the functions of a program: its USR (unique for locals
+/// and parameters too), or its name and kind when there is none.
+pub(crate) fn root_identity(root: &VarRef) -> String {
+    if root.usr.is_empty() {
+        format!("{}#{:?}", root.name, root.kind)
+    } else {
+        root.usr.clone()
+    }
+}
+
+/// `steps` with `(*p).f` written `p->f`, so that one place has one name.
+pub(crate) fn normal_steps(steps: &[PathStep]) -> Vec<PathStep> {
+    let mut out: Vec<PathStep> = Vec::with_capacity(steps.len());
+    for step in steps {
+        match (out.last(), step) {
+            (Some(PathStep::Deref), PathStep::Field(f)) => {
+                let f = f.clone();
+                out.pop();
+                out.push(PathStep::Arrow(f));
+            }
+            _ => out.push(step.clone()),
+        }
+    }
+    out
+}
+
+/// True when the path holds a value the encoding can follow: an integer or a pointer.
+pub(crate) fn is_value_path(p: &AccessPath) -> bool {
+    matches!(p.class, TypeClass::Integer | TypeClass::Pointer) && !p.root.is_volatile && p.result_of.is_none()
 }
 
 /// A relation of a branch proposition (`cmp_*`, `null_test`, `nonnull_test`) with a constant.
@@ -34,8 +117,9 @@ pub(crate) enum Event<'a> {
     /// Memory may change at the call at this node: what the callee can reach (globals,
     /// variables whose address is taken, and members reached through a variable the call is
     /// given something of, as the Clang Static Analyzer invalidates only regions reachable
-    /// from the arguments and globals).
-    Clobber(NodeId),
+    /// from the arguments and globals). The mask: the arguments (by index) the callee's
+    /// summary says it only reads through.
+    Clobber(NodeId, u64),
     /// A write through a pointer: to this member path (`p->f = v`), or to memory the encoding
     /// cannot name (`None`: `*p = v`, `p[i] = v`, several writes).
     Store(Option<PathId>),
@@ -75,6 +159,8 @@ pub struct Frame<'a> {
     /// Variables whose own storage has its address taken somewhere in the function (`&x`,
     /// `&s.f`; not `&p->f`, which is memory `p` points to).
     escaped: FxHashSet<&'a VarRef>,
+    /// The graph's paths by root identity and normal steps (built when first asked).
+    by_name: OnceCell<FxHashMap<(String, Vec<PathStep>), PathId>>,
 }
 
 impl<'a> Frame<'a> {
@@ -92,32 +178,57 @@ impl<'a> Frame<'a> {
             .filter(|path| path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))))
             .map(|path| &path.root)
             .collect();
-        Frame { cfg, escaped }
+        Frame { cfg, escaped, by_name: OnceCell::new() }
+    }
+
+    /// The key of the value at `root` and `steps` (normal form): the graph's own path when it
+    /// has one, else a [`VarKey::Reached`] path of the class and field type given.
+    pub(crate) fn key_of(&self, root: &VarRef, steps: Vec<PathStep>, like: &AccessPath) -> VarKey {
+        let names = self.by_name.get_or_init(|| {
+            let mut names = FxHashMap::default();
+            for (i, p) in self.cfg.paths.iter().enumerate() {
+                if p.result_of.is_none() {
+                    names.entry((root_identity(&p.root), normal_steps(&p.steps))).or_insert(PathId(i as u32));
+                }
+            }
+            names
+        });
+        let name = (root_identity(root), steps);
+        if let Some(&id) = names.get(&name) {
+            return VarKey::Path(id);
+        }
+        let root = self.cfg.paths.iter().find(|p| root_identity(&p.root) == name.0).map_or_else(|| root.clone(), |p| p.root.clone());
+        VarKey::Reached(Reached::new(AccessPath { root, steps: name.1, ..like.clone() }))
     }
 
     /// True when the path holds a value the encoding can follow: an integer or a pointer.
     pub(crate) fn is_value(&self, id: PathId) -> bool {
-        self.cfg.paths.get(id.0 as usize).is_some_and(|p| {
-            matches!(p.class, TypeClass::Integer | TypeClass::Pointer) && !p.root.is_volatile && p.result_of.is_none()
-        })
+        self.cfg.paths.get(id.0 as usize).is_some_and(is_value_path)
     }
 
     /// True when only the function's own writes of the path change it: a local or parameter
     /// whose address is never taken. Other paths (globals, members reached through pointers,
     /// escaped locals) also change at calls and stores through pointers.
-    pub(crate) fn is_private(&self, id: PathId) -> bool {
-        let Some(p) = self.cfg.paths.get(id.0 as usize) else { return false };
+    fn private_path(&self, p: &AccessPath) -> bool {
         matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
             && !self.escaped.contains(&p.root)
             && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
     }
 
-    /// True when the call at node `n` may give the path `id` a new value.
-    pub(crate) fn clobbers(&self, n: NodeId, id: PathId) -> bool {
-        if self.is_private(id) {
+    /// True when the call at node `n` may give the path `id` a new value; `reads_only`: the
+    /// arguments (a mask of indices) the callee only reads through.
+    pub(crate) fn clobbers(&self, n: NodeId, reads_only: u64, id: PathId) -> bool {
+        match self.cfg.paths.get(id.0 as usize) {
+            Some(p) => self.clobbers_path(n, reads_only, p),
+            None => true,
+        }
+    }
+
+    /// [`Frame::clobbers`] of a path.
+    fn clobbers_path(&self, n: NodeId, reads_only: u64, p: &AccessPath) -> bool {
+        if self.private_path(p) {
             return false;
         }
-        let Some(p) = self.cfg.paths.get(id.0 as usize) else { return true };
         if p.root.kind.is_static_storage() || self.escaped.contains(&p.root) {
             return true;
         }
@@ -129,11 +240,24 @@ impl<'a> Frame<'a> {
             .filter(|&i| matches!(steps[i], goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref))
             .map(|i| &steps[..i])
             .collect();
-        self.cfg.node(n).props.iter().any(|q| {
+        let node = self.cfg.node(n);
+        let props = &node.props;
+        let summarised: Vec<PathId> = match &node.kind {
+            NodeKind::Call(site) => site.args.iter().enumerate().filter(|&(i, _)| i < 64 && reads_only & (1 << i) != 0).filter_map(|(_, a)| *a).collect(),
+            _ => Vec::new(),
+        };
+        // A pointer the callee only reads through (`load_p` without `store_p`: a model's
+        // `reads`, a pointer to const; or its summary says so) is not written at this call
+        // even when it is kept.
+        let read_only = |x: &Subject| {
+            matches!(x, Subject::Path(id) if summarised.contains(id))
+                || (props.iter().any(|d| d.kind == PropKind::Load && d.subject == *x) && !props.iter().any(|d| d.kind == PropKind::Store && d.subject == *x))
+        };
+        props.iter().any(|q| {
             let Subject::Path(x) = q.subject else { return false };
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
-                PropKind::Store | PropKind::Escape => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
+                PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
                 PropKind::AddrTaken => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
                 _ => false,
             }
@@ -148,10 +272,18 @@ impl<'a> Frame<'a> {
     /// a structure (`client->keepalive = 0` leaves `client->state`), as for the Clang Static
     /// Analyzer's field regions.
     pub(crate) fn store_clobbers(&self, written: Option<PathId>, id: PathId) -> bool {
-        if self.is_private(id) {
+        match self.cfg.paths.get(id.0 as usize) {
+            Some(q) => self.store_clobbers_path(written, q),
+            None => true,
+        }
+    }
+
+    /// [`Frame::store_clobbers`] of a path.
+    fn store_clobbers_path(&self, written: Option<PathId>, q: &AccessPath) -> bool {
+        if self.private_path(q) {
             return false;
         }
-        let (Some(w), Some(q)) = (written.and_then(|w| self.cfg.paths.get(w.0 as usize)), self.cfg.paths.get(id.0 as usize)) else { return true };
+        let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else { return true };
         let Some(goanna_cfg::PathStep::Field(member) | goanna_cfg::PathStep::Arrow(member)) = w.steps.last() else { return true };
         if w.in_union || q.in_union || (q.root == w.root && q.steps.starts_with(&w.steps)) {
             return true;
@@ -164,7 +296,12 @@ impl<'a> Frame<'a> {
 
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
     pub(crate) fn through(&self, id: PathId, root: PathId) -> bool {
-        let (Some(p), Some(r)) = (self.cfg.paths.get(id.0 as usize), self.cfg.paths.get(root.0 as usize)) else { return false };
+        self.cfg.paths.get(id.0 as usize).is_some_and(|p| self.through_path(p, root))
+    }
+
+    /// [`Frame::through`] of a path.
+    fn through_path(&self, p: &AccessPath, root: PathId) -> bool {
+        let Some(r) = self.cfg.paths.get(root.0 as usize) else { return false };
         r.is_variable() && !p.is_variable() && p.root == r.root
     }
 
@@ -227,7 +364,18 @@ impl<'a> Frame<'a> {
         // store of its own.
         let store = node.props.iter().any(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject));
         if call.is_some() || library_call {
-            out.push(Event::Clobber(n));
+            // Arguments the callee's summary says it only reads through (`reads_only_p`).
+            let reads_only = match &node.kind {
+                NodeKind::Call(site) => site
+                    .args
+                    .iter()
+                    .enumerate()
+                    .take(64)
+                    .filter(|(_, a)| a.is_some_and(|x| effects.contains(&(PropKind::ReadsOnly, x))))
+                    .fold(0u64, |mask, (i, _)| mask | (1 << i)),
+                _ => 0,
+            };
+            out.push(Event::Clobber(n, reads_only));
         } else if store {
             let written: Vec<PathId> = node
                 .props
@@ -323,11 +471,15 @@ impl<'a> Frame<'a> {
     /// forgetting, the observers' resets and the havoc of a callee's loop all use.
     pub(crate) fn event_writes(&self, event: &Event<'_>, key: &VarKey) -> bool {
         match (event, key) {
-            (Event::Clobber(at), VarKey::Path(id)) => self.clobbers(*at, *id),
+            (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
             (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
+            // A path the graph does not name is written only by what may write memory.
+            (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
+            (Event::Store(written), VarKey::Reached(p)) => self.store_clobbers_path(*written, p.path()),
+            (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }
     }

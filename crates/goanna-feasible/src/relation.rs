@@ -13,8 +13,10 @@
 //! execution takes. A callee too large, with too many paths, or whose graph has a cycle without
 //! a back edge gets no relation (its result stays unknown).
 
-use crate::encode::{constant, convert, Encoder, Version};
-use crate::events::{Frame, VarKey};
+use crate::encode::{constant, convert, path_int_type, Encoder, Version};
+use crate::events::{is_value_path, normal_steps, Frame, VarKey};
+use goanna_ast::TypeClass;
+use goanna_cfg::{AccessPath, PathId, PathStep};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
 use goanna_cfg::{Cfg, EdgeKind, NodeId, NodeKind, PropKind, ValueOp};
 use z3::ast::{Bool, BV};
@@ -110,6 +112,21 @@ pub(crate) fn call_relation(
             callee_enc.preset(&key, v);
         }
     }
+    // What the callee reads of memory and globals starts as the caller's values.
+    let caller_frame = enc.frame();
+    for (key, path) in entry_reads(graphs, callee, cfg, &frame, depth) {
+        let Some(outer) = caller_key(caller_frame, site, cfg, &path) else { continue };
+        if matches!(outer, VarKey::Path(id) if !caller_frame.is_value(id)) {
+            continue;
+        }
+        let (v, version) = enc.read(&outer);
+        reads.push((outer, version));
+        let v = match path_int_type(&path) {
+            Some(ty) => convert(&v, ty),
+            None => v,
+        };
+        callee_enc.preset(&key, v);
+    }
     let paths = enumerate(graphs, callee, cfg, &frame, callee_enc, depth, reported)?;
     let result = BV::fresh_const("ret", 64);
     let mut alternatives = Vec::new();
@@ -124,6 +141,101 @@ pub(crate) fn call_relation(
     }
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
     Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null })
+}
+
+/// The values a callee may read of memory and globals when it starts, as keys of its frame
+/// with their paths: its own paths through parameters and of globals, and those the functions
+/// it calls read through what it passes them, as deep as calls are related below `depth`.
+fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, depth: usize) -> Vec<(VarKey, AccessPath)> {
+    let mut out: Vec<(VarKey, AccessPath)> = cfg
+        .paths
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| is_value_path(p) && entry_value(cfg, p))
+        .map(|(i, p)| (VarKey::Path(PathId(i as u32)), p.clone()))
+        .collect();
+    if depth + 1 >= MAX_DEPTH {
+        return out;
+    }
+    for n in cfg.node_ids() {
+        let NodeKind::Call(site) = &cfg.node(n).kind else { continue };
+        let Some((inner, inner_cfg)) = graphs.callee(callee, n) else { continue };
+        if inner_cfg.nodes.len() > MAX_NODES {
+            continue;
+        }
+        let inner_frame = Frame::new(inner_cfg);
+        for (_, path) in entry_reads(graphs, inner, inner_cfg, &inner_frame, depth + 1) {
+            let Some(key) = caller_key(frame, site, inner_cfg, &path) else { continue };
+            if let VarKey::Reached(r) = &key {
+                if !out.iter().any(|(k, _)| *k == key) {
+                    out.push((key.clone(), r.path().clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when the path's value at a function's entry is its caller's: memory reached through a
+/// parameter (not the parameter itself, which is the argument), or a global.
+fn entry_value(cfg: &Cfg, p: &AccessPath) -> bool {
+    match p.root.kind {
+        goanna_ast::VarKind::Param => !p.steps.is_empty() && param_index(cfg, p).is_some(),
+        kind => kind.is_static_storage(),
+    }
+}
+
+/// The index of the parameter `p` is rooted at.
+fn param_index(cfg: &Cfg, p: &AccessPath) -> Option<usize> {
+    cfg.params.iter().position(|q| q.is_some_and(|q| cfg.paths.get(q.0 as usize).is_some_and(|q| q.root == p.root)))
+}
+
+/// The caller's key (in `caller`'s frame) for the value the callee's path `path` holds when
+/// the callee starts: memory reached through a parameter is the same memory reached through
+/// the argument (`ctx->type` in a callee given `pk` is `pk->type`; given `&x`, `x.type`; a
+/// structure passed by value, `f(*pk)`, has `pk->f` for its `s.f`); a global is the same global.
+/// `None` for the callee's own variables, parameters themselves (their arguments are passed),
+/// and arguments the caller cannot name.
+fn caller_key(caller: &Frame<'_>, site: &goanna_cfg::CallSite, callee_cfg: &Cfg, path: &AccessPath) -> Option<VarKey> {
+    if path.root.kind.is_static_storage() {
+        return Some(caller.key_of(&path.root, normal_steps(&path.steps), path));
+    }
+    if path.root.kind != goanna_ast::VarKind::Param || path.steps.is_empty() {
+        return None;
+    }
+    let i = param_index(callee_cfg, path)?;
+    if site.null_args.contains(&i) || site.zero_args.contains(&i) {
+        return None;
+    }
+    let param_class = callee_cfg.path(callee_cfg.params[i]?).class;
+    let caller_cfg = caller.cfg;
+    let (base, steps) = match (param_class, &path.steps[0]) {
+        (TypeClass::Pointer, PathStep::Arrow(_) | PathStep::Deref) => {
+            if let Some(a) = site.args.get(i).copied().flatten().filter(|&a| caller_cfg.path(a).class == TypeClass::Pointer) {
+                let a = caller_cfg.path(a);
+                (a, a.steps.iter().chain(&path.steps).cloned().collect::<Vec<_>>())
+            } else {
+                // `&x`: `p->f` is `x.f`, `*p` is `x`.
+                let x = caller_cfg.path(site.address_args.get(i).copied().flatten()?);
+                let mut steps = x.steps.clone();
+                if let PathStep::Arrow(f) = &path.steps[0] {
+                    steps.push(PathStep::Field(f.clone()));
+                }
+                steps.extend(path.steps[1..].iter().cloned());
+                (x, steps)
+            }
+        }
+        (TypeClass::Record, PathStep::Field(_)) => {
+            let a = caller_cfg.path(site.args.get(i).copied().flatten()?);
+            if a.class != TypeClass::Record {
+                return None;
+            }
+            (a, a.steps.iter().chain(&path.steps).cloned().collect())
+        }
+        _ => return None,
+    };
+    let like = AccessPath { in_union: path.in_union || base.in_union, ..path.clone() };
+    Some(caller.key_of(&base.root, normal_steps(&steps), &like))
 }
 
 /// One partial path through the callee.

@@ -305,7 +305,7 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
             cs.add(v.eq(constant(0)).not(), i, vec![(key, version)]);
         }
         Event::Dereferenced(_) => {}
-        Event::Clobber(_) | Event::Store(_) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
+        Event::Clobber(..) | Event::Store(_) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
         // The reported event of a library call (a lock taken) happened: the call succeeded.
         Event::LibraryCall(usr, success) => {
             enc.forget(&VarKey::Result(usr.to_string()));

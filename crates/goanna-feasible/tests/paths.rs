@@ -435,3 +435,53 @@ fn handing_an_address_on_writes_nothing() {
     infeasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(false)]);
     feasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(true)]);
 }
+
+const READ_ONLY_CALLEE: &str = r#"
+struct s { int *p; };
+int look(struct s *x);
+int peek(const struct s *x);
+int f(struct s *x) {
+    int *q = x->p;
+    look(x);
+    if (q == 0 && x->p != 0)
+        return 1;
+    return 0;
+}
+int g(struct s *x) {
+    int *q = x->p;
+    peek(x);
+    if (q == 0 && x->p != 0)
+        return 1;
+    return 0;
+}
+"#;
+
+/// The verdict on the path of `function` taking `choices`, with `reads_only_p` for the first
+/// argument of every call node as its summary's effect when `summarised`.
+fn verdict_with_reads_only(src: &str, function: &str, choices: &[Choice], summarised: bool) -> Option<Feasibility> {
+    let cfg = cfg(src, function)?;
+    let nodes = path(&cfg, choices);
+    let effects: Vec<Vec<(goanna_cfg::PropKind, goanna_cfg::PathId)>> = nodes
+        .iter()
+        .map(|&n| match &cfg.node(n).kind {
+            NodeKind::Call(site) if summarised => site.args.first().copied().flatten().map(|a| (goanna_cfg::PropKind::ReadsOnly, a)).into_iter().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let steps = nodes.iter().zip(&effects).map(|(&node, fx)| Step::new(node, fx)).collect();
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new() };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_callee_that_only_reads_through_its_argument_keeps_the_members() {
+    // look() may write x->p unless its summary says it only reads through x.
+    if let Some(v) = verdict_with_reads_only(READ_ONLY_CALLEE, "f", &[Branch(true), Branch(true)], false) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+    if let Some(v) = verdict_with_reads_only(READ_ONLY_CALLEE, "f", &[Branch(true), Branch(true)], true) {
+        assert!(matches!(v, Feasibility::Infeasible(_)), "{v:?}");
+    }
+    // peek() takes a pointer to const: x->p is as it was, summary or not.
+    infeasible(READ_ONLY_CALLEE, "g", &[Branch(true), Branch(true)]);
+}

@@ -198,3 +198,90 @@ fn a_null_result_is_the_callees_own_null_not_its_arguments() {
     // first_word() returns NULL of its own.
     feasible(OWN_NULL, "b", &[], Some(0));
 }
+
+const MEMBER_GETTER: &str = r#"
+#include <stddef.h>
+struct info { int type; };
+struct ctx { const struct info *info; void *data; };
+int get_type(const struct ctx *c) {
+    if (c == NULL || c->info == NULL)
+        return 0;
+    return c->info->type;
+}
+void *as_one(const struct ctx c) {
+    if (get_type(&c) != 1)
+        return NULL;
+    return c.data;
+}
+void touch(struct ctx *c);
+int same(const struct ctx *c) {
+    if (get_type(c) != 1)
+        return 0;
+    void *r = as_one(*c);
+    return r != NULL;
+}
+int other(const struct ctx *c) {
+    if (get_type(c) != 2)
+        return 0;
+    void *r = as_one(*c);
+    return r != NULL;
+}
+int written(struct ctx *c) {
+    if (get_type(c) != 1)
+        return 0;
+    touch(c);
+    void *r = as_one(*c);
+    return r != NULL;
+}
+"#;
+
+#[test]
+fn a_getter_of_memory_read_twice_agrees_with_itself() {
+    // get_type(c) == 1, then as_one(*c) — whose own get_type(&copy) reads the same
+    // c->info->type — returned NULL: infeasible.
+    infeasible_by_relation(MEMBER_GETTER, "same", &[false], Some(1));
+    // Type 2: as_one returns NULL.
+    feasible(MEMBER_GETTER, "other", &[false], Some(1));
+    // A call that may write through c in between: the type may have changed.
+    feasible(MEMBER_GETTER, "written", &[false], Some(2));
+}
+
+const GLOBAL_FLAG: &str = r#"
+int enabled;
+int is_enabled(void) {
+    return enabled != 0;
+}
+int flagged(void) {
+    if (!enabled)
+        return 0;
+    if (!is_enabled())
+        return 1;
+    return 2;
+}
+"#;
+
+#[test]
+fn a_callee_reads_the_callers_globals() {
+    infeasible_by_relation(GLOBAL_FLAG, "flagged", &[false, true], None);
+    feasible(GLOBAL_FLAG, "flagged", &[false, false], None);
+}
+
+const ADDRESS_PASSED: &str = r#"
+struct box { int n; };
+int box_n(const struct box *b) {
+    return b->n;
+}
+int boxed(void) {
+    struct box x;
+    x.n = 3;
+    if (box_n(&x) != 3)
+        return 1;
+    return 0;
+}
+"#;
+
+#[test]
+fn memory_behind_an_address_passed_is_the_callers_object() {
+    infeasible_by_relation(ADDRESS_PASSED, "boxed", &[true], None);
+    feasible(ADDRESS_PASSED, "boxed", &[false], None);
+}

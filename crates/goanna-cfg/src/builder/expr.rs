@@ -890,6 +890,9 @@ impl Builder<'_, '_> {
                             self.prop(PropKind::Store, Subject::Path(p), a.span);
                         }
                     }
+                    // A pointer to const is read, not written (casting `const` away to write
+                    // is undefined for const objects and rare in practice).
+                    None if a.ty.points_to_const => self.prop(PropKind::Load, Subject::Path(p), a.span),
                     None => self.prop(PropKind::Store, Subject::Path(p), a.span),
                 }
             }

@@ -61,6 +61,11 @@ pub struct Summary {
     /// NULL is its caller's NULL argument handed back, a defensive check and not a NULL of its
     /// own (the Clang Static Analyzer suppresses such inlined defensive checks too).
     pub null_only_if_param_null: bool,
+    /// Per pointer parameter: the function only reads memory reached through it — no store
+    /// through it or a copy of it, no callee that may write through it, not handed on except
+    /// by `return` — so a caller's values behind the argument survive the call (the summary
+    /// counterpart of a `const T *` parameter). Empty or `false`: may write.
+    pub reads_only: Vec<bool>,
 }
 
 impl Summary {
@@ -339,6 +344,49 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     summary
 }
 
+/// [`Summary::reads_only`] of the function `f` whose call nodes have the callee effects
+/// `effects`: for each pointer parameter, whether nothing in the function may write what it
+/// points to.
+fn reads_only(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<bool> {
+    use goanna_cfg::{PathStep, Subject};
+    let mut out = vec![false; cfg.params.len()];
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(p) = *param else { continue };
+        let param_path = cfg.path(p);
+        if param_path.class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let rooted = |x: PathId| cfg.paths.get(x.0 as usize).is_some_and(|q| q.root == param_path.root);
+        let writes = cfg.node_ids().any(|n| {
+            let node = cfg.node(n);
+            let is_call = matches!(node.kind, NodeKind::Call(_));
+            let fx = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+            let summarised_read = |x: PathId| fx.contains(&(PropKind::ReadsOnly, x));
+            let loaded_only = |x: PathId| {
+                let s = Subject::Path(x);
+                node.props.iter().any(|q| q.kind == PropKind::Load && q.subject == s) && !node.props.iter().any(|q| q.kind == PropKind::Store && q.subject == s)
+            };
+            node.props.iter().any(|q| {
+                let Subject::Path(x) = q.subject else { return false };
+                match q.kind {
+                    // Passed to a callee that only reads through it, or to a const parameter.
+                    PropKind::Store => rooted(x) && !(is_call && summarised_read(x)),
+                    PropKind::Escape => rooted(x) && node.kind != NodeKind::Return && !(is_call && (summarised_read(x) || loaded_only(x))),
+                    // A copy of it (`q = p`, `q = p + 1`) may be written through later.
+                    PropKind::Copy => q.value.and_then(|v| u32::try_from(v).ok()).is_some_and(|v| rooted(PathId(v))),
+                    PropKind::Def | PropKind::DeclInit => {
+                        rooted(x) && cfg.path(x).steps.iter().any(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref))
+                    }
+                    PropKind::AddrTaken | PropKind::Free | PropKind::Interior | PropKind::Offset => rooted(x),
+                    _ => false,
+                }
+            })
+        });
+        out[i] = !writes;
+    }
+    out
+}
+
 /// The propositions the call at `node` gets from its callee's summary.
 /// `unchecked_null`: the program's call sites do not test the callee's result for NULL
 /// ([`null_unchecked_by_convention`]), so its NULL return is not passed on.
@@ -362,6 +410,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.uses_stream.get(i) == Some(&true) {
             props.push((PropKind::ResourceUse, x));
+        }
+        if s.reads_only.get(i) == Some(&true) {
+            props.push((PropKind::ReadsOnly, x));
         }
     }
     // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for
@@ -583,6 +634,7 @@ fn summarise_component(
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            summary.reads_only = reads_only(program.cfg(f), f, &effects);
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             if local.get(&f) != Some(&summary) {

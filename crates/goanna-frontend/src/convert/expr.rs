@@ -111,6 +111,9 @@ impl Converter {
     fn expr_here(&mut self, cursor: CXCursor) -> Expr {
         let mut cursor = cursor;
         let mut kids = children(cursor);
+        // An implicit conversion to a pointer to const (an argument passed for a `const T *`
+        // parameter): the value is used as a pointer to const here.
+        let mut converted_to_const = false;
         // Look through parentheses and implicit wrappers without recursion.
         loop {
             let k = kind(cursor);
@@ -122,11 +125,17 @@ impl Converter {
             if k == CXCursor_UnexposedExpr && !same_extent(cursor, only) {
                 break;
             }
+            if k == CXCursor_UnexposedExpr {
+                converted_to_const |= self.cursor_ctype(cursor).points_to_const;
+            }
             cursor = only;
             kids = children(cursor);
         }
         let span = self.cursor_span(cursor);
         let mut ty = self.cursor_ctype(cursor);
+        if converted_to_const && ty.class == goanna_ast::TypeClass::Pointer {
+            ty.points_to_const = true;
+        }
         // A bit-field holds fewer bits than its declared type: its layout is not known here.
         // SAFETY: pure accessors on a live cursor.
         if kind(cursor) == CXCursor_MemberRefExpr && unsafe { clang_Cursor_isBitField(clang_getCursorReferenced(cursor)) } != 0 {

@@ -80,6 +80,7 @@ impl Converter {
                 && (clang_getCursorKind(clang_getTypeDeclaration(canonical)) == CXCursor_UnionDecl
                     || cx_string(clang_getTypeSpelling(canonical)).starts_with("union "));
             let (int_bits, int_signed) = if class == TypeClass::Integer { int_layout(canonical) } else { (0, false) };
+            let points_to_const = class == TypeClass::Pointer && clang_isConstQualifiedType(clang_getPointeeType(canonical)) != 0;
             CType {
                 spelling: cx_string(clang_getTypeSpelling(ty)),
                 class,
@@ -88,6 +89,7 @@ impl Converter {
                 is_union,
                 int_bits,
                 int_signed,
+                points_to_const,
             }
         };
         self.types.insert(key, result.clone());
