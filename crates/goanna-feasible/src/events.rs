@@ -144,6 +144,10 @@ pub(crate) enum Event<'a> {
     PtrNonNull(PathId),
     /// A pointer gets the value of another (`q = p`): target, source.
     PtrCopy(PathId, PathId),
+    /// A pointer gets an address inside the block another points to (`q = p + k`): target,
+    /// source. It is NULL exactly when the source is (arithmetic on a null pointer is
+    /// undefined, so a program that does it has a bug of its own).
+    PtrInto(PathId, PathId),
     /// A variable is written as a whole: paths through it (`p->f`, `s.f`) name other memory.
     RootWritten(PathId),
     /// The call's result (first) is NULL only when the argument (second, its value before the
@@ -432,12 +436,15 @@ impl<'a> Frame<'a> {
             let set = match kind {
                 PropKind::AssignNull => Some(Event::PtrNull(id)),
                 PropKind::NonHeap => Some(Event::PtrNonNull(id)),
-                // A pointer into the source's block (`q = p + k`, `interior_q`) is not its value.
-                PropKind::Copy if !props.iter().any(|&(k, p, _)| k == PropKind::Interior && p == id) => value
-                    .and_then(|v| u32::try_from(v).ok())
-                    .map(PathId)
-                    .filter(|&src| self.is_value(src) && is_pointer(src))
-                    .map(|src| Event::PtrCopy(id, src)),
+                // A pointer into the source's block (`q = p + k`, `interior_q`) is not its value,
+                // but it is NULL exactly when the source is.
+                PropKind::Copy => value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|&src| self.is_value(src) && is_pointer(src)).map(|src| {
+                    if props.iter().any(|&(k, p, _)| k == PropKind::Interior && p == id) {
+                        Event::PtrInto(id, src)
+                    } else {
+                        Event::PtrCopy(id, src)
+                    }
+                }),
                 _ => None,
             };
             if let Some(s) = set {
@@ -474,7 +481,7 @@ impl<'a> Frame<'a> {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
             (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
-            (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _), VarKey::Path(id)) => t == id,
+            (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),

@@ -341,6 +341,11 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         Event::PtrFresh(p) => enc.forget(&VarKey::Path(p)),
         Event::PtrNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)), None),
         Event::PtrNonNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)).not(), None),
+        Event::PtrInto(target, source) => {
+            let key = VarKey::Path(source);
+            let (src, version) = enc.read(&key);
+            set_pointer(enc, cs, target, i, move |v| v.eq(constant(0)).eq(src.eq(constant(0))), Some((key, version)));
+        }
         Event::PtrCopy(target, source) => {
             let key = VarKey::Path(source);
             let (src, version) = enc.read(&key);
