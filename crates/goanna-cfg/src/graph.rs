@@ -67,6 +67,10 @@ pub struct CallSite {
     /// `zero_args`, what a callee whose effect depends on a flag parameter does at this call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nonzero_args: Vec<usize>,
+    /// Indices of the pointer arguments passed as pointers to const (`const T *` parameters,
+    /// `&x` included): the callee only reads through them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub const_args: Vec<usize>,
 }
 
 /// What a node stands for.

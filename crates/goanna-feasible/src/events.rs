@@ -161,8 +161,10 @@ pub struct Frame<'a> {
     /// The graph.
     pub(crate) cfg: &'a Cfg,
     /// Variables whose own storage has its address taken somewhere in the function (`&x`,
-    /// `&s.f`; not `&p->f`, which is memory `p` points to).
+    /// `&s.f`; not `&p->f`, which is memory `p` points to) other than as a call's argument.
     escaped: FxHashSet<&'a VarRef>,
+    /// Variables whose address is passed straight to calls (`f(&x)`) and taken nowhere else.
+    lent: FxHashSet<&'a VarRef>,
     /// The graph's paths by root identity and normal steps (built when first asked).
     by_name: OnceCell<FxHashMap<(String, Vec<PathStep>), PathId>>,
 }
@@ -170,19 +172,25 @@ pub struct Frame<'a> {
 impl<'a> Frame<'a> {
     /// The classification of `cfg`'s paths.
     pub fn new(cfg: &'a Cfg) -> Self {
-        let escaped = cfg
-            .nodes
-            .iter()
-            .flat_map(|n| &n.props)
-            .filter(|p| p.kind == PropKind::AddrTaken)
-            .filter_map(|p| match p.subject {
-                Subject::Path(id) => cfg.paths.get(id.0 as usize),
-                _ => None,
-            })
-            .filter(|path| path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))))
-            .map(|path| &path.root)
-            .collect();
-        Frame { cfg, escaped, by_name: OnceCell::new() }
+        // An address passed straight to a call (`f(&x)`) is lent to that call only: the
+        // variable changes at the calls it is lent to (as the Clang Static Analyzer
+        // invalidates only what a call's arguments reach). Any other `&x` (`p = &x`, an
+        // address a library call may hand back) lets later stores and calls reach it.
+        let mut escaped = FxHashSet::default();
+        let mut lent = FxHashSet::default();
+        for n in &cfg.nodes {
+            for p in n.props.iter().filter(|p| p.kind == PropKind::AddrTaken) {
+                let Subject::Path(id) = p.subject else { continue };
+                let Some(path) = cfg.paths.get(id.0 as usize).filter(|path| path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))) else { continue };
+                if matches!(&n.kind, NodeKind::Call(site) if site.address_args.contains(&Some(id))) {
+                    lent.insert(&path.root);
+                } else {
+                    escaped.insert(&path.root);
+                }
+            }
+        }
+        lent.retain(|root| !escaped.contains(root));
+        Frame { cfg, escaped, lent, by_name: OnceCell::new() }
     }
 
     /// The key of the value at `root` and `steps` (normal form): the graph's own path when it
@@ -212,8 +220,15 @@ impl<'a> Frame<'a> {
 
     /// True when only the function's own writes of the path change it: a local or parameter
     /// whose address is never taken. Other paths (globals, members reached through pointers,
-    /// escaped locals) also change at calls and stores through pointers.
+    /// escaped locals) also change at calls and stores through pointers; those of a variable
+    /// lent to calls change at those calls ([`Frame::unreachable_by_stores`]).
     fn private_path(&self, p: &AccessPath) -> bool {
+        self.unreachable_by_stores(p) && !self.lent.contains(&p.root)
+    }
+
+    /// True when no store through a pointer can write the path: a local or parameter whose
+    /// address no pointer holds (never taken, or only lent to calls).
+    fn unreachable_by_stores(&self, p: &AccessPath) -> bool {
         matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
             && !self.escaped.contains(&p.root)
             && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
@@ -257,12 +272,17 @@ impl<'a> Frame<'a> {
             matches!(x, Subject::Path(id) if summarised.contains(id))
                 || (props.iter().any(|d| d.kind == PropKind::Load && d.subject == *x) && !props.iter().any(|d| d.kind == PropKind::Store && d.subject == *x))
         };
+        // `&x` passed as a pointer to const.
+        let read_only_address = |x: PathId| match &node.kind {
+            NodeKind::Call(site) => site.const_args.iter().any(|&i| site.address_args.get(i) == Some(&Some(x))),
+            _ => false,
+        };
         props.iter().any(|q| {
             let Subject::Path(x) = q.subject else { return false };
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
-                PropKind::AddrTaken => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
+                PropKind::AddrTaken if !read_only_address(x) => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
                 _ => false,
             }
         })
@@ -284,7 +304,7 @@ impl<'a> Frame<'a> {
 
     /// [`Frame::store_clobbers`] of a path.
     fn store_clobbers_path(&self, written: Option<PathId>, q: &AccessPath) -> bool {
-        if self.private_path(q) {
+        if self.unreachable_by_stores(q) {
             return false;
         }
         let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else { return true };

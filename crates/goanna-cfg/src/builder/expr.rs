@@ -953,6 +953,7 @@ impl Builder<'_, '_> {
         let int_constant = |i: usize| args.get(i).filter(|a| a.ty.class == TypeClass::Integer).and_then(|a| const_value(self.tu, a));
         let zero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i) == Some(0)).collect();
         let nonzero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i).is_some_and(|v| v != 0)).collect();
+        let const_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && a.ty.points_to_const).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         for a in args {
@@ -985,6 +986,7 @@ impl Builder<'_, '_> {
             null_args,
             zero_args,
             nonzero_args,
+            const_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
