@@ -57,3 +57,29 @@ out:
     free(copies);
     return score;
 }
+
+/* libgit2's spelling: a macro that takes a pointer, given the structure's address. */
+#define FLAG_SET(o, f) (((o)->flags & (f)) != 0)
+
+int find_macro_ok(int n) {
+    struct options opts;
+    int *copies = NULL, score = 0;
+    if (normalize(&opts) < 0)
+        return -1;
+    if (FLAG_SET(&opts, 4)) {
+        copies = calloc(n, sizeof(int));
+        if (!copies)
+            return -1;
+    }
+    for (int s = 0; s < n; s++) {
+        if (measure(&score, &opts, s) < 0)
+            goto out;
+    }
+    if (FLAG_SET(&opts, 4)) {
+        if (copies[0] < opts.threshold)
+            score++;
+    }
+out:
+    free(copies);
+    return score;
+}

@@ -161,15 +161,26 @@ impl Builder<'_, '_> {
         let (var, root_span) = loop {
             match &cur.kind {
                 ExprKind::Var(v) => break (*v, cur.span),
-                ExprKind::Member { base, field, arrow } => {
-                    let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
-                    steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
-                    cur = base;
-                }
-                ExprKind::Unary { op: UnaryOp::Deref, operand } => {
-                    steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
-                    cur = operand;
-                }
+                ExprKind::Member { base, field, arrow } => match (&base.kind, *arrow) {
+                    // `(&x)->f` is `x.f` (a macro taking a pointer given an address).
+                    (ExprKind::Unary { op: UnaryOp::AddrOf, operand }, true) => {
+                        steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, operand.ty.is_union));
+                        cur = operand;
+                    }
+                    _ => {
+                        let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
+                        steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
+                        cur = base;
+                    }
+                },
+                ExprKind::Unary { op: UnaryOp::Deref, operand } => match &operand.kind {
+                    // `*&x` is `x`.
+                    ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } => cur = inner,
+                    _ => {
+                        steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
+                        cur = operand;
+                    }
+                },
                 ExprKind::Cast(inner) => cur = inner,
                 _ => return None,
             }
