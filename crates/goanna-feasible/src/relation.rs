@@ -47,6 +47,10 @@ pub(crate) struct Relation {
     /// (a local), not one it was given (a parameter, or memory reached through one), whose NULL
     /// is its caller's.
     pub(crate) own_null: Bool,
+    /// What the callee leaves in the caller's memory it can write (`*out` for `f(&x)` is the
+    /// caller's `x`, `p->f` the caller's `a->f` for `f(a)`, globals): the caller's key and its
+    /// value after the call, constrained by `fact` like the result.
+    pub(crate) outs: Vec<(VarKey, BV)>,
 }
 
 /// What one path through the callee returns.
@@ -112,27 +116,38 @@ pub(crate) fn call_relation(
             callee_enc.preset(&key, v);
         }
     }
-    // What the callee reads of memory and globals starts as the caller's values.
+    // What the callee reads of memory and globals starts as the caller's values; what it can
+    // write of the caller's memory (through a pointer it is given, or a global) is its
+    // caller's after the call.
     let caller_frame = enc.frame();
+    let mut written: Vec<(VarKey, VarKey)> = Vec::new();
     for (key, path) in entry_reads(graphs, callee, cfg, &frame, depth) {
         let Some(outer) = caller_key(caller_frame, site, cfg, &path) else { continue };
         if matches!(outer, VarKey::Path(id) if !caller_frame.is_value(id)) {
             continue;
         }
         let (v, version) = enc.read(&outer);
-        reads.push((outer, version));
+        reads.push((outer.clone(), version));
         let v = match path_int_type(&path) {
             Some(ty) => convert(&v, ty),
             None => v,
         };
         callee_enc.preset(&key, v);
+        if writes_callers_memory(cfg, &path) && !written.iter().any(|(_, o)| *o == outer) {
+            written.push((key, outer));
+        }
     }
-    let paths = enumerate(graphs, callee, cfg, &frame, callee_enc, depth, reported)?;
+    let out_keys: Vec<VarKey> = written.iter().map(|(k, _)| k.clone()).collect();
+    let paths = enumerate(graphs, (callee, cfg), &frame, callee_enc, depth, reported, &out_keys)?;
     let result = BV::fresh_const("ret", 64);
+    let outs: Vec<(VarKey, BV)> = written.into_iter().map(|(_, outer)| (outer, BV::fresh_const("out", 64))).collect();
     let mut alternatives = Vec::new();
     let mut own = Vec::new();
-    for (mut facts, ret) in paths {
+    for (mut facts, ret, finals) in paths {
         facts.push(result.eq(&ret.value));
+        for ((_, post), last) in outs.iter().zip(&finals) {
+            facts.push(post.eq(last));
+        }
         let alternative = Bool::and(&facts);
         if !ret.given {
             own.push(alternative.clone());
@@ -140,7 +155,7 @@ pub(crate) fn call_relation(
         alternatives.push(alternative);
     }
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
-    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null })
+    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, outs })
 }
 
 /// The values a callee may read of memory and globals when it starts, as keys of its frame
@@ -174,6 +189,17 @@ fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
         }
     }
     out
+}
+
+/// True when a write of the callee's path `p` (one of its entry values) is a write of its
+/// caller's memory: memory reached through a pointer parameter, or a global — not a member of
+/// a structure passed by value, which is the callee's own copy.
+fn writes_callers_memory(cfg: &Cfg, p: &AccessPath) -> bool {
+    if p.root.kind.is_static_storage() {
+        return true;
+    }
+    let by_pointer = param_index(cfg, p).and_then(|i| cfg.params[i]).is_some_and(|q| cfg.path(q).class == TypeClass::Pointer);
+    by_pointer && matches!(p.steps.first(), Some(PathStep::Arrow(_) | PathStep::Deref))
 }
 
 /// True when the path's value at a function's entry is its caller's: memory reached through a
@@ -247,17 +273,17 @@ struct PathState<'f, 'a> {
     returned: Option<Returned>,
 }
 
-/// Every path from the callee's entry to its exit: its facts and the value it returns; `None`
-/// when over the limits.
+/// Every path from the entry to the exit of the callee (its index and graph): its facts, the
+/// value it returns and the last values of `outs`; `None` when over the limits.
 fn enumerate<'f, 'a>(
     graphs: &dyn CalleeGraphs,
-    callee: u32,
-    cfg: &'a Cfg,
+    (callee, cfg): (u32, &'a Cfg),
     frame: &'f Frame<'a>,
     mut enc: Encoder<'f, 'a>,
     depth: usize,
     reported: bool,
-) -> Option<Vec<(Vec<Bool>, Returned)>> {
+    outs: &[VarKey],
+) -> Option<Vec<(Vec<Bool>, Returned, Vec<BV>)>> {
     let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
@@ -275,7 +301,8 @@ fn enumerate<'f, 'a>(
         match node.kind {
             NodeKind::Exit => {
                 let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false });
-                done.push((state.facts, ret));
+                let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
+                done.push((state.facts, ret, finals));
                 if done.len() > MAX_PATHS {
                     return None;
                 }
@@ -331,6 +358,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     if let Some(r) = relation {
         state.facts.push(r.fact);
         bind_result(cfg, frame, &mut state.enc, n, &r.result, &mut state.facts);
+        bind_outs(&mut state.enc, &r.outs, &mut state.facts);
     }
     if node.kind == NodeKind::Return {
         state.returned = Some(returned_value(frame, node, &mut state.enc));
@@ -354,6 +382,23 @@ pub(crate) fn bind_result(cfg: &Cfg, frame: &Frame<'_>, enc: &mut Encoder<'_, '_
         let (v, version) = enc.read(&key);
         facts.push(v.eq(result));
         versions.push((key, version));
+    }
+    versions
+}
+
+/// States that the caller's memory holds what the callee left in it (`outs` of a relation),
+/// read after the call's own writes; the versions it names.
+pub(crate) fn bind_outs(enc: &mut Encoder<'_, '_>, outs: &[(VarKey, BV)], facts: &mut Vec<Bool>) -> Vec<Version> {
+    let mut versions = Vec::new();
+    for (key, post) in outs {
+        let ty = match key {
+            VarKey::Path(id) => enc.int_type(*id),
+            VarKey::Reached(r) => path_int_type(r.path()),
+            VarKey::Result(_) => None,
+        };
+        let (v, version) = enc.read(key);
+        facts.push(v.eq(&ty.map_or_else(|| post.clone(), |ty| convert(post, ty))));
+        versions.push((key.clone(), version));
     }
     versions
 }

@@ -217,6 +217,7 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let mut facts = vec![r.fact];
             let mut versions = r.reads;
             versions.extend(crate::relation::bind_result(query.cfg, &frame, &mut enc, step.node, &r.result, &mut facts));
+            versions.extend(crate::relation::bind_outs(&mut enc, &r.outs, &mut facts));
             own_null = Some((r.own_null, versions.clone()));
             deferred.push((Bool::and(&facts), i, versions, false));
         }
@@ -267,10 +268,13 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
 }
 
 /// True when what the call at step `i` returns matters to the rest of the path: its result is
-/// stored, or a later step reads it (`if (f(x) != 0)`) before the function is called again.
+/// stored, it is given addresses to write (`f(&x)`), or a later step reads its result
+/// (`if (f(x) != 0)`) before the function is called again.
 fn result_used(query: &PathQuery<'_>, i: usize) -> bool {
     let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(query.steps[i].node).kind else { return false };
-    if site.result.is_some() {
+    // A stored result, or out-parameters (`f(&x)`) whose values after the call the relation
+    // gives.
+    if site.result.is_some() || site.address_args.iter().any(Option::is_some) {
         return true;
     }
     let Some(usr) = site.callee_usr.as_deref() else { return false };

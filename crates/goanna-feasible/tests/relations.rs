@@ -285,3 +285,29 @@ fn memory_behind_an_address_passed_is_the_callers_object() {
     infeasible_by_relation(ADDRESS_PASSED, "boxed", &[true], None);
     feasible(ADDRESS_PASSED, "boxed", &[false], None);
 }
+
+const OUT_PARAMETER: &str = r#"
+int parse(const char *s, int *out) {
+    if (s[0] != '1')
+        return -1;
+    *out = 1;
+    return 0;
+}
+int caller(const char *s) {
+    int v = 0;
+    if (parse(s, &v) != 0) {
+        if (v == 1)
+            return 1;
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn an_out_parameter_holds_what_the_callee_left_on_the_path_it_took() {
+    // parse() failed: it wrote nothing, v is still 0.
+    infeasible_by_relation(OUT_PARAMETER, "caller", &[true, true], None);
+    // parse() failed and v is 0; or it succeeded.
+    feasible(OUT_PARAMETER, "caller", &[true, false], None);
+    feasible(OUT_PARAMETER, "caller", &[false], None);
+}
