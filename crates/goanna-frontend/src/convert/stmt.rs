@@ -8,7 +8,25 @@ use super::spans;
 use super::Converter;
 use crate::util::{self, children, is_expr, is_stmt, kind};
 
+/// Longest macro definition (in lines) searched for the `#define` that spells a statement.
+const MAX_DEFINITION_LINES: usize = 200;
+
 impl Converter {
+    /// True when the `if` at `cursor` is spelled inside the definition of a macro whose name
+    /// says it asserts (`GIT_ASSERT__WITH_RETVAL`, `ASSERT_OR_RETURN`, `my_assert`), through
+    /// any nesting of macros: its spelling location lies in a `#define` whose name contains
+    /// `assert` (any case).
+    fn spelled_in_assertion_macro(&mut self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessor on a live cursor.
+        let loc = unsafe { clang_getCursorLocation(cursor) };
+        let (spelled, expanded) = (spans::spelling_loc(loc), spans::expansion(loc));
+        if spelled.file == expanded.file && spelled.offset == expanded.offset {
+            return false;
+        }
+        let text = self.text(spelled.file);
+        defining_macro(text, spelled.offset as usize).is_some_and(|name| name.to_ascii_lowercase().contains("assert"))
+    }
+
     /// Converts a statement cursor (an expression cursor becomes an expression statement).
     pub(crate) fn stmt(&mut self, cursor: CXCursor) -> Stmt {
         super::with_stack(|| {
@@ -46,8 +64,11 @@ impl Converter {
             CXCursor_ContinueStmt => StmtKind::Continue,
             CXCursor_IfStmt => {
                 let cond = self.expr_or_unknown(kids.first().copied(), span);
-                let then = self.boxed_stmt(kids.get(1).copied(), span);
+                let mut then = self.boxed_stmt(kids.get(1).copied(), span);
                 let els = kids.get(2).map(|&c| Box::new(self.stmt(c)));
+                if els.is_none() && self.spelled_in_assertion_macro(cursor) && returns(&then) {
+                    then = Box::new(assertion_failure(*then));
+                }
                 StmtKind::If { cond, then, els }
             }
             CXCursor_WhileStmt => {
@@ -268,5 +289,93 @@ fn guess_slot(c: CXCursor, slots: &[Option<CXCursor>; 3]) -> usize {
         0
     } else {
         2
+    }
+}
+
+/// The name of the macro whose `#define` (with its `\\` continuation lines) contains byte
+/// `offset` of `text`; `None` when the offset is not inside a macro definition.
+fn defining_macro(text: &[u8], offset: usize) -> Option<String> {
+    let mut line_start = text.get(..offset)?.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+    for _ in 0..MAX_DEFINITION_LINES {
+        let line_end = text[line_start..].iter().position(|&c| c == b'\n').map_or(text.len(), |i| line_start + i);
+        let line = &text[line_start..line_end];
+        let trimmed = line.trim_ascii_start();
+        if let Some(rest) = trimmed.strip_prefix(b"#") {
+            let rest = rest.trim_ascii_start().strip_prefix(b"define")?;
+            let name: Vec<u8> = rest.trim_ascii_start().iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').copied().collect();
+            return (!name.is_empty()).then(|| String::from_utf8_lossy(&name).into_owned());
+        }
+        // The line before must continue onto this one.
+        if line_start == 0 {
+            return None;
+        }
+        let prev_end = line_start - 1;
+        let prev_start = text[..prev_end].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+        let prev = text[prev_start..prev_end].trim_ascii_end();
+        if !prev.ends_with(b"\\") {
+            return None;
+        }
+        line_start = prev_start;
+    }
+    None
+}
+
+/// True when the statement contains a `return`.
+fn returns(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Return(_) => true,
+        StmtKind::Compound(items) => items.iter().any(returns),
+        StmtKind::If { then, els, .. } => returns(then) || els.as_deref().is_some_and(returns),
+        _ => false,
+    }
+}
+
+/// The failure branch of an assertion macro that returns (libgit2's `GIT_ASSERT`: set an error,
+/// `return -1`), read as `assert` is: the program's state is corrupt there and the branch is
+/// not a path a caller can take. Its `return`s become their value's evaluation, and the branch
+/// ends in `abort()`.
+fn assertion_failure(s: Stmt) -> Stmt {
+    let span = s.span;
+    let abort = Expr {
+        kind: ExprKind::Call { callee: goanna_ast::Callee::Direct { name: "abort".into(), usr: "c:@F@abort".into() }, args: Vec::new() },
+        span,
+        ty: Default::default(),
+    };
+    Stmt { kind: StmtKind::Compound(vec![without_returns(s), Stmt { kind: StmtKind::Expr(abort), span }]), span }
+}
+
+/// `s` with each `return e;` replaced by `e;` (and `return;` by an empty statement).
+fn without_returns(mut s: Stmt) -> Stmt {
+    let span = s.span;
+    let kind = match std::mem::replace(&mut s.kind, StmtKind::Null) {
+        StmtKind::Return(Some(e)) => StmtKind::Expr(e),
+        StmtKind::Return(None) => StmtKind::Null,
+        StmtKind::Compound(items) => StmtKind::Compound(items.into_iter().map(without_returns).collect()),
+        StmtKind::If { cond, then, els } => StmtKind::If { cond, then: Box::new(without_returns(*then)), els: els.map(|e| Box::new(without_returns(*e))) },
+        other => other,
+    };
+    Stmt { kind, span }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::defining_macro;
+
+    const HEADER: &[u8] = b"#define OTHER 1\n# define LIB_ASSERT__WITH_RETVAL(expr, fail) do { \\\n\tif (!(expr)) { \\\n\t\treturn fail; \\\n\t} \\\n} while (0)\nint f(void) { if (x) return 1; }\n";
+
+    fn offset_of(needle: &[u8], nth: usize) -> usize {
+        HEADER.windows(needle.len()).enumerate().filter(|(_, w)| *w == needle).nth(nth).map(|(i, _)| i).expect("needle present")
+    }
+
+    #[test]
+    fn a_statement_spelled_in_a_continued_definition_names_its_macro() {
+        assert_eq!(defining_macro(HEADER, offset_of(b"if (!", 0)).as_deref(), Some("LIB_ASSERT__WITH_RETVAL"));
+        assert_eq!(defining_macro(HEADER, offset_of(b"return fail", 0)).as_deref(), Some("LIB_ASSERT__WITH_RETVAL"));
+    }
+
+    #[test]
+    fn ordinary_code_is_in_no_definition() {
+        assert_eq!(defining_macro(HEADER, offset_of(b"if (x)", 0)), None);
+        assert_eq!(defining_macro(HEADER, HEADER.len() + 10), None);
     }
 }
