@@ -537,43 +537,72 @@ fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId
     flags.iter().enumerate().filter(|&(_, &only)| only).filter_map(|(i, _)| site.args.get(i).copied().flatten()).collect()
 }
 
-/// The model nodes of a shortest path from the entry (node 0) of a one-component model to
-/// `target`, both included.
-fn model_prefix(model: &Model, target: u32) -> Vec<u32> {
-    let comp = model.component(0);
-    let n = model.n_nodes();
-    let mut parent: Vec<u32> = vec![u32::MAX; n];
-    let mut queue = VecDeque::from([0u32]);
-    if let Some(p) = parent.get_mut(0) {
-        *p = 0;
-    }
-    while let Some(u) = queue.pop_front() {
-        if u == target {
-            break;
+/// The shortest paths from the entry (node 0) of a one-component model to every node: a
+/// breadth-first tree, computed once per model and shared by all the violations found on it
+/// (one search per violation made a function with many findings quadratic).
+struct PrefixTree {
+    /// Each node's parent on the tree (`u32::MAX`: not reached; the entry is its own parent).
+    parent: Vec<u32>,
+    /// Each node's nearest proper ancestor that stands for a branch node of the graph
+    /// (`u32::MAX`: none), so the branches of a prefix cost one step each to list.
+    branch_up: Vec<u32>,
+}
+
+impl PrefixTree {
+    fn new(flat: &FlatModel, cfg: &Cfg) -> Self {
+        let model = &flat.model;
+        let comp = model.component(0);
+        let n = model.n_nodes();
+        let mut parent: Vec<u32> = vec![u32::MAX; n];
+        let mut branch_up: Vec<u32> = vec![u32::MAX; n];
+        let is_branch = |m: u32| flat.graph_node(m).is_some_and(|g| matches!(cfg.node(g).kind, NodeKind::Branch(_)));
+        if n == 0 {
+            return PrefixTree { parent, branch_up };
         }
-        for &v in comp.succ(model.node_vertex(u)) {
-            let w = model.vertex_node(0, v);
-            if let Some(p) = parent.get_mut(w as usize) {
-                if *p == u32::MAX {
-                    *p = u;
+        parent[0] = 0;
+        let mut queue = VecDeque::from([0u32]);
+        while let Some(u) = queue.pop_front() {
+            let up = if is_branch(u) { u } else { branch_up[u as usize] };
+            for &v in comp.succ(model.node_vertex(u)) {
+                let w = model.vertex_node(0, v);
+                if parent.get(w as usize) == Some(&u32::MAX) {
+                    parent[w as usize] = u;
+                    branch_up[w as usize] = up;
                     queue.push_back(w);
                 }
             }
         }
+        PrefixTree { parent, branch_up }
     }
-    let mut path = vec![target];
-    let mut at = target;
-    while at != 0 {
-        match parent.get(at as usize) {
-            Some(&p) if p != u32::MAX => {
-                path.push(p);
-                at = p;
+
+    /// The model nodes of a shortest path from the entry to `target`, both included.
+    fn path(&self, target: u32) -> Vec<u32> {
+        let mut path = vec![target];
+        let mut at = target;
+        while at != 0 {
+            match self.parent.get(at as usize) {
+                Some(&p) if p != u32::MAX => {
+                    path.push(p);
+                    at = p;
+                }
+                _ => break,
             }
-            _ => break,
         }
+        path.reverse();
+        path
     }
-    path.reverse();
-    path
+
+    /// The branch nodes on that path before `target`, in path order.
+    fn branches(&self, target: u32) -> Vec<u32> {
+        let mut branches = Vec::new();
+        let mut at = self.branch_up.get(target as usize).copied().unwrap_or(u32::MAX);
+        while at != u32::MAX {
+            branches.push(at);
+            at = self.branch_up.get(at as usize).copied().unwrap_or(u32::MAX);
+        }
+        branches.reverse();
+        branches
+    }
 }
 
 fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool) -> LocalOutcome {
@@ -587,6 +616,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
     }
     let vars = vars.as_slice();
     let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
+    let mut tree: Option<PrefixTree> = None;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -615,8 +645,9 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
         let mut refuted = false;
         for node in nodes {
             let witness_nodes: Vec<u32> = decide.witness(&flat.model, 0, node, formula).unwrap_or_default().into_iter().map(|(_, m)| m).collect();
-            let prefix = model_prefix(&flat.model, node);
+            let tree = tree.get_or_insert_with(|| PrefixTree::new(flat, cfg));
             if refute {
+                let prefix = tree.path(node);
                 // The whole counterexample: from the entry to the violation, then its witness,
                 // as graph nodes (up to a sink: a call that does not return ends it).
                 let mut whole: Vec<u32> = prefix.clone();
@@ -639,8 +670,8 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 }
             }
             let witness: Vec<Point> = witness_nodes.into_iter().map(|m| Point { function: f, node: flat.graph_node(m), depth: 0 }).collect();
-            let prefix: Vec<NodeId> = prefix.iter().filter_map(|&m| flat.graph_node(m)).collect();
-            if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&prefix)) {
+            let branches: Vec<NodeId> = tree.branches(node).into_iter().filter_map(|m| flat.graph_node(m)).collect();
+            if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&branches)) {
                 outcome.findings.push(((*var, graph_node(node)), found));
             }
         }
@@ -861,7 +892,7 @@ fn finding(
     n: NodeId,
     witness: &[Point],
     feasible: &[bool],
-    prefix: Option<&[NodeId]>,
+    branches: Option<&[NodeId]>,
 ) -> Option<Finding> {
     let program = analysis.program;
     let cfg = program.cfg(f);
@@ -949,9 +980,9 @@ fn finding(
     }
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
-    let mut steps = match prefix {
+    let mut steps = match branches {
         // The branches of the path the model checker found (with its observers, feasible).
-        Some(nodes) => nodes.iter().take(nodes.len().saturating_sub(1)).filter_map(|&m| branch_step(&ctx, cfg, m)).collect(),
+        Some(nodes) => nodes.iter().filter_map(|&m| branch_step(&ctx, cfg, m)).collect(),
         None => prefix_steps(&ctx, cfg, n),
     };
     // A loop reported at its body: the path names the loop itself.
