@@ -49,7 +49,20 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     let small = |cfg: &goanna_cfg::Cfg| cfg.nodes.len() <= options.max_nodes_per_function;
     // The value analysis refines every graph first: conditions it decides lose their
     // impossible edge for every check below.
-    let refined = crate::values::refine_program(units, options.max_nodes_per_function);
+    let refined = crate::values::refine_program(units, options.max_nodes_per_function, options.function_budget);
+    for &(u, c) in &refined.over_budget {
+        let (unit, cfg) = (&units[u], &units[u].cfgs[c]);
+        problems.push(Problem {
+            file: UnitContext::new(unit.files).location(cfg.span).file,
+            message: format!(
+                "function `{}` is over its budget of {:.1}s (--function-timeout) in the value analysis: interrupted; its conditions are not decided by values",
+                cfg.name,
+                options.function_budget.as_secs_f64()
+            ),
+            severity: ProblemSeverity::Warning,
+            details: Vec::new(),
+        });
+    }
     let refined_units: Vec<UnitGraphs<'_>> =
         units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs) }).collect();
     let units: &[UnitGraphs<'_>] = &refined_units;

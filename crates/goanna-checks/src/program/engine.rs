@@ -17,11 +17,11 @@ use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, Subject};
 use goanna_mc::ctl::Formula;
-use goanna_mc::Model;
+use goanna_mc::{Cancelled, Deadline, Model};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Most steps shown for one path.
 const MAX_STEPS: usize = 40;
@@ -203,7 +203,8 @@ fn check_function(
 ) -> (Vec<Finding>, Vec<Problem>, RefutationStats) {
     let program = analysis.program;
     let cfg = program.cfg(f);
-    let started = Instant::now();
+    // Every loop of the checks below polls it: a check still running when it passes stops.
+    let deadline = Deadline::after(budget);
     let mut findings = Vec::new();
     let mut problems = Vec::new();
     let mut stats = RefutationStats::default();
@@ -213,73 +214,98 @@ fn check_function(
     models[EdgeFilter::default().index()] = default_model;
     let feasible = cfg.feasible_reachability();
     for (done, check) in checks.iter().enumerate() {
-        if started.elapsed() > budget {
-            let skipped: Vec<&str> = checks[done..].iter().map(|c| c.spec.id.as_str()).collect();
-            let ctx = UnitContext::new(program.files(f));
-            problems.push(Problem {
-                file: ctx.location(cfg.span).file,
-                message: format!(
-                    "function `{}` took longer than its budget of {:.1}s; skipped checks: {}",
-                    cfg.name,
-                    budget.as_secs_f64(),
-                    skipped.join(", ")
-                ),
-                severity: ProblemSeverity::Warning,
-                details: Vec::new(),
-            });
-            break;
-        }
-        let vars = instances(cfg, check.template.range);
-        // A global that no callee mentions is, inside `f`, as private as a local: its instances
-        // are decided on `f`'s own model; the others need the whole-program structure.
-        let in_callees = &analysis.callee_globals[f as usize];
-        let (global, local): (Vec<_>, Vec<_>) = vars.into_iter().partition(|v| {
-            v.is_some_and(|id| {
-                let root = &cfg.path(id).root;
-                root.kind.is_static_storage() && in_callees.contains(&root.usr)
-            })
-        });
-        if !local.is_empty() {
-            let filter = EdgeFilter {
-                forward_only: check.template.forward_only,
-                include_infeasible: check.template.include_infeasible,
-            };
-            let ask = Ask { analysis, decide, check, f, feasible: &feasible };
+        let interrupted = deadline.expired() || {
+            let ask = Ask { analysis, decide, check, f, feasible: &feasible, deadline: &deadline };
             let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
-            findings.extend(decide_local(&ask, filter, local, &mut state).into_iter().map(|(_, found)| found));
-        }
-        // Only instances that can be violated are worth the whole-program model.
-        let global = if global.is_empty() {
-            global
-        } else {
-            let atoms = analysis.global_atoms();
-            possible_instances_by(check, f, cfg, &global, &|name, plain| plain || atoms.contains(name))
+            check_one(&ask, &mut state, &mut findings).is_err()
         };
-        if !global.is_empty() {
-            match analysis.rks() {
-                Ok(pm) => {
-                    let ask = Ask { analysis, decide, check, f, feasible: &feasible };
-                    let mut retry = Vec::new();
-                    findings.extend(check_global(&ask, pm, &global, &mut stats, &mut retry));
-                    if !retry.is_empty() {
-                        // The whole-program witness was infeasible: `f`'s own model, with
-                        // observers, looks for a feasible path to the same violation (callees
-                        // count by their summaries there).
-                        let filter = EdgeFilter { forward_only: check.template.forward_only, include_infeasible: check.template.include_infeasible };
-                        let mut vars: Vec<Option<PathId>> = retry.iter().map(|r| r.0).collect();
-                        vars.dedup();
-                        let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
-                        let again = decide_local(&ask, filter, vars, &mut state);
-                        let before = findings.len();
-                        findings.extend(again.into_iter().filter(|(key, _)| retry.contains(key)).map(|(_, found)| found));
-                        stats.bound_hits += retry.len().saturating_sub(findings.len() - before);
-                    }
-                }
-                Err(e) => problems.push(internal_problem(program, f, e)),
-            }
+        if interrupted {
+            problems.push(over_budget(program, f, budget, &checks[done..], deadline.expired()));
+            break;
         }
     }
     (findings, problems, stats)
+}
+
+/// The warning for a function whose budget ran out: `rest` are the checks it did not finish,
+/// the first of them interrupted while running when `running` (else not started).
+fn over_budget(program: &Program<'_>, f: FnIndex, budget: Duration, rest: &[CtlCheck<'_>], running: bool) -> Problem {
+    let cfg = program.cfg(f);
+    let ctx = UnitContext::new(program.files(f));
+    let ids: Vec<&str> = rest.iter().map(|c| c.spec.id.as_str()).collect();
+    let what = match (running, ids.split_first()) {
+        (true, Some((first, []))) => format!("interrupted `{first}`"),
+        (true, Some((first, others))) => format!("interrupted `{first}`; skipped checks: {}", others.join(", ")),
+        _ => format!("skipped checks: {}", ids.join(", ")),
+    };
+    Problem {
+        file: ctx.location(cfg.span).file,
+        message: format!(
+            "function `{}` is over its budget of {:.1}s (--function-timeout): {what}; findings confirmed before are kept",
+            cfg.name,
+            budget.as_secs_f64(),
+        ),
+        severity: ProblemSeverity::Warning,
+        details: Vec::new(),
+    }
+}
+
+/// Decides one check on one function: its instances about the function's own variables on the
+/// function's model, the others on the whole-program structure. Findings go to `findings` as
+/// they are confirmed; `Err(Cancelled)` when the function's budget ran out meanwhile.
+fn check_one(ask: &Ask<'_>, state: &mut LocalState<'_>, findings: &mut Vec<Finding>) -> Result<(), Cancelled> {
+    let Ask { analysis, check, f, .. } = *ask;
+    let program = analysis.program;
+    let cfg = program.cfg(f);
+    let vars = instances(cfg, check.template.range);
+    // A global that no callee mentions is, inside `f`, as private as a local: its instances
+    // are decided on `f`'s own model; the others need the whole-program structure.
+    let in_callees = &analysis.callee_globals[f as usize];
+    let (global, local): (Vec<_>, Vec<_>) = vars.into_iter().partition(|v| {
+        v.is_some_and(|id| {
+            let root = &cfg.path(id).root;
+            root.kind.is_static_storage() && in_callees.contains(&root.usr)
+        })
+    });
+    let filter = EdgeFilter { forward_only: check.template.forward_only, include_infeasible: check.template.include_infeasible };
+    if !local.is_empty() {
+        let mut found = Vec::new();
+        let outcome = decide_local(ask, filter, local, state, &mut found);
+        findings.extend(found.into_iter().map(|(_, finding)| finding));
+        outcome?;
+    }
+    // Only instances that can be violated are worth the whole-program model.
+    let global = if global.is_empty() {
+        global
+    } else {
+        let atoms = analysis.global_atoms();
+        possible_instances_by(check, f, cfg, &global, &|name, plain| plain || atoms.contains(name))
+    };
+    if global.is_empty() {
+        return Ok(());
+    }
+    let pm = match analysis.rks() {
+        Ok(pm) => pm,
+        Err(e) => {
+            state.problems.push(internal_problem(program, f, e));
+            return Ok(());
+        }
+    };
+    let mut retry = Vec::new();
+    check_global(ask, pm, &global, state.stats, &mut retry, findings)?;
+    if !retry.is_empty() {
+        // The whole-program witness was infeasible: `f`'s own model, with observers, looks for
+        // a feasible path to the same violation (callees count by their summaries there).
+        let mut vars: Vec<Option<PathId>> = retry.iter().map(|r| r.0).collect();
+        vars.dedup();
+        let mut again = Vec::new();
+        let outcome = decide_local(ask, filter, vars, state, &mut again);
+        let before = findings.len();
+        findings.extend(again.into_iter().filter(|(key, _)| retry.contains(key)).map(|(_, found)| found));
+        outcome?;
+        state.stats.bound_hits += retry.len().saturating_sub(findings.len() - before);
+    }
+    Ok(())
 }
 
 /// What deciding one function's local instances updates across checks.
@@ -300,19 +326,41 @@ struct LocalState<'m> {
 /// feasible or [`MAX_REFUTATION_ROUNDS`] is reached. A contradiction that needs the reported
 /// event to have happened (a lock call that succeeded) holds only for that instance: its
 /// observer is composed only with the instance's own model.
-fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, state: &mut LocalState<'_>) -> Vec<((Option<PathId>, NodeId), Finding)> {
-    let Ask { analysis, check, f, .. } = *ask;
+/// The findings go to `findings` as they are confirmed, so that when the function's budget runs
+/// out (`Err(Cancelled)`) those found before are kept.
+fn decide_local(
+    ask: &Ask<'_>,
+    filter: EdgeFilter,
+    local: Vec<Option<PathId>>,
+    state: &mut LocalState<'_>,
+    findings: &mut Vec<((Option<PathId>, NodeId), Finding)>,
+) -> Result<(), Cancelled> {
+    let Ask { analysis, check, f, deadline, .. } = *ask;
     let program = analysis.program;
     let slot = filter.index();
     let refute = refutable(check);
-    let mut findings = Vec::new();
     let mut pending = local;
     let mut shown: rustc_hash::FxHashSet<(Option<PathId>, NodeId)> = rustc_hash::FxHashSet::default();
     let mut own: rustc_hash::FxHashMap<Option<PathId>, Vec<Observer>> = rustc_hash::FxHashMap::default();
     let build = |observers: &[Observer], hint: Option<&super::flat::Refinement>| {
         flat_model(program, f, &analysis.effects, &analysis.behaviours, filter, hint, observers)
     };
+    // Runs `check_local` into a fresh outcome; when the budget runs out, keeps the findings it
+    // confirmed and stops.
+    type Shown = rustc_hash::FxHashSet<(Option<PathId>, NodeId)>;
+    let run = |model: &FlatModel, vars: &[Option<PathId>], stats: &mut RefutationStats, findings: &mut Vec<_>, shown: &mut Shown| {
+        let mut outcome = LocalOutcome::default();
+        match check_local(ask, model, vars, refute, &mut outcome) {
+            Ok(()) => Ok(outcome),
+            Err(cancelled) => {
+                stats.add(outcome.stats);
+                findings.extend(outcome.findings.into_iter().filter(|(key, _)| shown.insert(*key)));
+                Err(cancelled)
+            }
+        }
+    };
     for round in 0..=MAX_REFUTATION_ROUNDS {
+        deadline.check()?;
         let (shared_vars, own_vars): (Vec<_>, Vec<_>) = pending.iter().copied().partition(|v| !own.contains_key(v));
         let mut outcomes = Vec::new();
         if !shared_vars.is_empty() {
@@ -325,19 +373,20 @@ fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, s
                     Ok(model) => state.models[slot] = Some(model),
                     Err(e) => {
                         state.problems.push(internal_problem(program, f, &e.to_string()));
-                        return findings;
+                        return Ok(());
                     }
                 }
             }
             if let Some(flat) = &state.models[slot] {
-                outcomes.push(check_local(ask, flat, &shared_vars, refute));
+                outcomes.push(run(flat, &shared_vars, state.stats, findings, &mut shown)?);
             }
         }
         for var in own_vars {
+            deadline.check()?;
             let observers: Vec<Observer> = state.observers.iter().chain(own.get(&var).into_iter().flatten()).cloned().collect();
             let hint = state.models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
             match build(&observers, hint.as_ref()) {
-                Ok(model) => outcomes.push(check_local(ask, &model, &[var], refute)),
+                Ok(model) => outcomes.push(run(&model, &[var], state.stats, findings, &mut shown)?),
                 Err(e) => state.problems.push(internal_problem(program, f, &e.to_string())),
             }
         }
@@ -368,7 +417,7 @@ fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, s
         }
         pending = refuted;
     }
-    findings
+    Ok(())
 }
 
 fn internal_problem(program: &Program<'_>, f: FnIndex, message: &str) -> Problem {
@@ -401,11 +450,12 @@ fn unless_at_entry(
     f: FnIndex,
     cfg: &Cfg,
     vars: Vec<Option<PathId>>,
-) -> Vec<Option<PathId>> {
-    let Some(shape) = &check.template.unless_at_entry else { return vars };
+    deadline: &Deadline,
+) -> Result<Vec<Option<PathId>>, Cancelled> {
+    let Some(shape) = &check.template.unless_at_entry else { return Ok(vars) };
     let (model, comp, entry) = at;
-    let holds = decide.satisfying_instances(model, comp, &shape.dag, &instance_atoms(shape, f, cfg, &vars));
-    vars.into_iter().zip(holds).filter(|(_, nodes)| !nodes.contains(&entry)).map(|(v, _)| v).collect()
+    let holds = decide.satisfying_instances(model, comp, &shape.dag, &instance_atoms(shape, f, cfg, &vars), deadline)?;
+    Ok(vars.into_iter().zip(holds).filter(|(_, nodes)| !nodes.contains(&entry)).map(|(v, _)| v).collect())
 }
 
 /// The instances worth deciding: one for which no alternative of the template's requirements
@@ -439,6 +489,8 @@ struct Ask<'a> {
     f: FnIndex,
     /// The function's graph nodes reachable by feasible edges.
     feasible: &'a [bool],
+    /// When the function's budget runs out: every loop below polls it.
+    deadline: &'a Deadline,
 }
 
 /// True for checks whose counterexamples are refuted: not the ones about the code as written
@@ -449,6 +501,7 @@ fn refutable(check: &CtlCheck<'_>) -> bool {
 }
 
 /// What deciding one check on one function's own model gave.
+#[derive(Default)]
 struct LocalOutcome {
     /// The findings, each with its instance and graph node (to report each once over rounds).
     findings: Vec<((Option<PathId>, NodeId), Finding)>,
@@ -605,17 +658,18 @@ impl PrefixTree {
     }
 }
 
-fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool) -> LocalOutcome {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+/// Decides `vars` on one model of `f` into `outcome`. On `Err(Cancelled)` (the function's
+/// budget ran out) `outcome` holds what was confirmed before.
+fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool, outcome: &mut LocalOutcome) -> Result<(), Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     let cfg = analysis.program.cfg(f);
-    let mut outcome = LocalOutcome { findings: Vec::new(), observers: Vec::new(), refuted: Vec::new(), refuted_nodes: 0, stats: RefutationStats::default() };
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
-    let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars);
+    let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars, deadline)?;
     if vars.is_empty() {
-        return outcome;
+        return Ok(());
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
+    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
     let mut tree: Option<PrefixTree> = None;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
@@ -644,6 +698,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
         let nodes = if check.template.report_first { first_in_source(cfg, nodes, graph_node) } else { nodes };
         let mut refuted = false;
         for node in nodes {
+            deadline.check()?;
             let witness_nodes: Vec<u32> = decide.witness(&flat.model, 0, node, formula).unwrap_or_default().into_iter().map(|(_, m)| m).collect();
             let tree = tree.get_or_insert_with(|| PrefixTree::new(flat, cfg));
             if refute {
@@ -679,7 +734,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
             outcome.refuted.push(*var);
         }
     }
-    outcome
+    Ok(())
 }
 
 /// Decides a check's instances about globals on the whole-program model. The witness of each
@@ -692,17 +747,17 @@ fn check_global(
     vars: &[Option<PathId>],
     stats: &mut RefutationStats,
     retry: &mut Vec<(Option<PathId>, NodeId)>,
-) -> Vec<Finding> {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+    findings: &mut Vec<Finding>,
+) -> Result<(), Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &pm.model, vars);
-    let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars);
+    let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars, deadline)?;
     if vars.is_empty() {
-        return Vec::new();
+        return Ok(());
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
-    let mut findings = Vec::new();
+    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -716,6 +771,7 @@ fn check_global(
             if g != f {
                 continue;
             }
+            deadline.check()?;
             let points = decide.witness(&pm.model, pm.component(f), node, formula).unwrap_or_default();
             if refutable(check) {
                 let path = path_in_function(pm, f, &points);
@@ -742,19 +798,19 @@ fn check_global(
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
-    findings.extend(begun_in_callees(ask, pm, vars));
-    findings
+    findings.extend(begun_in_callees(ask, pm, vars)?);
+    Ok(())
 }
 
 /// The violations of `f`'s global instances that begin inside a function `f` calls and end in
 /// `f` (an unlock in a helper, then another in `f`): nodes of the callee that violate the
 /// property in the context of `f`'s call only. Each is reported once per call of `f`, at the
 /// event in `f` where its witness ends (or at the call), with the path through the callee.
-fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Result<Vec<Finding>, Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     // Loop-shaped and first-only templates describe nodes of `f` itself.
     if check.template.closed_loops_only || check.template.report_first || check.template.every_state {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let cfg = analysis.program.cfg(f);
     let shape = &check.template.shape;
@@ -767,7 +823,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
             .and_then(|&(_, n)| program.callee_at(f, n))
             .is_some_and(|g| usrs.iter().any(|usr| analysis.own_globals[g as usize].contains(*usr)))
     };
-    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into);
+    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into, deadline)?;
     let mut findings = Vec::new();
     for (var, hits) in vars.iter().zip(in_calls) {
         // One finding per call site: the first violating callee node of each.
@@ -782,6 +838,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
                 continue;
             }
             seen.insert(call);
+            deadline.check()?;
             let Some(path) = decide.witness_at(&pm.model, pm.component(f), &[call], node, formula) else { continue };
             // The path enters the callee at the call node of `f`.
             let mut witness = vec![Point { function: f, node: Some(n), depth: 0 }];
@@ -792,7 +849,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
-    findings
+    Ok(findings)
 }
 
 /// Whether every feasible path from the entry of `cfg` to its exit passes through `m`.
