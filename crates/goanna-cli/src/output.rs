@@ -340,6 +340,7 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         millis: started.elapsed().as_millis(),
     };
     let mut report = Report::new(findings, outcome.problems.clone(), &context, &mut sources);
+    report.warn_unknown_suppressions(&outcome.files, &settings.project_root, &mut sources);
     report.summary.infeasible_paths = outcome.refutation.infeasible;
     report.summary.refutation_bound_hits = outcome.refutation.bound_hits;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
