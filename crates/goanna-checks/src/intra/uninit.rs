@@ -823,17 +823,11 @@ fn report(
             if it.kind == Kind::Heap {
                 steps.extend(creation_steps(ctx, cfg, effects, item, &name));
             } else {
-                steps.push(PathStep {
-                    location: ctx.location(path.root.decl_span),
-                    message: format!("`{}` is declared without an initial value", path.root.name),
-                });
+                steps.push(PathStep::event(ctx.location(path.root.decl_span), format!("`{}` is declared without an initial value", path.root.name)));
             }
             steps.extend(branch_steps(ctx, cfg, effects, item, NodeId(n as u32)));
             if let Some(q) = via.and_then(|s| slot_paths.get(&s)) {
-                steps.push(PathStep {
-                    location: ctx.location(span),
-                    message: format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text()),
-                });
+                steps.push(PathStep::event(ctx.location(span), format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text())));
             }
             let what = if it.kind == Kind::Heap { format!("the memory `{name}` points to") } else { format!("`{name}`") };
             if let Some(r) = remote.and_then(|i| effects[n].remote.get(i)) {
@@ -844,15 +838,12 @@ fn report(
                     }
                     _ => (name, what),
                 };
-                steps.push(PathStep { location: ctx.location(span), message: format!("{what} is passed to `{}` here", r.callee) });
-                steps.push(PathStep {
-                    location: r.location.clone(),
-                    message: format!("`{}` reads it as `{}` before any value is written", r.callee, r.text),
-                });
+                steps.push(PathStep::event(ctx.location(span), format!("{what} is passed to `{}` here", r.callee)));
+                steps.push(PathStep::event(r.location.clone(), format!("`{}` reads it as `{}` before any value is written", r.callee, r.text)));
                 findings.push(finding(spec, cfg, r.location.clone(), &name, steps));
                 continue;
             }
-            steps.push(PathStep { location: ctx.location(span), message: format!("{what} is read here before any value is written") });
+            steps.push(PathStep::event(ctx.location(span), format!("{what} is read here before any value is written")));
             findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
@@ -883,7 +874,7 @@ fn creation_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: u
     (0..cfg.nodes.len())
         .find(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
         .and_then(|i| cfg.nodes[i].span)
-        .map(|span| PathStep { location: ctx.location(span), message: format!("`{name}` receives memory whose contents are undefined") })
+        .map(|span| PathStep::event(ctx.location(span), format!("`{name}` receives memory whose contents are undefined")))
         .into_iter()
         .collect()
 }
@@ -924,7 +915,7 @@ fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usi
         let node = &cfg.nodes[n];
         if let (NodeKind::Branch(taken), Some(span)) = (&node.kind, node.span) {
             let which = if *taken { "true" } else { "false" };
-            steps.push(PathStep { location: ctx.location(span), message: format!("taking the {which} branch") });
+            steps.push(PathStep::new(ctx.location(span), format!("taking the {which} branch")));
         }
         at = parent[n];
     }

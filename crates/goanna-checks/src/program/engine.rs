@@ -6,6 +6,7 @@
 
 use super::behaviour::Behaviour;
 use super::decide::Decide;
+use super::dominators::Dominators;
 use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
@@ -23,8 +24,6 @@ use std::collections::VecDeque;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// Most steps shown for one path.
-const MAX_STEPS: usize = 40;
 /// Most times one check of one function is decided again after observers excluded the
 /// infeasible paths it found; a path still infeasible after that is not reported (a bound hit).
 const MAX_REFUTATION_ROUNDS: usize = 6;
@@ -77,6 +76,9 @@ pub struct Analysis<'p> {
     pub null_only_if_null: Vec<Vec<bool>>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
+    /// Each function's dominator tree, built on first use (which branches of a path are
+    /// informative).
+    dominators: Vec<OnceLock<Dominators>>,
     /// The atoms about variables of static storage that label some node of the program (they
     /// are the same in every function), computed on first use: instances about globals that
     /// cannot be violated are dropped before the whole-program model is built.
@@ -97,7 +99,13 @@ impl<'p> Analysis<'p> {
             null_only_if_null: Vec::new(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
+            dominators: (0..program.functions.len()).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// The dominator tree of `f`'s graph.
+    fn dominators(&self, f: FnIndex) -> &Dominators {
+        self.dominators[f as usize].get_or_init(|| Dominators::new(self.program.cfg(f)))
     }
 
     fn global_atoms(&self) -> &rustc_hash::FxHashSet<String> {
@@ -1037,19 +1045,22 @@ fn finding(
     }
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
+    // A branch is informative when the path cannot reach where it goes without it.
+    let dominators = analysis.dominators(f);
     let mut steps = match branches {
         // The branches of the path the model checker found (with its observers, feasible).
-        Some(nodes) => nodes.iter().filter_map(|&m| branch_step(&ctx, cfg, m)).collect(),
-        None => prefix_steps(&ctx, cfg, n),
+        Some(nodes) => nodes.iter().filter_map(|&m| branch_step(&ctx, cfg, m).map(|s| s.key_if(dominators.dominates(m, n)))).collect(),
+        None => prefix_steps(&ctx, cfg, n, dominators),
     };
     // A loop reported at its body: the path names the loop itself.
     if check.template.closed_loops_only && cfg.node(n).span.is_some_and(|head| head != span) {
         if let Some(head) = cfg.node(n).span {
-            steps.push(PathStep { location: ctx.location(head), message: "the loop starts here; no path leaves it".to_string() });
+            steps.push(PathStep::event(ctx.location(head), "the loop starts here; no path leaves it"));
         }
     }
-    steps.extend(witness_steps(analysis, check, f, var_path, witness));
+    steps.extend(witness_steps(analysis, check, f, var_path, witness, last.unwrap_or(n)));
     steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+    let (steps, _) = crate::shorten_path(&steps, crate::MAX_KEPT_PATH_STEPS);
     Some(Finding {
         check: check.spec.id.clone(),
         cwe: check.spec.cwe.clone(),
@@ -1088,7 +1099,7 @@ fn report_prop(analysis: &Analysis<'_>, f: FnIndex, cfg: &Cfg, n: NodeId, report
 }
 
 /// The branches taken on a shortest path from the entry to `target` within the function.
-fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathStep> {
+fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId, dominators: &Dominators) -> Vec<PathStep> {
     let mut parent: Vec<Option<NodeId>> = vec![None; cfg.nodes.len()];
     let mut seen = vec![false; cfg.nodes.len()];
     let mut queue = VecDeque::from([cfg.entry]);
@@ -1109,7 +1120,7 @@ fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathSte
     let mut at = parent[target.index()];
     while let Some(n) = at {
         if let Some(step) = branch_step(ctx, cfg, n) {
-            steps.push(step);
+            steps.push(step.key_if(dominators.dominates(n, target)));
         }
         at = parent[n.index()];
     }
@@ -1120,10 +1131,9 @@ fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathSte
 fn branch_step(ctx: &UnitContext<'_>, cfg: &Cfg, n: NodeId) -> Option<PathStep> {
     let node = cfg.node(n);
     match (&node.kind, node.span) {
-        (NodeKind::Branch(taken), Some(span)) => Some(PathStep {
-            location: ctx.location(span),
-            message: format!("taking the {} branch", if *taken { "true" } else { "false" }),
-        }),
+        (NodeKind::Branch(taken), Some(span)) => {
+            Some(PathStep::new(ctx.location(span), format!("taking the {} branch", if *taken { "true" } else { "false" })))
+        }
         _ => None,
     }
 }
@@ -1145,9 +1155,10 @@ fn atom_holds(analysis: &Analysis<'_>, atom: TemplateAtom, f: FnIndex, var: Opti
 }
 
 /// The steps of a witness: the template's step messages where their atoms hold, branches in
-/// the checked function, calls into and returns from other functions, and calls that never
-/// return.
-fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<(PathId, &AccessPath)>, witness: &[Point]) -> Vec<PathStep> {
+/// the checked function (informative when they dominate `end`, where the witness ends in it),
+/// calls into and returns from other functions, and calls that never return.
+fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<(PathId, &AccessPath)>, witness: &[Point], end: NodeId) -> Vec<PathStep> {
+    let dominators = analysis.dominators(f);
     let name = var.map(|(_, p)| p.text()).unwrap_or_default();
     let mut steps = Vec::new();
     let mut depth = 0usize;
@@ -1162,7 +1173,7 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
             if let Some((g, m)) = previous {
                 let at = program.cfg(g).node(m).span.unwrap_or(program.cfg(g).span);
                 let ctx = UnitContext::new(program.files(g));
-                steps.push(PathStep { location: ctx.location(at), message: "this call does not return".to_string() });
+                steps.push(PathStep::event(ctx.location(at), "this call does not return"));
             }
             break;
         };
@@ -1173,9 +1184,9 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
         };
         last_span = Some((point.function, span));
         if point.depth > depth {
-            steps.push(PathStep { location: ctx.location(cfg.span), message: format!("entering `{}`", cfg.name) });
+            steps.push(PathStep::new(ctx.location(cfg.span), format!("entering `{}`", cfg.name)));
         } else if point.depth < depth {
-            steps.push(PathStep { location: ctx.location(span), message: format!("back in `{}`", cfg.name) });
+            steps.push(PathStep::new(ctx.location(span), format!("back in `{}`", cfg.name)));
         }
         depth = point.depth;
         // One message per point: the first of the template's steps (in name order) that holds.
@@ -1187,19 +1198,16 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
                 } else {
                     span
                 };
-                steps.push(PathStep { location: ctx.location(at), message: message.replace("{var}", &name) });
+                steps.push(PathStep::event(ctx.location(at), message.replace("{var}", &name)));
                 break;
             }
         }
         if point.depth == 0 {
             if let Some(step) = branch_step(&ctx, cfg, n) {
-                steps.push(step);
+                steps.push(step.key_if(point.function == f && dominators.dominates(n, end)));
             }
         }
         previous = Some((point.function, n));
-        if steps.len() >= MAX_STEPS {
-            break;
-        }
     }
     steps
 }
