@@ -78,3 +78,26 @@ fn a_check_running_past_the_budget_is_interrupted_and_the_other_functions_are_re
     // What `heavy` confirmed before its budget ran out is kept, never more than it has.
     assert!(outcome.findings.iter().filter(|f| f.function == "heavy").count() <= 120);
 }
+
+#[test]
+fn the_uninitialised_read_analysis_stops_at_the_budget_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, _) = many_variables(dir.path(), 2000);
+    let mut source = std::fs::read_to_string(&file).unwrap();
+    source.push_str("int g(int c) {\n    int x;\n    if (c)\n        return 0;\n    return x;\n}\n");
+    std::fs::write(&file, &source).unwrap();
+    let g_read = source.lines().count() as u32 - 1;
+    // A budget that has passed before the analysis starts: its fixpoint over the large function
+    // (far more than one poll period of steps) stops; the small one finishes within its first.
+    let options = AnalysisOptions {
+        enabled: Some(["SPC-uninit-var-all".to_string()].into_iter().collect()),
+        function_budget: std::time::Duration::ZERO,
+        ..AnalysisOptions::default()
+    };
+    let outcome = analyse_unit(&UnitSpec::new(file.clone()), &options);
+    let over: Vec<&str> = outcome.problems.iter().map(|p| p.message.as_str()).filter(|m| m.contains("uninitialised-read analysis")).collect();
+    assert_eq!(over.len(), 1, "{:#?}", outcome.problems);
+    assert!(over[0].starts_with("function `f` is over its budget of 0.0s"), "{}", over[0]);
+    let found: Vec<(&str, &str, u32)> = outcome.findings.iter().map(|f| (f.check.as_str(), f.function.as_str(), f.location.line)).collect();
+    assert_eq!(found, vec![("SPC-uninit-var-all", "g", g_read)]);
+}
