@@ -13,6 +13,6 @@ pub mod program;
 pub mod values;
 
 pub use context::UnitContext;
-pub use finding::{Finding, Location, PathStep, Problem, ProblemSeverity, Severity};
+pub use finding::{shorten_path, Finding, Location, PathStep, Problem, ProblemSeverity, Severity, MAX_KEPT_PATH_STEPS};
 pub use code_scanning::{Precision, SecuritySeverity};
 pub use catalogue::{builtin_catalogue_errors, catalogue, Catalogue, CatalogueError, CheckDocs, CheckSpec, Engine, Profile};

@@ -83,6 +83,17 @@ pub struct OutputArgs {
     /// [default: `sarif-help-uri` in goanna.toml, else none: the help text is in the rule].
     #[arg(long, value_name = "URI")]
     pub sarif_help_uri: Option<String>,
+    /// Show at most N steps of a finding's path, in every format: a longer path keeps its first
+    /// and last steps, the events the check is about and the branches the finding cannot be
+    /// reached without, then the steps nearest the end; the step after a gap says how many were
+    /// left out. 0: whole paths.
+    #[arg(long, value_name = "N", default_value_t = goanna_report::DEFAULT_MAX_PATH_STEPS)]
+    pub max_path_steps: usize,
+    /// List at most N findings (the most severe first, then by file and line; deterministic);
+    /// the summary and standard error say how many were left out. The exit status still counts
+    /// every finding.
+    #[arg(long, value_name = "N")]
+    pub max_findings: Option<usize>,
     /// JSON: add the analysis time as `summary.millis` (left out by default, so that the same
     /// input gives the same bytes).
     #[arg(long)]
@@ -340,6 +351,13 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         millis: started.elapsed().as_millis(),
     };
     let mut report = Report::new(findings, outcome.problems.clone(), &context, &mut sources);
+    report.warn_unknown_suppressions(&outcome.files, &settings.project_root, &mut sources);
+    // The exit status counts every finding, listed or not.
+    let failing = settings.fail_on.is_some_and(|threshold| report.findings.iter().any(|r| r.is_active() && r.finding.severity >= threshold));
+    if args.max_path_steps > 0 {
+        report.shorten_paths(args.max_path_steps);
+    }
+    let left_out = args.max_findings.map_or(0, |max| report.limit_findings(max));
     report.summary.infeasible_paths = outcome.refutation.infeasible;
     report.summary.refutation_bound_hits = outcome.refutation.bound_hits;
     let to_terminal = args.output.is_none() && std::io::stdout().is_terminal();
@@ -381,6 +399,12 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
     }
     if !args.quiet {
         notes_on_inputs(&report, settings, &sources);
+        if left_out > 0 {
+            eprintln!(
+                "goanna-rs: note: {left_out} findings left out of the report (--max-findings {}): the most severe are listed",
+                args.max_findings.unwrap_or_default()
+            );
+        }
     }
     if outcome.units_analysed == 0 {
         if outcome.units_failed > 0 {
@@ -391,7 +415,6 @@ pub fn report_with(outcome: &ProgramOutcome, args: &OutputArgs, settings: &Setti
         return Ok(ExitCode::from(exit::USAGE_ERROR));
     }
     let analysis_errors = settings.fail_on_unparsable && outcome.problems.iter().any(|p| p.severity == ProblemSeverity::Error);
-    let failing = settings.fail_on.is_some_and(|threshold| active.iter().any(|f| f.severity >= threshold));
     let code = if analysis_errors {
         exit::USAGE_ERROR
     } else if failing {

@@ -209,6 +209,35 @@ fn unknown_ids_in_suppression_comments_are_warned_about() {
 }
 
 #[test]
+fn unknown_suppression_ids_are_warned_about_in_files_without_findings() {
+    let project = project();
+    let dir = project.path();
+    // No finding in this unit nor in its header: the comments are read all the same.
+    write(&dir.join("src/clean.h"), "/* goanna-rs: ignore[MEM-leek] */\nint helper(int a);\n");
+    write(&dir.join("src/clean.c"), "#include \"clean.h\"\nint h(int a) {\n    return a; // goanna-rs: ignore[SPC-uninit-var-al]\n}\n// goanna-rs: ignore[RED]\n");
+    let output = scan_json(dir, &["src/clean.c", "src/u.c"]);
+    assert_eq!(output.status.code(), Some(1), "u.c's finding; warnings do not fail: {}", text(&output.stderr));
+    let json = json_of(&output);
+    assert_eq!(findings(&json), vec![("src/u.c".to_string(), 5)]);
+    let warnings: Vec<(String, String)> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["file"].as_str().unwrap_or_default().to_string(), e["message"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:#?}");
+    assert!(warnings[0].0.ends_with("src/clean.c") && warnings[0].1.starts_with("line 3: ") && warnings[0].1.contains("`SPC-uninit-var-al`"), "{warnings:#?}");
+    assert!(warnings[1].0.ends_with("src/clean.h") && warnings[1].1.starts_with("line 1: ") && warnings[1].1.contains("`MEM-leek`"), "{warnings:#?}");
+    // Known ids and families, and headers outside the project, say nothing.
+    write(&dir.join("src/clean.h"), "#include <stdio.h>\n/* goanna-rs: ignore[MEM-leak] */\nint helper(int a);\n");
+    write(&dir.join("src/clean.c"), "#include \"clean.h\"\nint h(int a) {\n    return a; // goanna-rs: ignore[SPC]\n}\n");
+    let output = scan_json(dir, &["src/clean.c"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(json_of(&output)["errors"].as_array().unwrap().is_empty(), "{}", text(&output.stdout));
+    assert!(!text(&output.stderr).contains("outside the project root"), "{}", text(&output.stderr));
+}
+
+#[test]
 fn nothing_analysed_is_never_success() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("empty")).unwrap();

@@ -19,6 +19,9 @@ pub struct ProgramOutcome {
     pub units_failed: usize,
     /// What the refutation stage did (infeasible counterexamples, bound hits).
     pub refutation: goanna_checks::program::RefutationStats,
+    /// The source files the analysed units read, system headers left out, each once in unit
+    /// order: where suppression comments may be, findings or not.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 /// Links all units and runs every enabled check (data-flow checks per function, CTL checks on
@@ -40,7 +43,10 @@ pub fn analyse_program(artefacts: &[UnitArtefact], options: &AnalysisOptions) ->
             outcome.units_failed += 1;
         }
         outcome.problems.extend(artefact.problems.iter().cloned());
+        outcome.files.extend(artefact.files.iter().filter(|f| !f.is_system).map(|f| f.path.clone()));
     }
+    let mut seen = std::collections::HashSet::new();
+    outcome.files.retain(|f| seen.insert(f.clone()));
     outcome.problems.extend(problems);
     outcome
 }

@@ -73,6 +73,7 @@ pub mod batch;
 mod builder;
 mod check;
 pub mod ctl;
+pub mod deadline;
 mod deep;
 mod invalid;
 mod model;
@@ -85,6 +86,7 @@ pub mod witness;
 pub use builder::{Dst, ModelBuilder, Src};
 pub use check::tern::Tern;
 pub use check::{check, check_dag, Strategy, Verdict};
+pub use deadline::{Cancelled, Deadline, Poll};
 pub use invalid::ModelError;
 pub use model::{AtomId, BoxId, BoxInfo, CompId, Component, Model, NodeId, Vertex, VertexKind};
 

@@ -6,6 +6,7 @@
 use crate::batch::{lane_atoms, same_shape_chunks};
 use crate::check::exhaustive::Engine;
 use crate::ctl::{Dag, DagNode, Formula};
+use crate::deadline::{Cancelled, Deadline, Poll};
 use crate::model::{AtomId, BoxId, CompId, Component, Model, NodeId, Vertex};
 use rustc_hash::FxHashMap;
 
@@ -13,7 +14,18 @@ use rustc_hash::FxHashMap;
 /// Formulas of the same shape (same operators, atoms in the same places) are decided together,
 /// 64 per pass, one bit per formula in every label set.
 pub fn satisfying_nodes(model: &Model, comp: CompId, formulas: &[Formula]) -> Vec<Vec<NodeId>> {
-    satisfying_nodes_with(model, comp, formulas, true)
+    never_cancelled(satisfying_nodes_with(model, comp, formulas, true, &Deadline::never()))
+}
+
+/// [`satisfying_nodes`], stopping with [`Cancelled`] once `deadline` has passed.
+pub fn satisfying_nodes_within(model: &Model, comp: CompId, formulas: &[Formula], deadline: &Deadline) -> Result<Vec<Vec<NodeId>>, Cancelled> {
+    satisfying_nodes_with(model, comp, formulas, true, deadline)
+}
+
+/// The result of a query under [`Deadline::never`], which cannot be cancelled.
+fn never_cancelled<T: Default>(result: Result<T, Cancelled>) -> T {
+    debug_assert!(result.is_ok(), "a query without a deadline was cancelled");
+    result.unwrap_or_default()
 }
 
 /// For each instance, the nodes of `comp` that satisfy `shape` when `comp` is the outermost
@@ -27,6 +39,18 @@ pub fn satisfying_instances(
     shape: &Dag,
     instances: &[Vec<String>],
 ) -> Vec<Vec<NodeId>> {
+    never_cancelled(satisfying_instances_within(model, comp, shape, instances, &Deadline::never()))
+}
+
+/// [`satisfying_instances`], stopping with [`Cancelled`] once `deadline` has passed (polled
+/// inside the fixpoints, so a large component is interrupted, not only finished late).
+pub fn satisfying_instances_within(
+    model: &Model,
+    comp: CompId,
+    shape: &Dag,
+    instances: &[Vec<String>],
+    deadline: &Deadline,
+) -> Result<Vec<Vec<NodeId>>, Cancelled> {
     let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); instances.len()];
     let flat = model.component(comp).boxes.is_empty();
     let all: Vec<usize> = (0..instances.len()).collect();
@@ -39,10 +63,10 @@ pub fn satisfying_instances(
                     .collect()
             })
             .collect();
-        let vals = chunk_values(model, comp, shape, lane_atoms, chunk.len(), flat);
+        let vals = chunk_values(model, comp, shape, lane_atoms, chunk.len(), flat, deadline)?;
         spread(model, comp, &vals, chunk, &mut out);
     }
-    out
+    Ok(out)
 }
 
 /// For each instance, the nodes of the direct callees of `comp` that satisfy `shape` in the
@@ -59,10 +83,22 @@ pub fn satisfying_instances_in_calls(
     instances: &[Vec<String>],
     look_into: &dyn Fn(BoxId) -> bool,
 ) -> Vec<Vec<(BoxId, NodeId)>> {
+    never_cancelled(satisfying_instances_in_calls_within(model, comp, shape, instances, look_into, &Deadline::never()))
+}
+
+/// [`satisfying_instances_in_calls`], stopping with [`Cancelled`] once `deadline` has passed.
+pub fn satisfying_instances_in_calls_within(
+    model: &Model,
+    comp: CompId,
+    shape: &Dag,
+    instances: &[Vec<String>],
+    look_into: &dyn Fn(BoxId) -> bool,
+    deadline: &Deadline,
+) -> Result<Vec<Vec<(BoxId, NodeId)>>, Cancelled> {
     let mut out: Vec<Vec<(BoxId, NodeId)>> = vec![Vec::new(); instances.len()];
     let boxes = model.component(comp).boxes();
     if !boxes.iter().any(|&b| look_into(b)) {
-        return out;
+        return Ok(out);
     }
     let all: Vec<usize> = (0..instances.len()).collect();
     for chunk in all.chunks(64) {
@@ -74,7 +110,7 @@ pub fn satisfying_instances_in_calls(
                     .collect()
             })
             .collect();
-        let mut eng = Engine::new(model, shape, lane_atoms, chunk.len());
+        let mut eng = Engine::new(model, shape, lane_atoms, chunk.len()).with_deadline(deadline);
         let ctx = eng.initial_ctx(shape.root, comp);
         let mut own: FxHashMap<CompId, Vec<u64>> = FxHashMap::default();
         for (lb, &b) in boxes.iter().enumerate() {
@@ -87,6 +123,8 @@ pub fn satisfying_instances_in_calls(
                 slot.insert(eng.full_vals(shape.root, callee, &alone).to_vec());
             }
             let cctx = eng.callee_ctx(shape.root, comp, &ctx, lb as u32);
+            eng.full_vals(shape.root, callee, &cctx);
+            eng.cancelled()?;
             let vals = eng.full_vals(shape.root, callee, &cctx);
             let alone = &own[&callee];
             for v in 0..model.component(callee).n_nodes() {
@@ -99,7 +137,7 @@ pub fn satisfying_instances_in_calls(
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// [`satisfying_nodes`], optionally without the fast path for components without boxes (so
@@ -109,16 +147,17 @@ fn satisfying_nodes_with(
     comp: CompId,
     formulas: &[Formula],
     fast: bool,
-) -> Vec<Vec<NodeId>> {
+    deadline: &Deadline,
+) -> Result<Vec<Vec<NodeId>>, Cancelled> {
     let dags: Vec<Dag> = formulas.iter().map(Dag::new).collect();
     let mut out: Vec<Vec<NodeId>> = vec![Vec::new(); dags.len()];
     let flat = fast && model.component(comp).boxes.is_empty();
     for chunk in same_shape_chunks(&dags) {
         let lane_atoms = lane_atoms(model, &dags, &chunk);
-        let vals = chunk_values(model, comp, &dags[chunk[0]], lane_atoms, chunk.len(), flat);
+        let vals = chunk_values(model, comp, &dags[chunk[0]], lane_atoms, chunk.len(), flat, deadline)?;
         spread(model, comp, &vals, &chunk, &mut out);
     }
-    out
+    Ok(out)
 }
 
 /// The root's value, one bit per lane, at every vertex of `comp` in its own context: by the
@@ -130,13 +169,17 @@ fn chunk_values(
     lane_atoms: Vec<Vec<Option<AtomId>>>,
     lanes: usize,
     flat: bool,
-) -> Vec<u64> {
+    deadline: &Deadline,
+) -> Result<Vec<u64>, Cancelled> {
+    deadline.check()?;
     if flat {
-        label_without_boxes(model, comp, dag, &lane_atoms, lanes)
+        label_without_boxes(model, comp, dag, &lane_atoms, lanes, deadline)
     } else {
-        let mut eng = Engine::new(model, dag, lane_atoms, lanes);
+        let mut eng = Engine::new(model, dag, lane_atoms, lanes).with_deadline(deadline);
         let ctx = eng.initial_ctx(dag.root, comp);
-        eng.full_vals(dag.root, comp, &ctx).to_vec()
+        let vals = eng.full_vals(dag.root, comp, &ctx).to_vec();
+        eng.cancelled()?;
+        Ok(vals)
     }
 }
 
@@ -173,7 +216,9 @@ fn label_without_boxes(
     dag: &Dag,
     lane_atoms: &[Vec<Option<AtomId>>],
     lanes: usize,
-) -> Vec<u64> {
+    deadline: &Deadline,
+) -> Result<Vec<u64>, Cancelled> {
+    let mut poll = Poll::new(deadline);
     let c = model.component(comp);
     let n = c.n_vertices() as usize;
     let mask = if lanes >= 64 {
@@ -201,6 +246,7 @@ fn label_without_boxes(
     };
     let mut vals: Vec<Vec<u64>> = Vec::with_capacity(dag.nodes.len());
     for node in &dag.nodes {
+        deadline.check()?;
         let value: Vec<u64> = match *node {
             DagNode::True => vec![mask; n],
             DagNode::Atom(slot) => {
@@ -237,6 +283,7 @@ fn label_without_boxes(
                 let mut val = b.clone();
                 let mut work: Vec<usize> = (0..n).filter(|&v| val[v] != 0).collect();
                 while let Some(v) = work.pop() {
+                    poll.tick()?;
                     for p in preds(v) {
                         let add = val[v] & a[p] & !val[p];
                         if add != 0 {
@@ -253,6 +300,7 @@ fn label_without_boxes(
                 let mut work: Vec<usize> = (0..n).collect();
                 let mut queued = vec![true; n];
                 while let Some(v) = work.pop() {
+                    poll.tick()?;
                     queued[v] = false;
                     let next =
                         a[v] & successors(c, v as Vertex).fold(0, |acc, w| acc | val[w as usize]);
@@ -271,7 +319,7 @@ fn label_without_boxes(
         };
         vals.push(value);
     }
-    vals.swap_remove(dag.root as usize)
+    Ok(vals.swap_remove(dag.root as usize))
 }
 
 #[cfg(test)]
@@ -384,6 +432,59 @@ mod tests {
         .is_err());
     }
 
+    /// main: a chain of `n` nodes, the last labelled `end`, with a call of `f` in the middle;
+    /// f: entry -> exit.
+    fn long_chain(n: usize) -> Model {
+        let mut b = ModelBuilder::new();
+        let main = b.add_component("main");
+        let f = b.add_component("f");
+        let f0 = b.add_node(f, "f0", &[]);
+        let f1 = b.add_node(f, "f1", &[]);
+        b.set_entry(f0);
+        b.set_exit(f1);
+        b.edge_nodes(f0, f1);
+        let nodes: Vec<_> = (0..n).map(|i| b.add_node(main, &format!("m{i}"), if i + 1 == n { &["end"] } else { &[] })).collect();
+        b.set_entry(nodes[0]);
+        b.set_exit(nodes[n - 1]);
+        let call = b.add_box(main, "call_f", f);
+        for (i, w) in nodes.windows(2).enumerate() {
+            if i == n / 2 {
+                b.edge_to_call(w[0], call, f0);
+                b.edge_from_return(call, f1, w[1]);
+            } else {
+                b.edge_nodes(w[0], w[1]);
+            }
+        }
+        b.build().expect("valid model")
+    }
+
+    #[test]
+    fn a_passed_deadline_interrupts_the_fixpoints_and_the_queries() {
+        let m = long_chain(5000);
+        let main = m.component_by_name("main").unwrap();
+        let shape = Dag::new(&crate::ctl::parse("E[!x U y]").unwrap());
+        let instances = vec![vec!["nothing".to_string(), "end".to_string()]];
+        let passed = Deadline::after(std::time::Duration::ZERO);
+        // Inside the engine: the least fixpoint over 5,000 vertices polls and stops.
+        let lane_atoms = vec![vec![m.atom("nothing")], vec![m.atom("end")]];
+        let mut eng = Engine::new(&m, &shape, lane_atoms.clone(), 1).with_deadline(&passed);
+        let ctx = eng.initial_ctx(shape.root, main);
+        eng.full_vals(shape.root, main, &ctx);
+        assert_eq!(eng.cancelled(), Err(Cancelled));
+        let mut eng = Engine::new(&m, &shape, lane_atoms, 1).with_deadline(&Deadline::never());
+        let ctx = eng.initial_ctx(shape.root, main);
+        assert!(eng.full_vals(shape.root, main, &ctx).iter().all(|&w| w == 1));
+        assert_eq!(eng.cancelled(), Ok(()));
+        // The queries answer `Cancelled`, or what they answer without a deadline.
+        assert_eq!(satisfying_instances_within(&m, main, &shape, &instances, &passed), Err(Cancelled));
+        let f = m.component_by_name("f").unwrap();
+        assert_eq!(satisfying_instances_within(&m, f, &shape, &instances, &passed), Err(Cancelled));
+        assert_eq!(satisfying_instances_in_calls_within(&m, main, &shape, &instances, &|_| true, &passed), Err(Cancelled));
+        let all = satisfying_instances_within(&m, main, &shape, &instances, &Deadline::after(std::time::Duration::from_secs(3600))).unwrap();
+        assert_eq!(all, satisfying_instances(&m, main, &shape, &instances));
+        assert_eq!(all[0].len(), 5000);
+    }
+
     /// A tiny deterministic generator, so the test needs no dependency.
     struct Lcg(u64);
     impl Lcg {
@@ -449,8 +550,9 @@ mod tests {
             let formulas: Vec<Formula> = (0..1 + r.below(70))
                 .map(|_| random_formula(&mut r, 3))
                 .collect();
-            let fast = satisfying_nodes_with(&model, c, &formulas, true);
-            let slow = satisfying_nodes_with(&model, c, &formulas, false);
+            let never = Deadline::never();
+            let fast = satisfying_nodes_with(&model, c, &formulas, true, &never).unwrap();
+            let slow = satisfying_nodes_with(&model, c, &formulas, false, &never).unwrap();
             for (i, (a, b)) in fast.iter().zip(&slow).enumerate() {
                 let mut a = a.clone();
                 let mut b = b.clone();

@@ -15,12 +15,17 @@ fn finding_json(finding: &Finding) -> Value {
         .path
         .iter()
         .map(|step| {
-            json!({
+            let mut value = json!({
                 "file": step.location.file.display().to_string(),
                 "line": step.location.line,
                 "column": step.location.column,
                 "message": step.message,
-            })
+            });
+            // Only in a shortened path: how many steps were left out before this one.
+            if step.omitted_before > 0 {
+                value["omitted_before"] = json!(step.omitted_before);
+            }
+            value
         })
         .collect();
     json!({

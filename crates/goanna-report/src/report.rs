@@ -159,6 +159,25 @@ impl Report {
     pub fn active(&self) -> Vec<Finding> {
         self.findings.iter().filter(|r| r.is_active()).map(|r| r.finding.clone()).collect()
     }
+
+    /// Warns about unknown ids in the suppression comments of `files` (the sources the analysed
+    /// units read) that have no finding: [`Report::new`] looks only at files with findings, and
+    /// a misspelt id in a file that is clean today would silence nothing tomorrow. Only files
+    /// inside `project_root` are read (no system or third-party header outside it).
+    pub fn warn_unknown_suppressions(&mut self, files: &[PathBuf], project_root: &Path, sources: &mut Sources) {
+        let with_findings: std::collections::HashSet<usize> = self.findings.iter().filter_map(|r| sources.id(&r.finding.location.file)).collect();
+        let mut parsed: HashMap<usize, Suppressions> = HashMap::new();
+        for file in files {
+            if !matches!(ProjectPath::new(file, project_root), ProjectPath::Relative(_)) {
+                continue;
+            }
+            let Some(id) = sources.id(file) else { continue };
+            if !with_findings.contains(&id) && !parsed.contains_key(&id) {
+                parsed.insert(id, Suppressions::parse(sources.contents(id).unwrap_or("")));
+            }
+        }
+        self.problems.extend(unknown_suppression_ids(&parsed, sources));
+    }
 }
 
 /// Whether a suppression comment's id names a check or a family of the catalogue.
@@ -166,9 +185,8 @@ fn is_known_check(id: &str) -> bool {
     goanna_checks::catalogue().checks().iter().any(|c| c.id == id || c.family() == id)
 }
 
-/// A warning for each id that a suppression comment of a file with findings names and the
-/// catalogue does not know: such a comment silences nothing, so a misspelt id must not pass
-/// unnoticed.
+/// A warning for each id that a suppression comment of the given files names and the catalogue
+/// does not know: such a comment silences nothing, so a misspelt id must not pass unnoticed.
 fn unknown_suppression_ids(suppressions: &HashMap<usize, Suppressions>, sources: &Sources) -> Vec<Problem> {
     let mut files: Vec<(&usize, &Suppressions)> = suppressions.iter().collect();
     files.sort_by_key(|(id, _)| sources.name(**id));

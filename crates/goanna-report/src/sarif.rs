@@ -886,7 +886,7 @@ mod tests {
             location: at("src/a.c", line),
             function: "f".into(),
             message: format!("finding at {line}"),
-            path: (0..path_len).map(|i| PathStep { location: at("src/a.c", i as u32 + 1), message: format!("step {}", i + 1) }).collect(),
+            path: (0..path_len).map(|i| PathStep::new(at("src/a.c", i as u32 + 1), format!("step {}", i + 1))).collect(),
         }
     }
 

@@ -110,10 +110,14 @@ impl Sources {
         self.files.get(id).ok().map(|f| f.source().as_str())
     }
 
-    /// The text of a 1-based line of a loaded file, without its line break.
+    /// The text of a 1-based line of a loaded file, without its line break. Found through the
+    /// file's table of line starts: constant time, however many findings ask.
     pub fn line_text(&self, id: usize, line: u32) -> Option<&str> {
+        use codespan_reporting::files::Files;
         let index = usize::try_from(line).ok()?.checked_sub(1)?;
-        self.contents(id)?.split('\n').nth(index).map(|l| l.trim_end_matches('\r'))
+        let range = self.files.line_range(id, index).ok()?;
+        let text = self.contents(id)?.get(range)?;
+        Some(text.strip_suffix('\n').unwrap_or(text).trim_end_matches('\r'))
     }
 
     /// True when no file has been loaded.
@@ -125,6 +129,21 @@ impl Sources {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_text_gives_each_line_without_its_break() {
+        let mut sources = Sources::new();
+        let id = sources.insert(Path::new("a.c"), "int a;\r\nint b;\n\nlast".to_string());
+        assert_eq!(sources.line_text(id, 1), Some("int a;"));
+        assert_eq!(sources.line_text(id, 2), Some("int b;"));
+        assert_eq!(sources.line_text(id, 3), Some(""));
+        assert_eq!(sources.line_text(id, 4), Some("last"));
+        assert_eq!(sources.line_text(id, 5), None);
+        assert_eq!(sources.line_text(id, 0), None);
+        let id = sources.insert(Path::new("b.c"), "x\n".to_string());
+        assert_eq!(sources.line_text(id, 2), Some(""));
+        assert_eq!(sources.line_text(id, 3), None);
+    }
 
     #[test]
     fn a_confined_cache_reads_only_regular_files_inside_its_roots() {

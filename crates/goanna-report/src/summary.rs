@@ -26,11 +26,19 @@ pub struct Summary {
     /// Violations dropped because every counterexample found within the refutation bound was
     /// infeasible.
     pub refutation_bound_hits: usize,
+    /// Findings found but not listed in the report (`--max-findings`); the counts above are
+    /// of every finding found.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub left_out: usize,
     /// Wall-clock time of the analysis in milliseconds. Not serialised: a report's JSON is the
     /// same bytes for the same input (the JSON report adds it only when asked, see
     /// [`crate::render_json_report_with`]).
     #[serde(skip)]
     pub millis: u128,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Summary {
@@ -47,6 +55,7 @@ impl Summary {
             baseline_unchanged: 0,
             infeasible_paths: 0,
             refutation_bound_hits: 0,
+            left_out: 0,
             millis,
         }
     }
@@ -69,8 +78,9 @@ impl Summary {
             (n, 0) => format!("; {} refuted", plural(n, "infeasible path")),
             (n, b) => format!("; {} refuted ({b} dropped at the bound)", plural(n, "infeasible path")),
         };
+        let left_out = if self.left_out > 0 { format!(" ({} not listed: --max-findings)", self.left_out) } else { String::new() };
         format!(
-            "{} analysed, {} failed; {}: {}, {}, {}; {} suppressed{baseline}{refuted}; {:.2}s",
+            "{} analysed, {} failed; {}{left_out}: {}, {}, {}; {} suppressed{baseline}{refuted}; {:.2}s",
             plural(self.units_analysed, "unit"),
             self.units_failed,
             plural(self.errors + self.warnings + self.notes, "finding"),

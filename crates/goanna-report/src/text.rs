@@ -168,8 +168,8 @@ mod tests {
             function: "f".into(),
             message: "`x` is used uninitialised".into(),
             path: vec![
-                PathStep { location: location(2, 7, decl_at, decl_at + 1), message: "declared here".into() },
-                PathStep { location: location(3, 10, use_at, use_at + 1), message: "read here".into() },
+                PathStep::new(location(2, 7, decl_at, decl_at + 1), "declared here"),
+                PathStep::new(location(3, 10, use_at, use_at + 1), "read here"),
             ],
         };
         let summary = Summary::new(std::slice::from_ref(&finding), 1, 0, 0);
@@ -187,7 +187,7 @@ mod tests {
         let first = source.find("free").unwrap() as u32;
         let branch = source.find("if").unwrap() as u32;
         let second = source.rfind("free").unwrap() as u32;
-        let step = |at: u32, message: &str| PathStep { location: location(1, at + 1, at, at + 4), message: message.into() };
+        let step = |at: u32, message: &str| PathStep::new(location(1, at + 1, at, at + 4), message);
         let finding = Finding {
             check: "MEM-double-free-some".into(),
             cwe: vec![415],

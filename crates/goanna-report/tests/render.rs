@@ -30,7 +30,7 @@ fn at(file: &str, source: &str, needle: &str, nth: usize) -> Location {
 }
 
 fn step(location: Location, message: &str) -> PathStep {
-    PathStep { location, message: message.to_string() }
+    PathStep::new(location, message)
 }
 
 fn findings() -> Vec<Finding> {

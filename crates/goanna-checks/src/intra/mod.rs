@@ -19,19 +19,23 @@ use crate::{catalogue, CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_cfg::Cfg;
 
 /// Runs every data-flow check for which `enabled` returns true on one graph.
-pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) -> bool) -> Vec<Finding> {
+///
+/// The uninitialised-read analysis (the one fixpoint among them) stops when `deadline` passes:
+/// its findings are then left out and the second value is `Err(Cancelled)`.
+pub fn run_all(ctx: &UnitContext<'_>, cfg: &Cfg, enabled: &dyn Fn(&CheckSpec) -> bool, deadline: &goanna_mc::Deadline) -> (Vec<Finding>, Result<(), goanna_mc::Cancelled>) {
     let mut findings = Vec::new();
     if let Some(spec) = catalogue().get("RED-dead").filter(|s| enabled(s)) {
         findings.extend(unreachable_code(ctx, cfg, spec));
     }
-    findings.extend(uninitialised_on_all_paths(ctx, cfg, &uninit_specs(enabled), &|_| Vec::new(), &|_| CalleeEffects::default()));
+    let uninit = uninitialised_on_all_paths(ctx, cfg, &uninit_specs(enabled), &|_| Vec::new(), &|_| CalleeEffects::default(), deadline);
+    let outcome = uninit.map(|found| findings.extend(found));
     if let Some(spec) = catalogue().get("RED-unused-var").filter(|s| enabled(s)) {
         findings.extend(unused_variables(ctx, cfg, spec));
     }
     if let Some(spec) = catalogue().get("SWITCH-fall-through").filter(|s| enabled(s)) {
         findings.extend(fall_through(ctx, cfg, spec));
     }
-    findings
+    (findings, outcome)
 }
 
 /// Ids of the checks [`uninitialised_on_all_paths`] decides.

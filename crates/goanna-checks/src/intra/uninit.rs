@@ -31,6 +31,7 @@
 //! Aliases are must-information too: `q` points to `x` after a join only if it does on every
 //! incoming path.
 
+use goanna_mc::{Cancelled, Deadline, Poll};
 use super::finding;
 use crate::{CheckSpec, Finding, Location, PathStep, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
@@ -692,23 +693,26 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
 
 /// Reports reads of objects that have no value on every path reaching them. `extra` gives
 /// the propositions a call node gets from its callee's summary (none without linking).
+/// `Err(Cancelled)` when `deadline` passed before the analysis reached its fixpoint (a
+/// must-analysis stopped early would report reads that are not certain: nothing is reported).
 pub fn uninitialised_on_all_paths(
     ctx: &UnitContext<'_>,
     cfg: &Cfg,
     specs: &UninitSpecs<'_>,
     extra: &dyn Fn(NodeId) -> Vec<(PropKind, PathId)>,
     remote: &dyn Fn(NodeId) -> CalleeEffects,
-) -> Vec<Finding> {
+    deadline: &Deadline,
+) -> Result<Vec<Finding>, Cancelled> {
     if !specs.any() || cfg.nodes.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let t = tracked(cfg, specs, extra);
     if t.items.is_empty() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let effects = node_effects(cfg, &t, extra, remote);
-    let (input, live) = fixpoint(cfg, &t, &effects);
-    report(ctx, cfg, specs, &t, &effects, &input, &live)
+    let (input, live) = fixpoint(cfg, &t, &effects, deadline)?;
+    Ok(report(ctx, cfg, specs, &t, &effects, &input, &live))
 }
 
 /// What `cfg`'s function certainly reads of the storage its caller provides (pointer
@@ -719,7 +723,8 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
         return Vec::new();
     }
     let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| CalleeEffects::default());
-    let (input, live) = fixpoint(cfg, &t, &effects);
+    // Only the parameters' storage is tracked here: a few items, no deadline.
+    let Ok((input, live)) = fixpoint(cfg, &t, &effects, &Deadline::never()) else { return Vec::new() };
     let mut out = Vec::new();
     for n in 0..cfg.nodes.len() {
         if !live[n] {
@@ -741,7 +746,8 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
 }
 
 /// The must-states at the entry of every node, and which nodes a feasible path reaches.
-fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bool>) {
+fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects], deadline: &Deadline) -> Result<(Vec<State>, Vec<bool>), Cancelled> {
+    let mut poll = Poll::new(deadline);
     // Without any `q = &x` (or copy) there is no alias to follow: no slots to carry around.
     let aliases = effects.iter().any(|e| e.alias_set.is_some());
     let (items, slots) = (t.items.len(), if aliases { t.slots.len() } else { 0 });
@@ -762,6 +768,7 @@ fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bo
     let top = State::top(items, slots);
     let mut out = State::top(items, slots);
     while let Some(n) = queue.pop_front() {
+        poll.tick()?;
         queued[n] = false;
         if n != cfg.entry.index() {
             let meet = &mut input[n];
@@ -785,7 +792,7 @@ fn fixpoint(cfg: &Cfg, t: &Tracking, effects: &[Effects]) -> (Vec<State>, Vec<bo
             }
         }
     }
-    (input, live)
+    Ok((input, live))
 }
 
 /// Findings for the reads of objects without a value.
@@ -823,17 +830,11 @@ fn report(
             if it.kind == Kind::Heap {
                 steps.extend(creation_steps(ctx, cfg, effects, item, &name));
             } else {
-                steps.push(PathStep {
-                    location: ctx.location(path.root.decl_span),
-                    message: format!("`{}` is declared without an initial value", path.root.name),
-                });
+                steps.push(PathStep::event(ctx.location(path.root.decl_span), format!("`{}` is declared without an initial value", path.root.name)));
             }
             steps.extend(branch_steps(ctx, cfg, effects, item, NodeId(n as u32)));
             if let Some(q) = via.and_then(|s| slot_paths.get(&s)) {
-                steps.push(PathStep {
-                    location: ctx.location(span),
-                    message: format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text()),
-                });
+                steps.push(PathStep::event(ctx.location(span), format!("`{name}` is read through `{}`, which points to it", cfg.path(*q).text())));
             }
             let what = if it.kind == Kind::Heap { format!("the memory `{name}` points to") } else { format!("`{name}`") };
             if let Some(r) = remote.and_then(|i| effects[n].remote.get(i)) {
@@ -844,15 +845,12 @@ fn report(
                     }
                     _ => (name, what),
                 };
-                steps.push(PathStep { location: ctx.location(span), message: format!("{what} is passed to `{}` here", r.callee) });
-                steps.push(PathStep {
-                    location: r.location.clone(),
-                    message: format!("`{}` reads it as `{}` before any value is written", r.callee, r.text),
-                });
+                steps.push(PathStep::event(ctx.location(span), format!("{what} is passed to `{}` here", r.callee)));
+                steps.push(PathStep::event(r.location.clone(), format!("`{}` reads it as `{}` before any value is written", r.callee, r.text)));
                 findings.push(finding(spec, cfg, r.location.clone(), &name, steps));
                 continue;
             }
-            steps.push(PathStep { location: ctx.location(span), message: format!("{what} is read here before any value is written") });
+            steps.push(PathStep::event(ctx.location(span), format!("{what} is read here before any value is written")));
             findings.push(finding(spec, cfg, ctx.location(span), &name, steps));
         }
     }
@@ -883,7 +881,7 @@ fn creation_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: u
     (0..cfg.nodes.len())
         .find(|&i| cfg.nodes[i].reachable && effects[i].created.contains(&item))
         .and_then(|i| cfg.nodes[i].span)
-        .map(|span| PathStep { location: ctx.location(span), message: format!("`{name}` receives memory whose contents are undefined") })
+        .map(|span| PathStep::event(ctx.location(span), format!("`{name}` receives memory whose contents are undefined")))
         .into_iter()
         .collect()
 }
@@ -924,7 +922,7 @@ fn branch_steps(ctx: &UnitContext<'_>, cfg: &Cfg, effects: &[Effects], item: usi
         let node = &cfg.nodes[n];
         if let (NodeKind::Branch(taken), Some(span)) = (&node.kind, node.span) {
             let which = if *taken { "true" } else { "false" };
-            steps.push(PathStep { location: ctx.location(span), message: format!("taking the {which} branch") });
+            steps.push(PathStep::new(ctx.location(span), format!("taking the {which} branch")));
         }
         at = parent[n];
     }

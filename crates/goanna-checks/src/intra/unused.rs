@@ -15,13 +15,21 @@ pub fn unused_variables(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> V
     // For each scalar local: where it is declared, and whether anything mentions it.
     let mut declared: HashMap<PathId, goanna_ast::Span> = HashMap::new();
     let mut used: Vec<bool> = vec![false; cfg.paths.len()];
+    // Each variable's own path (the first that names the variable alone), found once: looking
+    // it up per proposition made a function with many variables quadratic.
+    let mut variable_of: HashMap<&goanna_cfg::VarRef, PathId> = HashMap::new();
+    for (i, p) in cfg.paths.iter().enumerate() {
+        if p.is_variable() {
+            variable_of.entry(&p.root).or_insert(PathId(i as u32));
+        }
+    }
     for node in &cfg.nodes {
         for prop in &node.props {
             let Subject::Path(id) = prop.subject else { continue };
             let path = cfg.path(id);
             // Anything said about a path rooted at the variable, other than its declaration or
             // a plain write, is a use of the variable (`p->f = 1` reads `p`).
-            let root = cfg.paths.iter().position(|p| p.root == path.root && p.is_variable()).map(|i| PathId(i as u32));
+            let root = variable_of.get(&path.root).copied();
             match prop.kind {
                 PropKind::Decl | PropKind::DeclInit if path.is_variable() => {
                     declared.entry(id).or_insert(prop.span);

@@ -7,6 +7,7 @@ use super::summary::summarise_program;
 use super::template::Template;
 use crate::catalogue::{catalogue, CheckSpec, Engine};
 use crate::{intra, Finding, Problem, ProblemSeverity, UnitContext};
+use goanna_mc::Deadline;
 use rayon::prelude::*;
 use std::collections::HashSet;
 
@@ -49,7 +50,20 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
     let small = |cfg: &goanna_cfg::Cfg| cfg.nodes.len() <= options.max_nodes_per_function;
     // The value analysis refines every graph first: conditions it decides lose their
     // impossible edge for every check below.
-    let refined = crate::values::refine_program(units, options.max_nodes_per_function);
+    let refined = crate::values::refine_program(units, options.max_nodes_per_function, options.function_budget);
+    for &(u, c) in &refined.over_budget {
+        let (unit, cfg) = (&units[u], &units[u].cfgs[c]);
+        problems.push(Problem {
+            file: UnitContext::new(unit.files).location(cfg.span).file,
+            message: format!(
+                "function `{}` is over its budget of {:.1}s (--function-timeout) in the value analysis: interrupted; its conditions are not decided by values",
+                cfg.name,
+                options.function_budget.as_secs_f64()
+            ),
+            severity: ProblemSeverity::Warning,
+            details: Vec::new(),
+        });
+    }
     let refined_units: Vec<UnitGraphs<'_>> =
         units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs) }).collect();
     let units: &[UnitGraphs<'_>] = &refined_units;
@@ -72,19 +86,31 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
             && !(uninit_linked && intra::UNINIT_CHECKS.contains(&spec.id.as_str()))
     };
 
-    let mut findings: Vec<Finding> = units
+    let per_unit: Vec<(Vec<Finding>, Vec<Problem>)> = units
         .par_iter()
-        .flat_map_iter(|unit| {
+        .map(|unit| {
             let ctx = UnitContext::new(unit.files);
-            let mut found: Vec<Finding> =
-                unit.cfgs.iter().filter(|cfg| small(cfg)).flat_map(|cfg| intra::run_all(&ctx, cfg, &per_graph)).collect();
+            let mut found = Vec::new();
+            let mut late = Vec::new();
+            for cfg in unit.cfgs.iter().filter(|cfg| small(cfg)) {
+                let (more, outcome) = intra::run_all(&ctx, cfg, &per_graph, &Deadline::after(options.function_budget));
+                found.extend(more);
+                if outcome.is_err() {
+                    late.push(uninit_over_budget(&ctx, cfg, options.function_budget));
+                }
+            }
             // Variables with internal linkage: every access is in this unit's graphs.
             if let Some(spec) = catalogue().get("RED-unused-static").filter(|spec| (options.enabled)(spec)) {
                 found.extend(intra::unused_statics(&ctx, unit.cfgs, spec));
             }
-            found
+            (found, late)
         })
         .collect();
+    let mut findings = Vec::new();
+    for (found, late) in per_unit {
+        findings.extend(found);
+        problems.extend(late);
+    }
 
     if link {
         let program = Program::link(units, options.max_nodes_per_function);
@@ -127,15 +153,23 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                         (intra::caller_reads(&UnitContext::new(program.files(f)), cfg), intra::caller_writes(cfg))
                     })
                     .collect();
-                let uninit: Vec<Finding> = (0..program.functions.len() as FnIndex)
+                let uninit: Vec<Result<Vec<Finding>, Problem>> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
-                    .flat_map_iter(|f| {
+                    .map(|f| {
                         let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
                         let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads);
-                        intra::uninitialised_on_all_paths(&UnitContext::new(program.files(f)), program.cfg(f), &specs, &extra, &remote)
+                        let ctx = UnitContext::new(program.files(f));
+                        let deadline = Deadline::after(options.function_budget);
+                        intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &extra, &remote, &deadline)
+                            .map_err(|_| uninit_over_budget(&ctx, program.cfg(f), options.function_budget))
                     })
                     .collect();
-                findings.extend(uninit);
+                for outcome in uninit {
+                    match outcome {
+                        Ok(found) => findings.extend(found),
+                        Err(problem) => problems.push(problem),
+                    }
+                }
 let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 analysis.null_only_if_null = summaries.iter().map(|s| s.null_only_if_null.clone()).collect();
                 let (more, more_problems, stats) = run_checks(&analysis, decide, &checks, models, options.function_budget);
@@ -153,7 +187,11 @@ let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 for f in 0..program.functions.len() as FnIndex {
                     let ctx = UnitContext::new(program.files(f));
-                    findings.extend(intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| intra::CalleeEffects::default()));
+                    let deadline = Deadline::after(options.function_budget);
+                    match intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| intra::CalleeEffects::default(), &deadline) {
+                        Ok(found) => findings.extend(found),
+                        Err(_) => problems.push(uninit_over_budget(&ctx, program.cfg(f), options.function_budget)),
+                    }
                 }
             }
         }
@@ -161,6 +199,20 @@ let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
     apply_precedence(&mut findings);
     sort_and_dedup(&mut findings);
     (findings, problems, refutation)
+}
+
+/// The warning for a function whose uninitialised-read analysis ran out of time.
+fn uninit_over_budget(ctx: &UnitContext<'_>, cfg: &goanna_cfg::Cfg, budget: std::time::Duration) -> Problem {
+    Problem {
+        file: ctx.location(cfg.span).file,
+        message: format!(
+            "function `{}` is over its budget of {:.1}s (--function-timeout) in the uninitialised-read analysis: interrupted; no SPC-uninit-*-all finding for it",
+            cfg.name,
+            budget.as_secs_f64()
+        ),
+        severity: ProblemSeverity::Warning,
+        details: Vec::new(),
+    }
 }
 
 /// What the callee of call node `n` of `f` reads and writes of what the call passes it.

@@ -1,7 +1,7 @@
 //! What the program stage asks of the model checker.
 
 use goanna_mc::ctl::{Dag, Formula};
-use goanna_mc::{BoxId, CompId, Model, NodeId};
+use goanna_mc::{BoxId, Cancelled, CompId, Deadline, Model, NodeId};
 
 /// One step of a path in the model: the call stack (boxes, outermost first) and the node.
 pub type PathPoint = (Vec<goanna_mc::BoxId>, NodeId);
@@ -15,8 +15,8 @@ pub trait Decide: Sync {
 
     /// For each instance of a template, the nodes of `comp` that satisfy the template's
     /// `shape` with the instance's atoms in its slots (`instances[i][slot]` replaces
-    /// `shape.atoms[slot]`).
-    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>>;
+    /// `shape.atoms[slot]`); `Err(Cancelled)` once `deadline` has passed.
+    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], deadline: &Deadline) -> Result<Vec<Vec<NodeId>>, Cancelled>;
 
     /// A path from `start` (a node of `comp`) along which the existential formula holds:
     /// a finite prefix (and, for `EG`, a loop, whose first point ends the list).
@@ -27,8 +27,17 @@ pub trait Decide: Sync {
     /// For each instance of a template, the nodes of `comp`'s direct callees that satisfy the
     /// shape in the context of a call from `comp` but not with the callee as the outermost
     /// function, each with the box of the call (violations that begin in a callee and end in
-    /// `comp`); only the boxes `look_into` accepts are looked into.
-    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>>;
+    /// `comp`); only the boxes `look_into` accepts are looked into. `Err(Cancelled)` once
+    /// `deadline` has passed.
+    fn satisfying_instances_in_calls(
+        &self,
+        model: &Model,
+        comp: CompId,
+        shape: &Dag,
+        instances: &[Vec<String>],
+        look_into: &dyn Fn(BoxId) -> bool,
+        deadline: &Deadline,
+    ) -> Result<Vec<Vec<(BoxId, NodeId)>>, Cancelled>;
 
     /// [`Decide::witness`] from the configuration `(stack, start)`: `stack` holds boxes entered
     /// from `comp`, the outermost component (empty: `start` is a node of `comp`).
@@ -65,12 +74,20 @@ impl Decide for ModelChecker {
         goanna_mc::query::satisfying_nodes(model, comp, formulas)
     }
 
-    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>]) -> Vec<Vec<NodeId>> {
-        goanna_mc::query::satisfying_instances(model, comp, shape, instances)
+    fn satisfying_instances(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], deadline: &Deadline) -> Result<Vec<Vec<NodeId>>, Cancelled> {
+        goanna_mc::query::satisfying_instances_within(model, comp, shape, instances, deadline)
     }
 
-    fn satisfying_instances_in_calls(&self, model: &Model, comp: CompId, shape: &Dag, instances: &[Vec<String>], look_into: &dyn Fn(BoxId) -> bool) -> Vec<Vec<(BoxId, NodeId)>> {
-        goanna_mc::query::satisfying_instances_in_calls(model, comp, shape, instances, look_into)
+    fn satisfying_instances_in_calls(
+        &self,
+        model: &Model,
+        comp: CompId,
+        shape: &Dag,
+        instances: &[Vec<String>],
+        look_into: &dyn Fn(BoxId) -> bool,
+        deadline: &Deadline,
+    ) -> Result<Vec<Vec<(BoxId, NodeId)>>, Cancelled> {
+        goanna_mc::query::satisfying_instances_in_calls_within(model, comp, shape, instances, look_into, deadline)
     }
 
     fn witness_at(&self, model: &Model, comp: CompId, stack: &[BoxId], start: NodeId, formula: &Formula) -> Option<Vec<PathPoint>> {
@@ -82,7 +99,9 @@ impl Decide for ModelChecker {
                 [call] => {
                     let dag = Dag::new(f);
                     let own = vec![dag.atoms.clone()];
-                    self.satisfying_instances_in_calls(model, comp, &dag, &own, &|b| b == *call)[0].contains(&(*call, start))
+                    let never = Deadline::never();
+                    let found = self.satisfying_instances_in_calls(model, comp, &dag, &own, &|b| b == *call, &never).unwrap_or_default();
+                    found.first().is_some_and(|nodes| nodes.contains(&(*call, start)))
                 }
                 _ => true,
             };

@@ -6,6 +6,7 @@
 
 use super::behaviour::Behaviour;
 use super::decide::Decide;
+use super::dominators::Dominators;
 use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
@@ -17,14 +18,12 @@ use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
 use goanna_ast::{Span, TypeClass, VarKind};
 use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, Subject};
 use goanna_mc::ctl::Formula;
-use goanna_mc::Model;
+use goanna_mc::{Cancelled, Deadline, Model};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Most steps shown for one path.
-const MAX_STEPS: usize = 40;
 /// Most times one check of one function is decided again after observers excluded the
 /// infeasible paths it found; a path still infeasible after that is not reported (a bound hit).
 const MAX_REFUTATION_ROUNDS: usize = 6;
@@ -77,6 +76,9 @@ pub struct Analysis<'p> {
     pub null_only_if_null: Vec<Vec<bool>>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
+    /// Each function's dominator tree, built on first use (which branches of a path are
+    /// informative).
+    dominators: Vec<OnceLock<Dominators>>,
     /// The atoms about variables of static storage that label some node of the program (they
     /// are the same in every function), computed on first use: instances about globals that
     /// cannot be violated are dropped before the whole-program model is built.
@@ -97,7 +99,13 @@ impl<'p> Analysis<'p> {
             null_only_if_null: Vec::new(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
+            dominators: (0..program.functions.len()).map(|_| OnceLock::new()).collect(),
         }
+    }
+
+    /// The dominator tree of `f`'s graph.
+    fn dominators(&self, f: FnIndex) -> &Dominators {
+        self.dominators[f as usize].get_or_init(|| Dominators::new(self.program.cfg(f)))
     }
 
     fn global_atoms(&self) -> &rustc_hash::FxHashSet<String> {
@@ -203,7 +211,8 @@ fn check_function(
 ) -> (Vec<Finding>, Vec<Problem>, RefutationStats) {
     let program = analysis.program;
     let cfg = program.cfg(f);
-    let started = Instant::now();
+    // Every loop of the checks below polls it: a check still running when it passes stops.
+    let deadline = Deadline::after(budget);
     let mut findings = Vec::new();
     let mut problems = Vec::new();
     let mut stats = RefutationStats::default();
@@ -213,73 +222,98 @@ fn check_function(
     models[EdgeFilter::default().index()] = default_model;
     let feasible = cfg.feasible_reachability();
     for (done, check) in checks.iter().enumerate() {
-        if started.elapsed() > budget {
-            let skipped: Vec<&str> = checks[done..].iter().map(|c| c.spec.id.as_str()).collect();
-            let ctx = UnitContext::new(program.files(f));
-            problems.push(Problem {
-                file: ctx.location(cfg.span).file,
-                message: format!(
-                    "function `{}` took longer than its budget of {:.1}s; skipped checks: {}",
-                    cfg.name,
-                    budget.as_secs_f64(),
-                    skipped.join(", ")
-                ),
-                severity: ProblemSeverity::Warning,
-                details: Vec::new(),
-            });
-            break;
-        }
-        let vars = instances(cfg, check.template.range);
-        // A global that no callee mentions is, inside `f`, as private as a local: its instances
-        // are decided on `f`'s own model; the others need the whole-program structure.
-        let in_callees = &analysis.callee_globals[f as usize];
-        let (global, local): (Vec<_>, Vec<_>) = vars.into_iter().partition(|v| {
-            v.is_some_and(|id| {
-                let root = &cfg.path(id).root;
-                root.kind.is_static_storage() && in_callees.contains(&root.usr)
-            })
-        });
-        if !local.is_empty() {
-            let filter = EdgeFilter {
-                forward_only: check.template.forward_only,
-                include_infeasible: check.template.include_infeasible,
-            };
-            let ask = Ask { analysis, decide, check, f, feasible: &feasible };
+        let interrupted = deadline.expired() || {
+            let ask = Ask { analysis, decide, check, f, feasible: &feasible, deadline: &deadline };
             let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
-            findings.extend(decide_local(&ask, filter, local, &mut state).into_iter().map(|(_, found)| found));
-        }
-        // Only instances that can be violated are worth the whole-program model.
-        let global = if global.is_empty() {
-            global
-        } else {
-            let atoms = analysis.global_atoms();
-            possible_instances_by(check, f, cfg, &global, &|name, plain| plain || atoms.contains(name))
+            check_one(&ask, &mut state, &mut findings).is_err()
         };
-        if !global.is_empty() {
-            match analysis.rks() {
-                Ok(pm) => {
-                    let ask = Ask { analysis, decide, check, f, feasible: &feasible };
-                    let mut retry = Vec::new();
-                    findings.extend(check_global(&ask, pm, &global, &mut stats, &mut retry));
-                    if !retry.is_empty() {
-                        // The whole-program witness was infeasible: `f`'s own model, with
-                        // observers, looks for a feasible path to the same violation (callees
-                        // count by their summaries there).
-                        let filter = EdgeFilter { forward_only: check.template.forward_only, include_infeasible: check.template.include_infeasible };
-                        let mut vars: Vec<Option<PathId>> = retry.iter().map(|r| r.0).collect();
-                        vars.dedup();
-                        let mut state = LocalState { models: &mut models, observers: &mut observers, stats: &mut stats, problems: &mut problems };
-                        let again = decide_local(&ask, filter, vars, &mut state);
-                        let before = findings.len();
-                        findings.extend(again.into_iter().filter(|(key, _)| retry.contains(key)).map(|(_, found)| found));
-                        stats.bound_hits += retry.len().saturating_sub(findings.len() - before);
-                    }
-                }
-                Err(e) => problems.push(internal_problem(program, f, e)),
-            }
+        if interrupted {
+            problems.push(over_budget(program, f, budget, &checks[done..], deadline.expired()));
+            break;
         }
     }
     (findings, problems, stats)
+}
+
+/// The warning for a function whose budget ran out: `rest` are the checks it did not finish,
+/// the first of them interrupted while running when `running` (else not started).
+fn over_budget(program: &Program<'_>, f: FnIndex, budget: Duration, rest: &[CtlCheck<'_>], running: bool) -> Problem {
+    let cfg = program.cfg(f);
+    let ctx = UnitContext::new(program.files(f));
+    let ids: Vec<&str> = rest.iter().map(|c| c.spec.id.as_str()).collect();
+    let what = match (running, ids.split_first()) {
+        (true, Some((first, []))) => format!("interrupted `{first}`"),
+        (true, Some((first, others))) => format!("interrupted `{first}`; skipped checks: {}", others.join(", ")),
+        _ => format!("skipped checks: {}", ids.join(", ")),
+    };
+    Problem {
+        file: ctx.location(cfg.span).file,
+        message: format!(
+            "function `{}` is over its budget of {:.1}s (--function-timeout): {what}; findings confirmed before are kept",
+            cfg.name,
+            budget.as_secs_f64(),
+        ),
+        severity: ProblemSeverity::Warning,
+        details: Vec::new(),
+    }
+}
+
+/// Decides one check on one function: its instances about the function's own variables on the
+/// function's model, the others on the whole-program structure. Findings go to `findings` as
+/// they are confirmed; `Err(Cancelled)` when the function's budget ran out meanwhile.
+fn check_one(ask: &Ask<'_>, state: &mut LocalState<'_>, findings: &mut Vec<Finding>) -> Result<(), Cancelled> {
+    let Ask { analysis, check, f, .. } = *ask;
+    let program = analysis.program;
+    let cfg = program.cfg(f);
+    let vars = instances(cfg, check.template.range);
+    // A global that no callee mentions is, inside `f`, as private as a local: its instances
+    // are decided on `f`'s own model; the others need the whole-program structure.
+    let in_callees = &analysis.callee_globals[f as usize];
+    let (global, local): (Vec<_>, Vec<_>) = vars.into_iter().partition(|v| {
+        v.is_some_and(|id| {
+            let root = &cfg.path(id).root;
+            root.kind.is_static_storage() && in_callees.contains(&root.usr)
+        })
+    });
+    let filter = EdgeFilter { forward_only: check.template.forward_only, include_infeasible: check.template.include_infeasible };
+    if !local.is_empty() {
+        let mut found = Vec::new();
+        let outcome = decide_local(ask, filter, local, state, &mut found);
+        findings.extend(found.into_iter().map(|(_, finding)| finding));
+        outcome?;
+    }
+    // Only instances that can be violated are worth the whole-program model.
+    let global = if global.is_empty() {
+        global
+    } else {
+        let atoms = analysis.global_atoms();
+        possible_instances_by(check, f, cfg, &global, &|name, plain| plain || atoms.contains(name))
+    };
+    if global.is_empty() {
+        return Ok(());
+    }
+    let pm = match analysis.rks() {
+        Ok(pm) => pm,
+        Err(e) => {
+            state.problems.push(internal_problem(program, f, e));
+            return Ok(());
+        }
+    };
+    let mut retry = Vec::new();
+    check_global(ask, pm, &global, state.stats, &mut retry, findings)?;
+    if !retry.is_empty() {
+        // The whole-program witness was infeasible: `f`'s own model, with observers, looks for
+        // a feasible path to the same violation (callees count by their summaries there).
+        let mut vars: Vec<Option<PathId>> = retry.iter().map(|r| r.0).collect();
+        vars.dedup();
+        let mut again = Vec::new();
+        let outcome = decide_local(ask, filter, vars, state, &mut again);
+        let before = findings.len();
+        findings.extend(again.into_iter().filter(|(key, _)| retry.contains(key)).map(|(_, found)| found));
+        outcome?;
+        state.stats.bound_hits += retry.len().saturating_sub(findings.len() - before);
+    }
+    Ok(())
 }
 
 /// What deciding one function's local instances updates across checks.
@@ -300,19 +334,41 @@ struct LocalState<'m> {
 /// feasible or [`MAX_REFUTATION_ROUNDS`] is reached. A contradiction that needs the reported
 /// event to have happened (a lock call that succeeded) holds only for that instance: its
 /// observer is composed only with the instance's own model.
-fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, state: &mut LocalState<'_>) -> Vec<((Option<PathId>, NodeId), Finding)> {
-    let Ask { analysis, check, f, .. } = *ask;
+/// The findings go to `findings` as they are confirmed, so that when the function's budget runs
+/// out (`Err(Cancelled)`) those found before are kept.
+fn decide_local(
+    ask: &Ask<'_>,
+    filter: EdgeFilter,
+    local: Vec<Option<PathId>>,
+    state: &mut LocalState<'_>,
+    findings: &mut Vec<((Option<PathId>, NodeId), Finding)>,
+) -> Result<(), Cancelled> {
+    let Ask { analysis, check, f, deadline, .. } = *ask;
     let program = analysis.program;
     let slot = filter.index();
     let refute = refutable(check);
-    let mut findings = Vec::new();
     let mut pending = local;
     let mut shown: rustc_hash::FxHashSet<(Option<PathId>, NodeId)> = rustc_hash::FxHashSet::default();
     let mut own: rustc_hash::FxHashMap<Option<PathId>, Vec<Observer>> = rustc_hash::FxHashMap::default();
     let build = |observers: &[Observer], hint: Option<&super::flat::Refinement>| {
         flat_model(program, f, &analysis.effects, &analysis.behaviours, filter, hint, observers)
     };
+    // Runs `check_local` into a fresh outcome; when the budget runs out, keeps the findings it
+    // confirmed and stops.
+    type Shown = rustc_hash::FxHashSet<(Option<PathId>, NodeId)>;
+    let run = |model: &FlatModel, vars: &[Option<PathId>], stats: &mut RefutationStats, findings: &mut Vec<_>, shown: &mut Shown| {
+        let mut outcome = LocalOutcome::default();
+        match check_local(ask, model, vars, refute, &mut outcome) {
+            Ok(()) => Ok(outcome),
+            Err(cancelled) => {
+                stats.add(outcome.stats);
+                findings.extend(outcome.findings.into_iter().filter(|(key, _)| shown.insert(*key)));
+                Err(cancelled)
+            }
+        }
+    };
     for round in 0..=MAX_REFUTATION_ROUNDS {
+        deadline.check()?;
         let (shared_vars, own_vars): (Vec<_>, Vec<_>) = pending.iter().copied().partition(|v| !own.contains_key(v));
         let mut outcomes = Vec::new();
         if !shared_vars.is_empty() {
@@ -325,19 +381,20 @@ fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, s
                     Ok(model) => state.models[slot] = Some(model),
                     Err(e) => {
                         state.problems.push(internal_problem(program, f, &e.to_string()));
-                        return findings;
+                        return Ok(());
                     }
                 }
             }
             if let Some(flat) = &state.models[slot] {
-                outcomes.push(check_local(ask, flat, &shared_vars, refute));
+                outcomes.push(run(flat, &shared_vars, state.stats, findings, &mut shown)?);
             }
         }
         for var in own_vars {
+            deadline.check()?;
             let observers: Vec<Observer> = state.observers.iter().chain(own.get(&var).into_iter().flatten()).cloned().collect();
             let hint = state.models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
             match build(&observers, hint.as_ref()) {
-                Ok(model) => outcomes.push(check_local(ask, &model, &[var], refute)),
+                Ok(model) => outcomes.push(run(&model, &[var], state.stats, findings, &mut shown)?),
                 Err(e) => state.problems.push(internal_problem(program, f, &e.to_string())),
             }
         }
@@ -368,7 +425,7 @@ fn decide_local(ask: &Ask<'_>, filter: EdgeFilter, local: Vec<Option<PathId>>, s
         }
         pending = refuted;
     }
-    findings
+    Ok(())
 }
 
 fn internal_problem(program: &Program<'_>, f: FnIndex, message: &str) -> Problem {
@@ -401,11 +458,12 @@ fn unless_at_entry(
     f: FnIndex,
     cfg: &Cfg,
     vars: Vec<Option<PathId>>,
-) -> Vec<Option<PathId>> {
-    let Some(shape) = &check.template.unless_at_entry else { return vars };
+    deadline: &Deadline,
+) -> Result<Vec<Option<PathId>>, Cancelled> {
+    let Some(shape) = &check.template.unless_at_entry else { return Ok(vars) };
     let (model, comp, entry) = at;
-    let holds = decide.satisfying_instances(model, comp, &shape.dag, &instance_atoms(shape, f, cfg, &vars));
-    vars.into_iter().zip(holds).filter(|(_, nodes)| !nodes.contains(&entry)).map(|(v, _)| v).collect()
+    let holds = decide.satisfying_instances(model, comp, &shape.dag, &instance_atoms(shape, f, cfg, &vars), deadline)?;
+    Ok(vars.into_iter().zip(holds).filter(|(_, nodes)| !nodes.contains(&entry)).map(|(v, _)| v).collect())
 }
 
 /// The instances worth deciding: one for which no alternative of the template's requirements
@@ -439,6 +497,8 @@ struct Ask<'a> {
     f: FnIndex,
     /// The function's graph nodes reachable by feasible edges.
     feasible: &'a [bool],
+    /// When the function's budget runs out: every loop below polls it.
+    deadline: &'a Deadline,
 }
 
 /// True for checks whose counterexamples are refuted: not the ones about the code as written
@@ -449,6 +509,7 @@ fn refutable(check: &CtlCheck<'_>) -> bool {
 }
 
 /// What deciding one check on one function's own model gave.
+#[derive(Default)]
 struct LocalOutcome {
     /// The findings, each with its instance and graph node (to report each once over rounds).
     findings: Vec<((Option<PathId>, NodeId), Finding)>,
@@ -537,56 +598,87 @@ fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId
     flags.iter().enumerate().filter(|&(_, &only)| only).filter_map(|(i, _)| site.args.get(i).copied().flatten()).collect()
 }
 
-/// The model nodes of a shortest path from the entry (node 0) of a one-component model to
-/// `target`, both included.
-fn model_prefix(model: &Model, target: u32) -> Vec<u32> {
-    let comp = model.component(0);
-    let n = model.n_nodes();
-    let mut parent: Vec<u32> = vec![u32::MAX; n];
-    let mut queue = VecDeque::from([0u32]);
-    if let Some(p) = parent.get_mut(0) {
-        *p = 0;
-    }
-    while let Some(u) = queue.pop_front() {
-        if u == target {
-            break;
+/// The shortest paths from the entry (node 0) of a one-component model to every node: a
+/// breadth-first tree, computed once per model and shared by all the violations found on it
+/// (one search per violation made a function with many findings quadratic).
+struct PrefixTree {
+    /// Each node's parent on the tree (`u32::MAX`: not reached; the entry is its own parent).
+    parent: Vec<u32>,
+    /// Each node's nearest proper ancestor that stands for a branch node of the graph
+    /// (`u32::MAX`: none), so the branches of a prefix cost one step each to list.
+    branch_up: Vec<u32>,
+}
+
+impl PrefixTree {
+    fn new(flat: &FlatModel, cfg: &Cfg) -> Self {
+        let model = &flat.model;
+        let comp = model.component(0);
+        let n = model.n_nodes();
+        let mut parent: Vec<u32> = vec![u32::MAX; n];
+        let mut branch_up: Vec<u32> = vec![u32::MAX; n];
+        let is_branch = |m: u32| flat.graph_node(m).is_some_and(|g| matches!(cfg.node(g).kind, NodeKind::Branch(_)));
+        if n == 0 {
+            return PrefixTree { parent, branch_up };
         }
-        for &v in comp.succ(model.node_vertex(u)) {
-            let w = model.vertex_node(0, v);
-            if let Some(p) = parent.get_mut(w as usize) {
-                if *p == u32::MAX {
-                    *p = u;
+        parent[0] = 0;
+        let mut queue = VecDeque::from([0u32]);
+        while let Some(u) = queue.pop_front() {
+            let up = if is_branch(u) { u } else { branch_up[u as usize] };
+            for &v in comp.succ(model.node_vertex(u)) {
+                let w = model.vertex_node(0, v);
+                if parent.get(w as usize) == Some(&u32::MAX) {
+                    parent[w as usize] = u;
+                    branch_up[w as usize] = up;
                     queue.push_back(w);
                 }
             }
         }
+        PrefixTree { parent, branch_up }
     }
-    let mut path = vec![target];
-    let mut at = target;
-    while at != 0 {
-        match parent.get(at as usize) {
-            Some(&p) if p != u32::MAX => {
-                path.push(p);
-                at = p;
+
+    /// The model nodes of a shortest path from the entry to `target`, both included.
+    fn path(&self, target: u32) -> Vec<u32> {
+        let mut path = vec![target];
+        let mut at = target;
+        while at != 0 {
+            match self.parent.get(at as usize) {
+                Some(&p) if p != u32::MAX => {
+                    path.push(p);
+                    at = p;
+                }
+                _ => break,
             }
-            _ => break,
         }
+        path.reverse();
+        path
     }
-    path.reverse();
-    path
+
+    /// The branch nodes on that path before `target`, in path order.
+    fn branches(&self, target: u32) -> Vec<u32> {
+        let mut branches = Vec::new();
+        let mut at = self.branch_up.get(target as usize).copied().unwrap_or(u32::MAX);
+        while at != u32::MAX {
+            branches.push(at);
+            at = self.branch_up.get(at as usize).copied().unwrap_or(u32::MAX);
+        }
+        branches.reverse();
+        branches
+    }
 }
 
-fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool) -> LocalOutcome {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+/// Decides `vars` on one model of `f` into `outcome`. On `Err(Cancelled)` (the function's
+/// budget ran out) `outcome` holds what was confirmed before.
+fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool, outcome: &mut LocalOutcome) -> Result<(), Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     let cfg = analysis.program.cfg(f);
-    let mut outcome = LocalOutcome { findings: Vec::new(), observers: Vec::new(), refuted: Vec::new(), refuted_nodes: 0, stats: RefutationStats::default() };
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
-    let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars);
+    let vars = unless_at_entry(check, decide, (&flat.model, 0, 0), f, cfg, vars, deadline)?;
     if vars.is_empty() {
-        return outcome;
+        return Ok(());
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
+    let satisfying = decide.satisfying_instances(&flat.model, 0, &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
+    let mut tree: Option<PrefixTree> = None;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -614,9 +706,11 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
         let nodes = if check.template.report_first { first_in_source(cfg, nodes, graph_node) } else { nodes };
         let mut refuted = false;
         for node in nodes {
+            deadline.check()?;
             let witness_nodes: Vec<u32> = decide.witness(&flat.model, 0, node, formula).unwrap_or_default().into_iter().map(|(_, m)| m).collect();
-            let prefix = model_prefix(&flat.model, node);
+            let tree = tree.get_or_insert_with(|| PrefixTree::new(flat, cfg));
             if refute {
+                let prefix = tree.path(node);
                 // The whole counterexample: from the entry to the violation, then its witness,
                 // as graph nodes (up to a sink: a call that does not return ends it).
                 let mut whole: Vec<u32> = prefix.clone();
@@ -639,8 +733,8 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 }
             }
             let witness: Vec<Point> = witness_nodes.into_iter().map(|m| Point { function: f, node: flat.graph_node(m), depth: 0 }).collect();
-            let prefix: Vec<NodeId> = prefix.iter().filter_map(|&m| flat.graph_node(m)).collect();
-            if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&prefix)) {
+            let branches: Vec<NodeId> = tree.branches(node).into_iter().filter_map(|m| flat.graph_node(m)).collect();
+            if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&branches)) {
                 outcome.findings.push(((*var, graph_node(node)), found));
             }
         }
@@ -648,7 +742,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
             outcome.refuted.push(*var);
         }
     }
-    outcome
+    Ok(())
 }
 
 /// Decides a check's instances about globals on the whole-program model. The witness of each
@@ -661,17 +755,17 @@ fn check_global(
     vars: &[Option<PathId>],
     stats: &mut RefutationStats,
     retry: &mut Vec<(Option<PathId>, NodeId)>,
-) -> Vec<Finding> {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+    findings: &mut Vec<Finding>,
+) -> Result<(), Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &pm.model, vars);
-    let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars);
+    let vars = unless_at_entry(check, decide, (&pm.model, pm.component(f), pm.node(f, cfg.entry)), f, cfg, vars, deadline)?;
     if vars.is_empty() {
-        return Vec::new();
+        return Ok(());
     }
     let vars = vars.as_slice();
-    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars));
-    let mut findings = Vec::new();
+    let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -685,6 +779,7 @@ fn check_global(
             if g != f {
                 continue;
             }
+            deadline.check()?;
             let points = decide.witness(&pm.model, pm.component(f), node, formula).unwrap_or_default();
             if refutable(check) {
                 let path = path_in_function(pm, f, &points);
@@ -711,19 +806,19 @@ fn check_global(
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
-    findings.extend(begun_in_callees(ask, pm, vars));
-    findings
+    findings.extend(begun_in_callees(ask, pm, vars)?);
+    Ok(())
 }
 
 /// The violations of `f`'s global instances that begin inside a function `f` calls and end in
 /// `f` (an unlock in a helper, then another in `f`): nodes of the callee that violate the
 /// property in the context of `f`'s call only. Each is reported once per call of `f`, at the
 /// event in `f` where its witness ends (or at the call), with the path through the callee.
-fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Vec<Finding> {
-    let Ask { analysis, decide, check, f, feasible } = *ask;
+fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -> Result<Vec<Finding>, Cancelled> {
+    let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     // Loop-shaped and first-only templates describe nodes of `f` itself.
     if check.template.closed_loops_only || check.template.report_first || check.template.every_state {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let cfg = analysis.program.cfg(f);
     let shape = &check.template.shape;
@@ -736,7 +831,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
             .and_then(|&(_, n)| program.callee_at(f, n))
             .is_some_and(|g| usrs.iter().any(|usr| analysis.own_globals[g as usize].contains(*usr)))
     };
-    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into);
+    let in_calls = decide.satisfying_instances_in_calls(&pm.model, pm.component(f), &shape.dag, &instance_atoms(shape, f, cfg, vars), &look_into, deadline)?;
     let mut findings = Vec::new();
     for (var, hits) in vars.iter().zip(in_calls) {
         // One finding per call site: the first violating callee node of each.
@@ -751,6 +846,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
                 continue;
             }
             seen.insert(call);
+            deadline.check()?;
             let Some(path) = decide.witness_at(&pm.model, pm.component(f), &[call], node, formula) else { continue };
             // The path enters the callee at the call node of `f`.
             let mut witness = vec![Point { function: f, node: Some(n), depth: 0 }];
@@ -761,7 +857,7 @@ fn begun_in_callees(ask: &Ask<'_>, pm: &ProgramModel, vars: &[Option<PathId>]) -
             findings.extend(finding(analysis, check, f, *var, n, &witness, feasible, None));
         }
     }
-    findings
+    Ok(findings)
 }
 
 /// Whether every feasible path from the entry of `cfg` to its exit passes through `m`.
@@ -861,7 +957,7 @@ fn finding(
     n: NodeId,
     witness: &[Point],
     feasible: &[bool],
-    prefix: Option<&[NodeId]>,
+    branches: Option<&[NodeId]>,
 ) -> Option<Finding> {
     let program = analysis.program;
     let cfg = program.cfg(f);
@@ -949,19 +1045,22 @@ fn finding(
     }
     let ctx = UnitContext::new(program.files(f));
     let name = var_path.map(|(_, p)| p.text()).unwrap_or_default();
-    let mut steps = match prefix {
+    // A branch is informative when the path cannot reach where it goes without it.
+    let dominators = analysis.dominators(f);
+    let mut steps = match branches {
         // The branches of the path the model checker found (with its observers, feasible).
-        Some(nodes) => nodes.iter().take(nodes.len().saturating_sub(1)).filter_map(|&m| branch_step(&ctx, cfg, m)).collect(),
-        None => prefix_steps(&ctx, cfg, n),
+        Some(nodes) => nodes.iter().filter_map(|&m| branch_step(&ctx, cfg, m).map(|s| s.key_if(dominators.dominates(m, n)))).collect(),
+        None => prefix_steps(&ctx, cfg, n, dominators),
     };
     // A loop reported at its body: the path names the loop itself.
     if check.template.closed_loops_only && cfg.node(n).span.is_some_and(|head| head != span) {
         if let Some(head) = cfg.node(n).span {
-            steps.push(PathStep { location: ctx.location(head), message: "the loop starts here; no path leaves it".to_string() });
+            steps.push(PathStep::event(ctx.location(head), "the loop starts here; no path leaves it"));
         }
     }
-    steps.extend(witness_steps(analysis, check, f, var_path, witness));
+    steps.extend(witness_steps(analysis, check, f, var_path, witness, last.unwrap_or(n)));
     steps.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+    let (steps, _) = crate::shorten_path(&steps, crate::MAX_KEPT_PATH_STEPS);
     Some(Finding {
         check: check.spec.id.clone(),
         cwe: check.spec.cwe.clone(),
@@ -1000,7 +1099,7 @@ fn report_prop(analysis: &Analysis<'_>, f: FnIndex, cfg: &Cfg, n: NodeId, report
 }
 
 /// The branches taken on a shortest path from the entry to `target` within the function.
-fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathStep> {
+fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId, dominators: &Dominators) -> Vec<PathStep> {
     let mut parent: Vec<Option<NodeId>> = vec![None; cfg.nodes.len()];
     let mut seen = vec![false; cfg.nodes.len()];
     let mut queue = VecDeque::from([cfg.entry]);
@@ -1021,7 +1120,7 @@ fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathSte
     let mut at = parent[target.index()];
     while let Some(n) = at {
         if let Some(step) = branch_step(ctx, cfg, n) {
-            steps.push(step);
+            steps.push(step.key_if(dominators.dominates(n, target)));
         }
         at = parent[n.index()];
     }
@@ -1032,10 +1131,9 @@ fn prefix_steps(ctx: &UnitContext<'_>, cfg: &Cfg, target: NodeId) -> Vec<PathSte
 fn branch_step(ctx: &UnitContext<'_>, cfg: &Cfg, n: NodeId) -> Option<PathStep> {
     let node = cfg.node(n);
     match (&node.kind, node.span) {
-        (NodeKind::Branch(taken), Some(span)) => Some(PathStep {
-            location: ctx.location(span),
-            message: format!("taking the {} branch", if *taken { "true" } else { "false" }),
-        }),
+        (NodeKind::Branch(taken), Some(span)) => {
+            Some(PathStep::new(ctx.location(span), format!("taking the {} branch", if *taken { "true" } else { "false" })))
+        }
         _ => None,
     }
 }
@@ -1057,9 +1155,10 @@ fn atom_holds(analysis: &Analysis<'_>, atom: TemplateAtom, f: FnIndex, var: Opti
 }
 
 /// The steps of a witness: the template's step messages where their atoms hold, branches in
-/// the checked function, calls into and returns from other functions, and calls that never
-/// return.
-fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<(PathId, &AccessPath)>, witness: &[Point]) -> Vec<PathStep> {
+/// the checked function (informative when they dominate `end`, where the witness ends in it),
+/// calls into and returns from other functions, and calls that never return.
+fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<(PathId, &AccessPath)>, witness: &[Point], end: NodeId) -> Vec<PathStep> {
+    let dominators = analysis.dominators(f);
     let name = var.map(|(_, p)| p.text()).unwrap_or_default();
     let mut steps = Vec::new();
     let mut depth = 0usize;
@@ -1074,7 +1173,7 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
             if let Some((g, m)) = previous {
                 let at = program.cfg(g).node(m).span.unwrap_or(program.cfg(g).span);
                 let ctx = UnitContext::new(program.files(g));
-                steps.push(PathStep { location: ctx.location(at), message: "this call does not return".to_string() });
+                steps.push(PathStep::event(ctx.location(at), "this call does not return"));
             }
             break;
         };
@@ -1085,9 +1184,9 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
         };
         last_span = Some((point.function, span));
         if point.depth > depth {
-            steps.push(PathStep { location: ctx.location(cfg.span), message: format!("entering `{}`", cfg.name) });
+            steps.push(PathStep::new(ctx.location(cfg.span), format!("entering `{}`", cfg.name)));
         } else if point.depth < depth {
-            steps.push(PathStep { location: ctx.location(span), message: format!("back in `{}`", cfg.name) });
+            steps.push(PathStep::new(ctx.location(span), format!("back in `{}`", cfg.name)));
         }
         depth = point.depth;
         // One message per point: the first of the template's steps (in name order) that holds.
@@ -1099,19 +1198,16 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
                 } else {
                     span
                 };
-                steps.push(PathStep { location: ctx.location(at), message: message.replace("{var}", &name) });
+                steps.push(PathStep::event(ctx.location(at), message.replace("{var}", &name)));
                 break;
             }
         }
         if point.depth == 0 {
             if let Some(step) = branch_step(&ctx, cfg, n) {
-                steps.push(step);
+                steps.push(step.key_if(point.function == f && dominators.dominates(n, end)));
             }
         }
         previous = Some((point.function, n));
-        if steps.len() >= MAX_STEPS {
-            break;
-        }
     }
     steps
 }

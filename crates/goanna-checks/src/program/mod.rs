@@ -7,6 +7,7 @@ mod analyse;
 mod atoms;
 mod behaviour;
 mod decide;
+mod dominators;
 mod engine;
 mod flat;
 mod observer;

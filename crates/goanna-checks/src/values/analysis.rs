@@ -39,6 +39,9 @@ pub struct Environment<'a> {
     pub calls: &'a FxHashMap<NodeId, CallEffect<'a>>,
     /// Index of each global's USR in the write sets of [`CallEffect`].
     pub global_ids: &'a FxHashMap<String, u32>,
+    /// When the function's budget runs out: the analysis then stops and gives no facts, as
+    /// beyond its visit budget.
+    pub deadline: &'a goanna_mc::Deadline,
 }
 
 /// What one call does to the globals: those it may write become unknown, except the ones
@@ -322,9 +325,10 @@ impl Analyser<'_> {
         pending.insert(rpo[cfg.entry.index()]);
         let budget = n.saturating_mul(VISITS_PER_NODE) + 64;
         let mut steps = 0usize;
+        let mut poll = goanna_mc::Poll::new(self.env.deadline);
         while let Some(i) = pending.pop_first() {
             steps += 1;
-            if steps > budget {
+            if steps > budget || poll.tick().is_err() {
                 return None;
             }
             let u = order[i as usize];
@@ -379,6 +383,9 @@ impl Analyser<'_> {
         }
         for _ in 0..2 {
             for &u in &order {
+                if poll.tick().is_err() {
+                    return None;
+                }
                 if u != cfg.entry {
                     let mut acc: Option<State> = None;
                     for &(p, k) in &preds[u.index()] {

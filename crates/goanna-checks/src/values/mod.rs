@@ -45,16 +45,19 @@ pub struct Refined {
     /// For each unit and graph, the condition nodes decided by values (not by compile-time
     /// constants) outside macro expansions: code behind their infeasible edge is dead.
     pub decided: Vec<Vec<Vec<NodeId>>>,
+    /// The functions (unit, graph) whose analysis ran out of time and gave no facts.
+    pub over_budget: Vec<(usize, usize)>,
 }
 
 /// Runs the value analysis on the linked program (functions larger than `max_nodes` are left
-/// as they are) and returns the refined graphs.
-pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
+/// as they are; a function's analysis that takes longer than `budget` stops and gives no facts)
+/// and returns the refined graphs.
+pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize, budget: std::time::Duration) -> Refined {
     let globals = constant_globals(units);
     let program = Program::link(units, max_nodes);
     // With the configuration's constants: what paths are feasible. Without them: what may be
     // reported.
-    let facts = analyse_all(&program, &globals, true, &|_| true);
+    let (facts, mut late) = analyse_all(&program, &globals, true, &|_| true, budget);
     // Only functions with something to report, or a constant result, need the second run.
     let needed = |f: FnIndex| {
         facts[f as usize].as_ref().is_some_and(|r| {
@@ -66,7 +69,11 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
                 })
         })
     };
-    let portable = analyse_all(&program, &globals, false, &needed);
+    let (portable, late_again) = analyse_all(&program, &globals, false, &needed, budget);
+    late.extend(late_again);
+    late.sort_unstable();
+    late.dedup();
+    let over_budget = late.iter().map(|&f| (program.functions[f as usize].unit as usize, program.functions[f as usize].cfg as usize)).collect();
     let changes = |f: usize| {
         facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
     };
@@ -87,18 +94,19 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize) -> Refined {
             decided[u][c] = apply(cfg, &fact, &reportable);
         }
     }
-    Refined { cfgs, decided }
+    Refined { cfgs, decided, over_budget }
 }
 
 /// The facts of every linked function for which `needed` holds (`None` beyond the budget or
 /// when not needed), bottom-up over the call graph so that callees' constant results are
-/// known to their callers.
+/// known to their callers; and the functions whose time `budget` ran out.
 fn analyse_all(
     program: &Program<'_>,
     globals: &FxHashMap<String, i64>,
     config_known: bool,
     needed: &(dyn Fn(FnIndex) -> bool + Sync),
-) -> Vec<Option<FunctionFacts>> {
+    budget: std::time::Duration,
+) -> (Vec<Option<FunctionFacts>>, Vec<FnIndex>) {
     use rayon::prelude::*;
     let count = program.functions.len();
     // Levels of the call graph's components: a component comes after its callees'. The
@@ -127,14 +135,16 @@ fn analyse_all(
         levels[l].extend(scc.iter().copied());
     }
     let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
+    let mut over_budget = Vec::new();
     let mut returns: Vec<Option<i128>> = vec![None; count];
     for fs in levels {
-        let results: Vec<(FnIndex, Option<FunctionFacts>)> = fs
+        let results: Vec<(FnIndex, bool, Option<FunctionFacts>)> = fs
             .par_iter()
             .map(|&f| {
                 if !needed(f) {
-                    return (f, None);
+                    return (f, false, None);
                 }
+                let deadline = goanna_mc::Deadline::after(budget);
                 let cfg = program.cfg(f);
                 let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
                 for &(n, g) in &program.calls[f as usize] {
@@ -176,16 +186,21 @@ fn analyse_all(
                     trackable: &trackable,
                     calls: &calls,
                     global_ids: &gw.ids,
+                    deadline: &deadline,
                 };
-                (f, analyse_function(cfg, &env))
+                let result = analyse_function(cfg, &env);
+                (f, result.is_none() && deadline.expired(), result)
             })
             .collect();
-        for (f, result) in results {
+        for (f, expired, result) in results {
             returns[f as usize] = result.as_ref().and_then(|r| r.returns);
             facts[f as usize] = result;
+            if expired {
+                over_budget.push(f);
+            }
         }
     }
-    facts
+    (facts, over_budget)
 }
 
 /// Most globals a write set lists before it stands for "any global".

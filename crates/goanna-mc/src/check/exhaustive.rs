@@ -23,6 +23,7 @@
 
 use super::local::Op;
 use crate::ctl::{Dag, DagNode, NodeRef};
+use crate::deadline::{Cancelled, Deadline, Poll};
 use crate::model::{AtomId, CompId, Component, Model, Vertex};
 use rustc_hash::FxHashMap;
 
@@ -67,6 +68,9 @@ pub(crate) struct Engine<'m> {
     strict: Vec<StrictStore>,
     /// Strict frames built (contexts).
     pub(crate) contexts: usize,
+    /// The deadline the fixpoints poll; once it has passed they stop and every value the
+    /// engine holds is meaningless (callers ask [`Engine::cancelled`]).
+    poll: Poll,
 }
 
 fn nex(m: &Model, c: CompId) -> usize {
@@ -116,6 +120,22 @@ impl<'m> Engine<'m> {
             full: (0..n).map(|_| FullStore::default()).collect(),
             strict: (0..n).map(|_| StrictStore::default()).collect(),
             contexts: 0,
+            poll: Poll::new(&Deadline::never()),
+        }
+    }
+
+    /// This engine, stopping its fixpoints once `deadline` has passed.
+    pub(crate) fn with_deadline(mut self, deadline: &Deadline) -> Self {
+        self.poll = Poll::new(deadline);
+        self
+    }
+
+    /// `Err(Cancelled)` when a fixpoint stopped at the deadline: the values are not to be used.
+    pub(crate) fn cancelled(&self) -> Result<(), Cancelled> {
+        if self.poll.is_expired() {
+            Err(Cancelled)
+        } else {
+            Ok(())
         }
     }
 
@@ -371,6 +391,9 @@ impl<'m> Engine<'m> {
         let id0 = new_id(&mut self.strict[n as usize], comp, sctx.into(), self.m);
         stack.push((id0, sctx.into()));
         while let Some((fid, fctx)) = stack.pop() {
+            if self.poll.is_expired() {
+                break;
+            }
             let fcomp = self.strict[n as usize].frames[fid as usize].comp;
             let ne = nex(self.m, fcomp);
             let pa = self.project(sorder, &fctx, ca, ne);
@@ -417,11 +440,12 @@ impl<'m> Engine<'m> {
         let full_a = &self.full[ca as usize];
         let full_b = &self.full[cb as usize];
         let st = &mut self.strict[n as usize];
+        let poll = &mut self.poll;
         // Phase 1: least fixpoint (EX, EU: L and R; EG: R only).
-        solve_lfp(st, m, full_a, full_b, kind, first, last, single, lm);
+        solve_lfp(st, m, full_a, full_b, kind, first, last, single, lm, poll);
         // Phase 2 (EG): greatest fixpoint of L.
-        if matches!(kind, DagNode::EG(_)) {
-            solve_gfp(st, m, full_a, first, last, single, lm);
+        if matches!(kind, DagNode::EG(_)) && !poll.is_expired() {
+            solve_gfp(st, m, full_a, first, last, single, lm, poll);
         }
     }
 }
@@ -594,6 +618,7 @@ fn call_value(
 /// Greatest fixpoint of `L` of EG (phase 2, with `R` fixed from phase 1): infinite paths that
 /// stay in the component or descend into calls forever. Starts from the top and re-evaluates
 /// every vertex until nothing changes.
+#[allow(clippy::too_many_arguments)]
 fn solve_gfp(
     st: &mut StrictStore,
     m: &Model,
@@ -602,6 +627,7 @@ fn solve_gfp(
     last: u32,
     single: bool,
     lm: u64,
+    poll: &mut Poll,
 ) {
     for fid in first..last {
         let f = &mut st.frames[fid as usize];
@@ -630,6 +656,9 @@ fn solve_gfp(
     let mut buf: Vec<u64> = Vec::new();
     while let Some((fid, fi)) = wl.pop_frame() {
         while let Some(v) = wl.pop_vertex(fi) {
+            if poll.tick().is_err() {
+                return;
+            }
             let (comp, fa) = {
                 let f = &st.frames[fid as usize];
                 (f.comp, f.a)
@@ -709,6 +738,7 @@ fn solve_lfp(
     last: u32,
     single: bool,
     lm: u64,
+    poll: &mut Poll,
 ) {
     let is_eu = matches!(kind, DagNode::EU(..));
     let is_ex = matches!(kind, DagNode::EX(_));
@@ -760,6 +790,9 @@ fn solve_lfp(
         let stride = stride_of(single, c.exits.len());
         let psi = &full_a.frames[fa as usize].vals;
         while let Some(w) = wl.pop_vertex(fi) {
+            if poll.tick().is_err() {
+                return;
+            }
             let wu = w as usize;
             val.clear();
             val.extend_from_slice(&st.frames[fid as usize].vals[wu * stride..(wu + 1) * stride]);
