@@ -261,15 +261,15 @@ impl<'a> Frame<'a> {
             .collect();
         let node = self.cfg.node(n);
         let props = &node.props;
-        let summarised: Vec<PathId> = match &node.kind {
-            NodeKind::Call(site) => site.args.iter().enumerate().filter(|&(i, _)| i < 64 && reads_only & (1 << i) != 0).filter_map(|(_, a)| *a).collect(),
-            _ => Vec::new(),
+        let summarised = |x: PathId| match &node.kind {
+            NodeKind::Call(site) => site.args.iter().take(64).enumerate().any(|(i, a)| reads_only & (1 << i) != 0 && *a == Some(x)),
+            _ => false,
         };
         // A pointer the callee only reads through (`load_p` without `store_p`: a model's
         // `reads`, a pointer to const; or its summary says so) is not written at this call
         // even when it is kept.
         let read_only = |x: &Subject| {
-            matches!(x, Subject::Path(id) if summarised.contains(id))
+            matches!(x, Subject::Path(id) if summarised(*id))
                 || (props.iter().any(|d| d.kind == PropKind::Load && d.subject == *x) && !props.iter().any(|d| d.kind == PropKind::Store && d.subject == *x))
         };
         // `&x` passed as a pointer to const.
