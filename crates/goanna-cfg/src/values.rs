@@ -174,6 +174,10 @@ pub enum ValExpr {
     },
     /// Conversion to an integer type (explicit casts, the return type of a function).
     Cast(IntType, Box<ValExpr>),
+    /// The address of an access path (`&x`, `&s.f`, `&p->f`, an array `a` used as a pointer):
+    /// not NULL, and the same for the same path while the pointers it goes through keep
+    /// their values (`chunk = &set->head; ... if (chunk == &set->head)`).
+    Address(PathId),
     /// A value the builder does not model.
     Unknown,
 }

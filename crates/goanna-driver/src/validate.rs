@@ -59,7 +59,7 @@ impl GraphCheck<'_> {
         let mut stack = vec![expr];
         while let Some(expr) = stack.pop() {
             match expr {
-                ValExpr::Path(id) => self.path(*id, what)?,
+                ValExpr::Path(id) | ValExpr::Address(id) => self.path(*id, what)?,
                 ValExpr::Element(id, index) => {
                     self.path(*id, what)?;
                     stack.push(index);

@@ -2,9 +2,9 @@
 //! zero-extension of its value in its own C type, so C's widths, signedness and wrap-around are
 //! exact; pointers are 64-bit addresses with NULL as 0.
 
-use crate::events::{Event, Frame, VarKey};
+use crate::events::{normal_steps, root_identity, Event, Frame, VarKey};
 use goanna_ast::TypeClass;
-use goanna_cfg::{AccessPath, IntType, PathId, ValBinOp, ValExpr, ValUnOp};
+use goanna_cfg::{AccessPath, IntType, PathId, PathStep, ValBinOp, ValExpr, ValUnOp};
 use rustc_hash::FxHashMap;
 use z3::ast::{Bool, BV};
 
@@ -152,6 +152,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 reads.push((key, version));
                 term
             }
+            ValExpr::Address(p) => self.address(*p, reads),
             ValExpr::Element(..) | ValExpr::Unknown => BV::fresh_const("u", WIDTH),
             ValExpr::Cast(ty, inner) => convert(&self.expr(inner, reads), *ty),
             ValExpr::Unary(op, ty, inner) => {
@@ -199,6 +200,35 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 }
             }
         }
+    }
+
+    /// The address of the path `id`, never NULL: a constant of the variable's storage for
+    /// `&x` and `&s.f` (the same term wherever it is named), the value of the pointer it goes
+    /// through plus a constant of its members for `&p->f` (the same while `p` keeps its value).
+    fn address(&mut self, id: PathId, reads: &mut Vec<Version>) -> BV {
+        let Some(path) = self.frame.cfg.paths.get(id.0 as usize) else { return BV::fresh_const("u", WIDTH) };
+        let steps = normal_steps(&path.steps);
+        let Some(k) = steps.iter().rposition(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref)) else {
+            // A variable's own storage: one named constant, with a bit set so it is not NULL.
+            let name = format!("&{}|{}", root_identity(&path.root), path.text());
+            return BV::new_const(name, WIDTH).bvor(&constant(1 << 12));
+        };
+        let like = AccessPath { steps: Vec::new(), class: TypeClass::Pointer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), root: path.root.clone() };
+        let key = self.frame.key_of(&path.root, steps[..k].to_vec(), &like);
+        if matches!(key, VarKey::Path(b) if !self.frame.is_value(b)) {
+            return BV::fresh_const("u", WIDTH);
+        }
+        let (base, version) = self.read(&key);
+        reads.push((key, version));
+        // The members after the pointer, as a small offset (`&p->f` != `&p->g`).
+        let members = steps[k..].iter().fold(0u64, |h, s| {
+            let name = match s {
+                PathStep::Arrow(f) | PathStep::Field(f) => f.as_str(),
+                PathStep::Deref => "",
+            };
+            name.bytes().fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+        });
+        base.bvadd(&constant((members % 4093) as i64 + 1))
     }
 
     /// A new version of the path `target` equal to `value` (converted to the path's type): the

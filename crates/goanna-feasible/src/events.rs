@@ -450,7 +450,8 @@ impl<'a> Frame<'a> {
             }
         }
         for &(kind, id, value) in &props {
-            if !is_pointer(id) {
+            // A pointer the value IR assigns (an address) has that value.
+            if !is_pointer(id) || node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == id)) {
                 continue;
             }
             let set = match kind {

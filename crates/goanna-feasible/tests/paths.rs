@@ -485,3 +485,39 @@ fn a_callee_that_only_reads_through_its_argument_keeps_the_members() {
     // peek() takes a pointer to const: x->p is as it was, summary or not.
     infeasible(READ_ONLY_CALLEE, "g", &[Branch(true), Branch(true)]);
 }
+
+const ADDRESSES: &str = r#"
+struct node { struct node *next; };
+struct list { struct node head; struct node spare; };
+void step(struct node **n);
+int f(struct list *l) {
+    struct node *n = &l->head;
+    if (n == &l->head)
+        return 1;
+    return 0;
+}
+int g(struct list *l) {
+    struct node *n = &l->head;
+    if (n == &l->spare)
+        return 1;
+    return 0;
+}
+int h(struct list *l, struct list *m) {
+    struct node *n = &l->head;
+    l = m;
+    if (n == &l->head)
+        return 1;
+    return 0;
+}
+"#;
+
+#[test]
+fn the_address_of_a_path_is_the_same_while_its_pointers_are() {
+    infeasible(ADDRESSES, "f", &[Branch(false)]);
+    feasible(ADDRESSES, "f", &[Branch(true)]);
+    // Another member: no contradiction either way.
+    feasible(ADDRESSES, "g", &[Branch(false)]);
+    // The pointer it goes through changed.
+    feasible(ADDRESSES, "h", &[Branch(false)]);
+    feasible(ADDRESSES, "h", &[Branch(true)]);
+}

@@ -142,8 +142,14 @@ impl Builder<'_, '_> {
                 _ => ValExpr::Unknown,
             };
         }
+        // `&x`, `&s.f`, `&p->f`: an address of an access path.
+        if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &inner.kind {
+            return self.path_of(strip_casts(operand)).map_or(ValExpr::Unknown, ValExpr::Address);
+        }
         match self.path_of(inner) {
             Some(p) if self.paths.class(p) == TypeClass::Pointer => ValExpr::Path(p),
+            // An array used as a pointer: its first element's address.
+            Some(p) if self.paths.class(p) == TypeClass::Array => ValExpr::Address(p),
             _ => ValExpr::Unknown,
         }
     }
@@ -185,13 +191,13 @@ impl Builder<'_, '_> {
             }
             // A pointer set to an address constant other than NULL (`p = MAP_FAILED`, that is
             // `(void *)-1`), which later comparisons test.
-            TypeClass::Pointer if rhs.ty.class == TypeClass::Pointer => {
-                if let value @ (ValExpr::Const(c) | ValExpr::MacroConst(c)) = self.pointer_value(rhs) {
-                    if c != 0 {
-                        self.value_op(ValueOp::Assign { target: t, value });
-                    }
-                }
-            }
+            TypeClass::Pointer if matches!(rhs.ty.class, TypeClass::Pointer | TypeClass::Array) => match self.pointer_value(rhs) {
+                value @ (ValExpr::Const(c) | ValExpr::MacroConst(c)) if c != 0 => self.value_op(ValueOp::Assign { target: t, value }),
+                // An address (`chunk = &set->head`, `buf = stackbuf`), which later comparisons
+                // name again.
+                value @ ValExpr::Address(_) => self.value_op(ValueOp::Assign { target: t, value }),
+                _ => {}
+            },
             TypeClass::Array => {
                 if let ExprKind::InitList(items) = &rhs.kind {
                     let elems: Option<Vec<i64>> = items

@@ -540,6 +540,8 @@ impl Analyser<'_> {
     fn eval(&self, e: &ValExpr, state: &State) -> Interval {
         match e {
             ValExpr::Const(c) => Interval::constant(i128::from(*c)),
+            // An address: the analysis follows integers only.
+            ValExpr::Address(_) => FULL,
             ValExpr::MacroConst(c) => {
                 if self.env.config_known {
                     Interval::constant(i128::from(*c))
@@ -694,7 +696,7 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
                 reads(lhs, out);
                 reads(rhs, out);
             }
-            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Unknown => {}
+            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Address(_) | ValExpr::Unknown => {}
         }
     }
     let mut relevant = vec![false; cfg.paths.len()];
