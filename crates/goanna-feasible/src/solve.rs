@@ -12,7 +12,12 @@ use z3::{Params, SatResult, Solver};
 /// Bounds on one feasibility question.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// The solver's time limit per check, in milliseconds (its `unknown` counts as feasible).
+    /// The solver's work limit per check, in Z3 resource units (its `unknown` counts as
+    /// feasible): deterministic, so a verdict does not depend on the machine's load. About
+    /// 2,000 units are a millisecond of an unloaded core.
+    pub rlimit: u32,
+    /// The solver's time limit per check, in milliseconds: a backstop for work the resource
+    /// count does not see.
     pub timeout_ms: u32,
     /// Longest path decided; longer ones count as feasible.
     pub max_steps: usize,
@@ -22,7 +27,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { timeout_ms: 500, max_steps: 4_000, max_minimise: 16 }
+        Limits { rlimit: 1_000_000, timeout_ms: 5_000, max_steps: 4_000, max_minimise: 16 }
     }
 }
 
@@ -177,6 +182,7 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     let mut enc = Encoder::new(&frame);
     let solver = Solver::new_for_logic("QF_BV").unwrap_or_default();
     let mut params = Params::new();
+    params.set_u32("rlimit", limits.rlimit);
     params.set_u32("timeout", limits.timeout_ms);
     solver.set_params(&params);
     let mut cs = Constraints { solver, tracked: Vec::new() };
