@@ -114,7 +114,7 @@ impl Builder<'_, '_> {
                 if null_if_true { (PropKind::NullTest, PropKind::NonNullTest) } else { (PropKind::NonNullTest, PropKind::NullTest) };
             (p, Some(on_true), Some(on_false))
         });
-        let test = test.or_else(|| self.nonzero_test(e));
+        let test = test.or_else(|| self.nonzero_test(e)).or_else(|| self.magnitude_test(e));
         let comparison = self.comparison(e);
         let status = self.status_test(e);
         if let Some((Status::Call(call), op, value)) = &status {
@@ -360,6 +360,54 @@ impl Builder<'_, '_> {
             other => *other,
         };
         Some((rhs, flipped, c))
+    }
+
+    /// When `e` compares the magnitude of a variable with a constant so that one branch implies
+    /// the variable is not zero (`fabs(x) > 1e-6`, `abs(d) >= 1`, `!(fabs(x) < EPS)`), the way
+    /// numeric code tests a divisor: the variable and the `nonnull_test` of each branch.
+    fn magnitude_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
+        const MAGNITUDE: [&str; 7] = ["fabs", "fabsf", "fabsl", "abs", "labs", "llabs", "imaxabs"];
+        let (negated, core) = strip_negations(e);
+        let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
+        let number = |x: &Expr| match &crate::consts::strip_casts(x).kind {
+            ExprKind::FloatLit(v) => Some(*v),
+            ExprKind::IntLit(v) => Some(*v as f64),
+            _ => None,
+        };
+        fn magnitude_of(x: &Expr) -> Option<&Expr> {
+            match &crate::consts::strip_casts(x).kind {
+                ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } if args.len() == 1 && MAGNITUDE.contains(&name.as_str()) => Some(&args[0]),
+                _ => None,
+            }
+        }
+        // `|x| OP v`, with the magnitude on the left.
+        let (arg, op, v) = match (magnitude_of(lhs), number(rhs), magnitude_of(rhs), number(lhs)) {
+            (Some(arg), Some(v), _, _) => (arg, *op, v),
+            (_, _, Some(arg), Some(v)) => (
+                arg,
+                match op {
+                    BinaryOp::Lt => BinaryOp::Gt,
+                    BinaryOp::Gt => BinaryOp::Lt,
+                    BinaryOp::Le => BinaryOp::Ge,
+                    BinaryOp::Ge => BinaryOp::Le,
+                    other => *other,
+                },
+                v,
+            ),
+            _ => return None,
+        };
+        let op = if negated { negate(op) } else { op };
+        let p = self.scalar_path(crate::consts::strip_casts(arg)).filter(|&p| matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating))?;
+        // Which branch implies `|x| > 0`: Some(true) = the true branch.
+        let nonzero_branch = match op {
+            BinaryOp::Gt => (v >= 0.0).then_some(true),
+            BinaryOp::Ge => (v > 0.0).then_some(true),
+            BinaryOp::Lt => (v > 0.0).then_some(false),
+            BinaryOp::Le => (v >= 0.0).then_some(false),
+            _ => None,
+        }?;
+        let kind = Some(PropKind::NonNullTest);
+        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
     }
 
     /// When `e` compares an integer variable with a constant so that one branch implies the
