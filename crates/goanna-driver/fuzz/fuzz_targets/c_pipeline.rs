@@ -1,6 +1,8 @@
 //! libFuzzer target: C text through the front end, the graph builder, the artefact round trip and the checks (see `bodies.rs`).
 #![no_main]
 
+// Each binary uses one of the bodies.
+#[allow(dead_code)]
 #[path = "../bodies.rs"]
 mod bodies;
 
