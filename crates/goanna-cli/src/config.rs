@@ -138,25 +138,41 @@ pub fn load(explicit: Option<&Path>) -> anyhow::Result<Config> {
     Ok(Config { path: Some(path), file })
 }
 
-/// Whether one `/`-separated path segment matches a glob segment (`*` and `?`).
-fn segment_matches(pattern: &[u8], text: &[u8]) -> bool {
-    match (pattern.first(), text.first()) {
-        (None, None) => true,
-        (Some(b'*'), _) => segment_matches(&pattern[1..], text) || (!text.is_empty() && segment_matches(pattern, &text[1..])),
-        (Some(b'?'), Some(_)) => segment_matches(&pattern[1..], &text[1..]),
-        (Some(p), Some(t)) if p == t => segment_matches(&pattern[1..], &text[1..]),
-        _ => false,
-    }
-}
-
-fn segments_match(pattern: &[&str], path: &[&str]) -> bool {
-    match pattern.first() {
-        None => path.is_empty(),
-        Some(&"**") => (0..=path.len()).any(|skip| segments_match(&pattern[1..], &path[skip..])),
-        Some(first) => {
-            !path.is_empty() && segment_matches(first.as_bytes(), path[0].as_bytes()) && segments_match(&pattern[1..], &path[1..])
+/// Whether `text` is matched by `pattern`, where the elements for which `is_star` holds match
+/// any run of elements (none included) and the others one element each, as `matches` says.
+/// Greedy with a return to the last star only: time O(pattern x text), not exponential in the
+/// number of stars as plain backtracking is (`*a*a*a*a*a*a*b` against a long name).
+fn wildcard_matches<P, T>(pattern: &[P], text: &[T], is_star: impl Fn(&P) -> bool, matches: impl Fn(&P, &T) -> bool) -> bool {
+    let (mut p, mut t) = (0, 0);
+    // The pattern position after the last star seen, and the text position it resumes from.
+    let mut resume: Option<(usize, usize)> = None;
+    while t < text.len() {
+        if p < pattern.len() && is_star(&pattern[p]) {
+            p += 1;
+            resume = Some((p, t));
+        } else if p < pattern.len() && matches(&pattern[p], &text[t]) {
+            p += 1;
+            t += 1;
+        } else if let Some((after_star, from)) = resume {
+            // The last star takes one more element; later stars start over from there.
+            p = after_star;
+            t = from + 1;
+            resume = Some((after_star, t));
+        } else {
+            return false;
         }
     }
+    pattern[p..].iter().all(is_star)
+}
+
+/// Whether one `/`-separated path segment matches a glob segment (`*` and `?`).
+fn segment_matches(pattern: &[u8], text: &[u8]) -> bool {
+    wildcard_matches(pattern, text, |p| *p == b'*', |p, t| *p == b'?' || p == t)
+}
+
+/// Whether path segments match glob segments, `**` standing for any number of segments.
+fn segments_match(pattern: &[&str], path: &[&str]) -> bool {
+    wildcard_matches(pattern, path, |p| *p == "**", |p, t| segment_matches(p.as_bytes(), t.as_bytes()))
 }
 
 /// Whether a relative path (`/`-separated) is matched by a glob: `*` and `?` within a segment,
@@ -186,6 +202,75 @@ mod tests {
         assert!(glob_matches("src/**/test_*.c", "src/test_x.c"));
         assert!(!glob_matches("src/*.c", "lib/a.c"));
         assert!(glob_matches("./build/", "build/gen/x.c"));
+        assert!(glob_matches("**", "a/b.c"));
+        assert!(glob_matches("a/**/**/b/*.c", "a/b/x.c"));
+        assert!(!glob_matches("a/**/b/*.c", "a/x.c"));
+        assert!(glob_matches("*a*b?", "xxaxbaxbc"));
+        assert!(!glob_matches("*a*b?", "xxaxbaxb"));
+        assert!(glob_matches("x*", "x"));
+        assert!(!glob_matches("?", "ab"));
+    }
+
+    /// The backtracking definition the matcher replaced (exponential, fine for short inputs).
+    fn reference_segment(pattern: &[u8], text: &[u8]) -> bool {
+        match (pattern.first(), text.first()) {
+            (None, None) => true,
+            (Some(b'*'), _) => reference_segment(&pattern[1..], text) || (!text.is_empty() && reference_segment(pattern, &text[1..])),
+            (Some(b'?'), Some(_)) => reference_segment(&pattern[1..], &text[1..]),
+            (Some(p), Some(t)) if p == t => reference_segment(&pattern[1..], &text[1..]),
+            _ => false,
+        }
+    }
+
+    fn reference_segments(pattern: &[&str], path: &[&str]) -> bool {
+        match pattern.first() {
+            None => path.is_empty(),
+            Some(&"**") => (0..=path.len()).any(|skip| reference_segments(&pattern[1..], &path[skip..])),
+            Some(first) => !path.is_empty() && reference_segment(first.as_bytes(), path[0].as_bytes()) && reference_segments(&pattern[1..], &path[1..]),
+        }
+    }
+
+    /// Every pattern and text of up to five symbols over a small alphabet: the same answer as
+    /// the backtracking definition.
+    #[test]
+    fn matcher_agrees_with_the_backtracking_definition() {
+        fn words(alphabet: &[&'static str], max: usize) -> Vec<Vec<&'static str>> {
+            let mut all = vec![Vec::new()];
+            let mut last = vec![Vec::new()];
+            for _ in 0..max {
+                last = last.iter().flat_map(|w: &Vec<&str>| alphabet.iter().map(move |a| [w.clone(), vec![*a]].concat())).collect();
+                all.extend(last.iter().cloned());
+            }
+            all
+        }
+        let texts = words(&["a", "b"], 5);
+        for pattern in words(&["a", "b", "*", "?"], 5) {
+            let pattern = pattern.concat();
+            for text in &texts {
+                let text = text.concat();
+                assert_eq!(segment_matches(pattern.as_bytes(), text.as_bytes()), reference_segment(pattern.as_bytes(), text.as_bytes()), "`{pattern}` on `{text}`");
+            }
+        }
+        let paths = words(&["a", "b"], 4);
+        for pattern in words(&["a", "**", "*", "b"], 4) {
+            for path in &paths {
+                assert_eq!(segments_match(&pattern, path), reference_segments(&pattern, path), "{pattern:?} on {path:?}");
+            }
+        }
+    }
+
+    /// Stars and globstars cost time linear in the text per star, not exponential: the
+    /// reproducers of the hangs the `config_reader` fuzz target found take milliseconds.
+    #[test]
+    fn many_stars_do_not_backtrack_exponentially() {
+        let long = "a".repeat(200);
+        let deep = format!("{}b.c", "a/".repeat(200));
+        let started = std::time::Instant::now();
+        assert!(!glob_matches(&format!("{}b", "*a".repeat(30)), &long));
+        assert!(glob_matches(&format!("{}*", "*a".repeat(30)), &long));
+        assert!(!glob_matches(&format!("{}x", "**/".repeat(30)), &deep));
+        assert!(glob_matches(&format!("{}b.c", "**/".repeat(30)), &deep));
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
     }
 
     #[test]

@@ -85,6 +85,9 @@ pub fn rsm_reader(data: &[u8]) {
                 .map(|&a| model.atom_name(a).to_string())
                 .collect::<Vec<_>>()
         })
+        // A label need not be a CTL identifier (`a)` is a fine label): only those that are can
+        // be named in a formula.
+        .filter(|name| matches!(parse(name), Ok(goanna_mc::ctl::Formula::Atom(ref a)) if a == name))
         .take(2)
         .collect();
     let p = atoms.first().cloned().unwrap_or_else(|| "p".into());

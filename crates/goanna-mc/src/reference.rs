@@ -161,6 +161,11 @@ pub fn eval(k: &Kripke, m: &Model, f: &Formula) -> Vec<bool> {
                 .zip(eval(k, m, b))
                 .map(|(x, y)| !x || y)
                 .collect(),
+            Iff(a, b) => eval(k, m, a)
+                .into_iter()
+                .zip(eval(k, m, b))
+                .map(|(x, y)| x == y)
+                .collect(),
             EX(x) => {
                 let s = eval(k, m, x);
                 (0..n).map(|i| some(&s, i)).collect()

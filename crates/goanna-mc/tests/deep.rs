@@ -1,4 +1,4 @@
-//! Hostile depth: formulas nested 10,000 deep, a flat disjunction of 60,000 terms and call
+//! Hostile depth: formulas nested 10,000 deep, a 10,000-link `<->` chain, a flat disjunction of 60,000 terms and call
 //! chains 20,000 components deep are parsed, reduced, decided by every strategy and explained
 //! with witnesses on a thread with the default test stack (2 MiB), so nothing may recurse as
 //! deep as the input. Witness construction is linear: doubling the chain's depth must not
@@ -85,6 +85,24 @@ fn nested_negations_10000_deep() {
         let text = nested("!(", ")", "a", 10_001);
         decide_everywhere(&one_node(), &parse(&text).expect("parse"), false);
         drop(f);
+    });
+}
+
+/// `a <-> a <-> ... <-> a`: the parser once expanded each `<->` into two implications that
+/// copied both operands, so the tree doubled with every link (the `ctl_parser` fuzz target hung
+/// on 27 of them). It is one node now, reduced with shared operands: linear in the chain.
+#[test]
+fn iff_chain_10000_long() {
+    on_small_stack(|| {
+        let text = vec!["a"; 10_001].join(" <-> ");
+        let f = parse(&text).expect("parse");
+        assert!(Dag::new(&f).len() < 10 * 10_001, "the DAG is linear in the chain");
+        // `a` holds at the node: a <-> (a <-> (... <-> a)) is true, and with `!a` innermost,
+        // every link is `a <-> false`: false.
+        decide_everywhere(&one_node(), &f, true);
+        let f = parse(&format!("{} <-> !a", vec!["a"; 10_000].join(" <-> "))).expect("parse");
+        decide_everywhere(&one_node(), &f, false);
+        assert_eq!(parse("a <-> b").expect("parse").to_string(), "(a <-> b)");
     });
 }
 

@@ -16,6 +16,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+pub mod fuzz;
+
 /// One expected finding: a check id on a 1-based line.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Expectation {

@@ -136,7 +136,7 @@ fn atoms_of(f: &Formula, out: &mut Vec<String>) {
         True | False => {}
         Atom(a) => out.push(a.clone()),
         Not(x) | EX(x) | AX(x) | EF(x) | AF(x) | EG(x) | AG(x) => atoms_of(x, out),
-        And(a, b) | Or(a, b) | Implies(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
+        And(a, b) | Or(a, b) | Implies(a, b) | Iff(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
             atoms_of(a, out);
             atoms_of(b, out);
         }
@@ -156,7 +156,8 @@ fn requirements(f: &Formula) -> Vec<Vec<String>> {
     let none = || vec![Vec::new()];
     let alternatives = match f {
         Atom(a) => vec![vec![a.clone()]],
-        True | Not(_) | Implies(_, _) => none(),
+        // `a <-> b` also holds where neither holds.
+        True | Not(_) | Implies(_, _) | Iff(_, _) => none(),
         False => Vec::new(),
         And(a, b) => {
             let (left, right) = (requirements(a), requirements(b));

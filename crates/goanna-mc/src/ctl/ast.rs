@@ -25,6 +25,9 @@ pub enum Formula {
     Or(Box<Formula>, Box<Formula>),
     /// `f -> g`
     Implies(Box<Formula>, Box<Formula>),
+    /// `f <-> g` (kept as one node: expanding it in the tree would double both operands, and a
+    /// chain of them would grow exponentially)
+    Iff(Box<Formula>, Box<Formula>),
     /// `EX f`
     EX(Box<Formula>),
     /// `AX f`
@@ -58,6 +61,7 @@ enum Op {
     And,
     Or,
     Implies,
+    Iff,
     EX,
     AX,
     EF,
@@ -88,6 +92,7 @@ impl Formula {
             And(a, b) => (Op::And, [Some(a), Some(b)]),
             Or(a, b) => (Op::Or, [Some(a), Some(b)]),
             Implies(a, b) => (Op::Implies, [Some(a), Some(b)]),
+            Iff(a, b) => (Op::Iff, [Some(a), Some(b)]),
             EU(a, b) => (Op::EU, [Some(a), Some(b)]),
             AU(a, b) => (Op::AU, [Some(a), Some(b)]),
             EW(a, b) => (Op::EW, [Some(a), Some(b)]),
@@ -107,7 +112,7 @@ impl Formula {
         match self {
             True | False | Atom(_) => {}
             Not(x) | EX(x) | AX(x) | EF(x) | AF(x) | EG(x) | AG(x) => take(x),
-            And(a, b) | Or(a, b) | Implies(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
+            And(a, b) | Or(a, b) | Implies(a, b) | Iff(a, b) | EU(a, b) | AU(a, b) | EW(a, b) | AW(a, b) => {
                 take(a);
                 take(b);
             }
@@ -140,6 +145,10 @@ impl Formula {
             Op::Implies => {
                 let a = next();
                 Implies(a, next())
+            }
+            Op::Iff => {
+                let a = next();
+                Iff(a, next())
             }
             Op::EU => {
                 let a = next();
@@ -265,6 +274,7 @@ impl fmt::Display for Formula {
             And(a, b) => write!(f, "({a} & {b})"),
             Or(a, b) => write!(f, "({a} | {b})"),
             Implies(a, b) => write!(f, "({a} -> {b})"),
+            Iff(a, b) => write!(f, "({a} <-> {b})"),
             EX(x) => write!(f, "EX {x}"),
             AX(x) => write!(f, "AX {x}"),
             EF(x) => write!(f, "EF {x}"),

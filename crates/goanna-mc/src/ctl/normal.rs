@@ -151,6 +151,14 @@ impl Dag {
                 let na = self.mk(N::Not(a));
                 self.mk(N::Or(na, b))
             }
+            F::Iff(..) => {
+                // (!a | b) & (!b | a): both operands are shared nodes of the DAG.
+                let na = self.mk(N::Not(a));
+                let nb = self.mk(N::Not(b));
+                let ab = self.mk(N::Or(na, b));
+                let ba = self.mk(N::Or(nb, a));
+                self.mk(N::And(ab, ba))
+            }
             F::EX(_) => self.mk(N::EX(x)),
             F::AX(_) => {
                 let nx = self.mk(N::Not(x));
@@ -251,6 +259,7 @@ fn operands(f: &Formula) -> [Option<&Formula>; 2] {
         F::And(a, b)
         | F::Or(a, b)
         | F::Implies(a, b)
+        | F::Iff(a, b)
         | F::EU(a, b)
         | F::AU(a, b)
         | F::EW(a, b)

@@ -193,9 +193,7 @@ impl Parser {
             }
             if matches!(self.peek(), Tok::Iff) {
                 let (l, r) = self.binary(l, Self::imp)?;
-                let a = Formula::Implies(Box::new(l.clone()), Box::new(r.clone()));
-                let b = Formula::Implies(Box::new(r), Box::new(l));
-                return Ok(P::F(Formula::And(Box::new(a), Box::new(b))));
+                return Ok(P::F(Formula::Iff(Box::new(l), Box::new(r))));
             }
             Ok(l)
         })
