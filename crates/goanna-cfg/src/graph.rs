@@ -161,6 +161,13 @@ pub enum StatusUse {
 }
 
 impl Node {
+    /// True when the node reads through the pointer `subject` without writing through it
+    /// (`load_p` and no `store_p`: a library model's `reads`, a pointer passed as a pointer to
+    /// const): a call here leaves what it points to as it was.
+    pub fn only_loads_through(&self, subject: &crate::Subject) -> bool {
+        self.props.iter().any(|q| q.kind == crate::PropKind::Load && q.subject == *subject) && !self.props.iter().any(|q| q.kind == crate::PropKind::Store && q.subject == *subject)
+    }
+
     /// False when `edge` leaves this node and can never be taken because the node's condition is
     /// a known constant (`True` out of a zero condition, `False` out of a non-zero one, a `Case`
     /// whose value differs, `Default` when a `Case` edge matches). A `switch` with a GNU case

@@ -88,16 +88,21 @@ impl<'f, 'a> Encoder<'f, 'a> {
         path_int_type(self.frame.cfg.paths.get(id.0 as usize)?)
     }
 
+    /// The integer type of the value `key` names, when known.
+    pub(crate) fn key_int_type(&self, key: &VarKey) -> Option<IntType> {
+        match key {
+            VarKey::Path(id) => self.int_type(*id),
+            VarKey::Reached(r) => path_int_type(r.path()),
+            VarKey::Result(_) => None,
+        }
+    }
+
     /// A new version of `key` without constraint (of the key's type, when known).
     pub(crate) fn fresh(&mut self, key: &VarKey) -> (BV, u32) {
         let version = self.next_version.entry(key.clone()).or_insert(0);
         *version += 1;
         let v = *version;
-        let ty = match key {
-            VarKey::Path(id) => self.int_type(*id),
-            VarKey::Reached(r) => path_int_type(r.path()),
-            VarKey::Result(_) => None,
-        };
+        let ty = self.key_int_type(key);
         let term = match ty {
             Some(ty) if ty.width() < WIDTH => {
                 let narrow = BV::fresh_const("v", ty.width());

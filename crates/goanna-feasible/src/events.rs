@@ -269,8 +269,7 @@ impl<'a> Frame<'a> {
         // `reads`, a pointer to const; or its summary says so) is not written at this call
         // even when it is kept.
         let read_only = |x: &Subject| {
-            matches!(x, Subject::Path(id) if summarised(*id))
-                || (props.iter().any(|d| d.kind == PropKind::Load && d.subject == *x) && !props.iter().any(|d| d.kind == PropKind::Store && d.subject == *x))
+            matches!(x, Subject::Path(id) if summarised(*id)) || node.only_loads_through(x)
         };
         // `&x` passed as a pointer to const.
         let read_only_address = |x: PathId| match &node.kind {

@@ -15,10 +15,9 @@
 
 use crate::encode::{constant, convert, path_int_type, Encoder, Version};
 use crate::events::{is_value_path, normal_steps, Frame, VarKey};
-use goanna_ast::TypeClass;
-use goanna_cfg::{AccessPath, PathId, PathStep};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
-use goanna_cfg::{Cfg, EdgeKind, NodeId, NodeKind, PropKind, ValueOp};
+use goanna_ast::TypeClass;
+use goanna_cfg::{AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, ValueOp};
 use z3::ast::{Bool, BV};
 
 /// Calls related inside a callee: the caller's callee (1) and its callees (2).
@@ -391,11 +390,7 @@ pub(crate) fn bind_result(cfg: &Cfg, frame: &Frame<'_>, enc: &mut Encoder<'_, '_
 pub(crate) fn bind_outs(enc: &mut Encoder<'_, '_>, outs: &[(VarKey, BV)], facts: &mut Vec<Bool>) -> Vec<Version> {
     let mut versions = Vec::new();
     for (key, post) in outs {
-        let ty = match key {
-            VarKey::Path(id) => enc.int_type(*id),
-            VarKey::Reached(r) => path_int_type(r.path()),
-            VarKey::Result(_) => None,
-        };
+        let ty = enc.key_int_type(key);
         let (v, version) = enc.read(key);
         facts.push(v.eq(&ty.map_or_else(|| post.clone(), |ty| convert(post, ty))));
         versions.push((key.clone(), version));

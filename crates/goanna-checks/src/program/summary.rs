@@ -362,16 +362,12 @@ fn reads_only(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<bool> {
             let is_call = matches!(node.kind, NodeKind::Call(_));
             let fx = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
             let summarised_read = |x: PathId| fx.contains(&(PropKind::ReadsOnly, x));
-            let loaded_only = |x: PathId| {
-                let s = Subject::Path(x);
-                node.props.iter().any(|q| q.kind == PropKind::Load && q.subject == s) && !node.props.iter().any(|q| q.kind == PropKind::Store && q.subject == s)
-            };
             node.props.iter().any(|q| {
                 let Subject::Path(x) = q.subject else { return false };
                 match q.kind {
                     // Passed to a callee that only reads through it, or to a const parameter.
                     PropKind::Store => rooted(x) && !(is_call && summarised_read(x)),
-                    PropKind::Escape => rooted(x) && node.kind != NodeKind::Return && !(is_call && (summarised_read(x) || loaded_only(x))),
+                    PropKind::Escape => rooted(x) && node.kind != NodeKind::Return && !(is_call && (summarised_read(x) || node.only_loads_through(&q.subject))),
                     // A copy of it (`q = p`, `q = p + 1`) may be written through later.
                     PropKind::Copy => q.value.and_then(|v| u32::try_from(v).ok()).is_some_and(|v| rooted(PathId(v))),
                     PropKind::Def | PropKind::DeclInit => {
