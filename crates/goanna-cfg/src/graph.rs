@@ -67,6 +67,10 @@ pub struct CallSite {
     /// `zero_args`, what a callee whose effect depends on a flag parameter does at this call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nonzero_args: Vec<usize>,
+    /// The integer arguments that are constants (`f(7)`, `f(MODE_RAW)`), by index, with their
+    /// values: what the callee's parameter starts as at this call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub int_args: Vec<(usize, i64)>,
     /// Indices of the pointer arguments passed as pointers to const (`const T *` parameters,
     /// `&x` included): the callee only reads through them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -26,6 +26,7 @@
 
 mod encode;
 mod events;
+mod purity;
 mod relation;
 mod solve;
 
@@ -64,6 +65,10 @@ pub enum Assumed {
     Happened,
     /// The pointer is NULL after the step (a result that may be NULL, reported as NULL).
     Null(goanna_cfg::PathId),
+    /// The pointer is NULL after the step, and must be: the result of a callee whose NULL is
+    /// latent (returned only for some of its inputs). The path is reported only when it
+    /// leaves the pointer no other value; otherwise the verdict is [`Feasibility::Latent`].
+    NullCertain(goanna_cfg::PathId),
 }
 
 /// A path to decide: steps through one function's graph, in order.

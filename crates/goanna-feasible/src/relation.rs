@@ -90,15 +90,19 @@ pub(crate) fn call_relation(
             continue;
         }
         let key = VarKey::Path(p);
-        let constant_zero = site.null_args.contains(&i) || site.zero_args.contains(&i);
-        if site.address_args.get(i).is_some_and(Option::is_some) && !constant_zero {
+        let passed_constant = if site.null_args.contains(&i) || site.zero_args.contains(&i) {
+            Some(0)
+        } else {
+            site.int_args.iter().find(|&&(k, _)| k == i).map(|&(_, v)| v)
+        };
+        if site.address_args.get(i).is_some_and(Option::is_some) && passed_constant.is_none() {
             // An address passed (`&x`) is not NULL.
             let (v, _) = callee_enc.fresh(&key);
             callee_enc.assume(v.eq(constant(0)).not());
             continue;
         }
-        let value = if constant_zero {
-            Some(constant(0))
+        let value = if let Some(c) = passed_constant {
+            Some(constant(c))
         } else {
             site.args.get(i).copied().flatten().filter(|&a| enc.follows(a)).map(|a| {
                 let key = VarKey::Path(a);
@@ -155,6 +159,19 @@ pub(crate) fn call_relation(
     }
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
     Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, outs })
+}
+
+/// The caller's keys (in `caller`'s frame) of the memory and globals the callee at the call
+/// `site` may read when it starts and the caller can name (see [`caller_key`]).
+pub(crate) fn callee_reads_in_caller(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, caller: &Frame<'_>, site: &goanna_cfg::CallSite) -> Vec<VarKey> {
+    let frame = Frame::new(cfg);
+    let mut keys: Vec<VarKey> = entry_reads(graphs, callee, cfg, &frame, 0)
+        .into_iter()
+        .filter_map(|(_, path)| caller_key(caller, site, cfg, &path))
+        .filter(|k| !matches!(k, VarKey::Path(id) if !caller.is_value(*id)))
+        .collect();
+    keys.dedup();
+    keys
 }
 
 /// The values a callee may read of memory and globals when it starts, as keys of its frame

@@ -40,6 +40,10 @@ pub enum Feasibility {
     Infeasible(Core),
     /// The solver gave up (time limit) or the path is longer than the limit.
     Unknown,
+    /// The path can be taken, but the NULL the finding needs ([`Assumed::NullCertain`]) is not
+    /// forced on it: the callee may return something else for the values the path leaves open.
+    /// The core is that step alone (for this finding only): paths through it are not reported.
+    Latent(Core),
 }
 
 /// Why a path is infeasible: the steps whose constraints contradict each other, in path order,
@@ -190,6 +194,9 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     // Callee relations, asked only when the path is feasible without them: most paths are
     // decided by their own steps, and a relation costs the solver far more than a step.
     let mut deferred: Vec<(Bool, usize, Vec<Version>, bool)> = Vec::new();
+    // For a NULL that must be certain: the step, and the pointer's value there.
+    let mut certain: Option<(usize, BV, Version)> = None;
+    let mut memo = CallMemo::default();
     for (i, step) in query.steps.iter().enumerate() {
         if let Some((cond, reads)) = pending.take() {
             if let Some(fact) = edge_fact(query.cfg, query.steps[i - 1].node, step.node, &cond) {
@@ -202,8 +209,15 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             .program
             .filter(|_| result_used(query, i))
             .and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported));
+        // A call answered by an earlier one: what it is given, read before its own writes.
+        let remembered = query.program.and_then(|graphs| memo.call_key(graphs, query, &mut enc, i));
         let mut after: Vec<(PathId, Version, BV)> = Vec::new();
         for event in frame.step_events(step.node, step.effects, step.null_only_if) {
+            // A callee that writes nothing visible changes none of the caller's memory, whatever
+            // the call site's conservative effects say.
+            if remembered.is_some() && matches!(event, Event::Clobber(..) | Event::Store(_)) {
+                continue;
+            }
             if let Event::NullOnlyIf(result, arg) = event {
                 // The argument's value before the call's writes; the result's after them.
                 let key = VarKey::Path(arg);
@@ -217,6 +231,11 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let key = VarKey::Path(result);
             let (r, version) = enc.read(&key);
             cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
+        }
+        match remembered {
+            Some(key) => memo.answer(&mut enc, &mut cs, query.cfg, &frame, step.node, i, key),
+            None if writes_memory(query, step) => memo.forget(),
+            None => {}
         }
         let mut own_null = None;
         if let Some(r) = relation {
@@ -239,10 +258,13 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             }
         }
         for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
-            if let Assumed::Null(p) = assumed {
+            if let Assumed::Null(p) | Assumed::NullCertain(p) = assumed {
                 let key = VarKey::Path(p);
                 let (v, version) = enc.read(&key);
-                cs.add_reported_only(v.eq(constant(0)), i, vec![(key, version)]);
+                cs.add_reported_only(v.eq(constant(0)), i, vec![(key.clone(), version)]);
+                if matches!(assumed, Assumed::NullCertain(_)) {
+                    certain = Some((cs.tracked.len() - 1, v, (key, version)));
+                }
                 // The finding is about a NULL the callee produces, not one it was handed.
                 if let Some((own, versions)) = own_null.take() {
                     deferred.push((own, i, versions, true));
@@ -263,6 +285,11 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
         literals = cs.tracked.iter().map(|t| t.literal.clone()).collect();
         verdict = cs.solver.check_assumptions(&literals);
     }
+    if verdict == SatResult::Sat {
+        if let Some((assumption, value, version)) = certain {
+            return certainty(&mut cs, assumption, &value, version);
+        }
+    }
     match verdict {
         SatResult::Sat => Feasibility::Feasible,
         SatResult::Unknown => Feasibility::Unknown,
@@ -271,6 +298,159 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             Feasibility::Infeasible(core_of(&cs, &core))
         }
     }
+}
+
+/// The verdict on a feasible path whose NULL at tracked constraint `assumption` must be
+/// certain: feasible when the path's other constraints leave `value` no other value than NULL,
+/// latent when they allow another (or the solver cannot tell).
+fn certainty(cs: &mut Constraints, assumption: usize, value: &BV, version: Version) -> Feasibility {
+    let step = cs.tracked[assumption].first;
+    // Without the NULL assumption and the facts that hold only for the callee's own NULL.
+    let mut literals: Vec<Bool> =
+        cs.tracked.iter().enumerate().filter(|&(k, t)| k != assumption && !(t.reported_only && t.first == step)).map(|(_, t)| t.literal.clone()).collect();
+    cs.add(value.eq(constant(0)).not(), step, vec![version]);
+    literals.extend(cs.tracked.last().map(|t| t.literal.clone()));
+    match cs.solver.check_assumptions(&literals) {
+        SatResult::Unsat => Feasibility::Feasible,
+        SatResult::Sat | SatResult::Unknown => Feasibility::Latent(Core { steps: vec![step], guards: Vec::new(), assumes_reported: true }),
+    }
+}
+
+/// How an argument is compared between two calls.
+#[derive(Clone, PartialEq, Eq)]
+enum ArgKey {
+    /// The value of a path, at a version.
+    Value(PathId, u32),
+    /// The address of a path (`&x`, `&p->f`), with the version of the pointer it goes through.
+    Address(PathId, Option<u32>),
+    /// A constant.
+    Constant(i64),
+}
+
+/// What identifies a call's result: the callee, its arguments, and the versions of the
+/// caller's memory it reads.
+#[derive(Clone, PartialEq, Eq)]
+struct CallKey {
+    callee: u32,
+    usr: String,
+    args: Vec<ArgKey>,
+    reads: Vec<Version>,
+}
+
+/// The calls of functions that write nothing visible met so far on the path, with their results
+/// ([`crate::purity`]): a later call with the same key returns the same value.
+#[derive(Default)]
+struct CallMemo {
+    /// Per callee: whether it writes nothing its caller can see.
+    pure: FxHashMap<u32, bool>,
+    /// Earlier calls since the last write of memory: key, step, result and its version.
+    calls: Vec<(CallKey, usize, BV, Version)>,
+}
+
+impl CallMemo {
+    /// True when the call at step `i` is of a function that writes nothing its caller can see.
+    fn is_pure_call(&mut self, graphs: &dyn crate::relation::CalleeGraphs, query: &PathQuery<'_>, i: usize) -> Option<(u32, bool)> {
+        let (callee, cfg) = graphs.callee(query.function, query.steps[i].node)?;
+        let pure = *self.pure.entry(callee).or_insert_with(|| crate::purity::writes_nothing(graphs, callee, cfg, 0));
+        Some((callee, pure))
+    }
+
+    /// The key of the call at step `i` when its callee writes nothing visible and every
+    /// argument is a value the encoding follows, an address or a constant.
+    fn call_key(&mut self, graphs: &dyn crate::relation::CalleeGraphs, query: &PathQuery<'_>, enc: &mut Encoder<'_, '_>, i: usize) -> Option<CallKey> {
+        let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(query.steps[i].node).kind else { return None };
+        let (callee, pure) = self.is_pure_call(graphs, query, i)?;
+        if !pure {
+            return None;
+        }
+        let usr = site.callee_usr.clone()?;
+        let cfg = query.cfg;
+        let mut args = Vec::with_capacity(site.args.len());
+        for k in 0..site.args.len() {
+            let constant = if site.null_args.contains(&k) || site.zero_args.contains(&k) {
+                Some(0)
+            } else {
+                site.int_args.iter().find(|&&(j, _)| j == k).map(|&(_, v)| v)
+            };
+            let arg = match (constant, site.address_args.get(k).copied().flatten(), site.args[k]) {
+                (Some(c), _, _) => ArgKey::Constant(c),
+                (None, Some(a), _) => {
+                    let path = cfg.path(a);
+                    let through = path.steps.iter().any(|s| matches!(s, goanna_cfg::PathStep::Deref | goanna_cfg::PathStep::Arrow(_)));
+                    let base = cfg.paths.iter().position(|q| q.root == path.root && q.steps.is_empty()).map(|q| PathId(q as u32));
+                    match (through, base) {
+                        (false, _) => ArgKey::Address(a, None),
+                        (true, Some(b)) if enc.follows(b) => ArgKey::Address(a, Some(enc.read(&VarKey::Path(b)).1)),
+                        _ => return None,
+                    }
+                }
+                (None, None, Some(p)) if enc.follows(p) => ArgKey::Value(p, enc.read(&VarKey::Path(p)).1),
+                _ => return None,
+            };
+            args.push(arg);
+        }
+        let (_, callee_cfg) = graphs.callee(query.function, query.steps[i].node)?;
+        let reads = crate::relation::callee_reads_in_caller(graphs, callee, callee_cfg, enc.frame(), site)
+            .into_iter()
+            .map(|key| {
+                let version = enc.read(&key).1;
+                (key, version)
+            })
+            .collect();
+        Some(CallKey { callee, usr, args, reads })
+    }
+
+    /// States what the call at step `i` (node `n`, key `key`) returns: its stored pointer
+    /// result is its result, and an earlier call with the same key returned the same.
+    #[allow(clippy::too_many_arguments)]
+    fn answer(&mut self, enc: &mut Encoder<'_, '_>, cs: &mut Constraints, cfg: &goanna_cfg::Cfg, frame: &Frame<'_>, n: goanna_cfg::NodeId, i: usize, key: CallKey) {
+        let result_key = VarKey::Result(key.usr.clone());
+        let (r, v) = enc.read(&result_key);
+        if let goanna_cfg::NodeKind::Call(site) = &cfg.node(n).kind {
+            if let Some(p) = site.result.filter(|&p| frame.is_value(p) && cfg.path(p).class == goanna_ast::TypeClass::Pointer) {
+                let (stored, version) = enc.read(&VarKey::Path(p));
+                cs.add(stored.eq(&r), i, vec![(result_key.clone(), v), (VarKey::Path(p), version)]);
+            }
+        }
+        if let Some((_, step, earlier, version)) = self.calls.iter().find(|(k, ..)| *k == key) {
+            let mut versions = vec![version.clone(), (result_key.clone(), v)];
+            versions.extend(key.reads.iter().cloned());
+            versions.extend(key.args.iter().filter_map(|a| match a {
+                ArgKey::Value(p, version) => Some((VarKey::Path(*p), *version)),
+                _ => None,
+            }));
+            cs.add_over(earlier.eq(&r), *step, i, versions);
+        }
+        self.calls.push((key, i, r, (result_key, v)));
+    }
+
+    /// Forgets every earlier call: memory they may have read was written.
+    fn forget(&mut self) {
+        self.calls.clear();
+    }
+}
+
+/// True when step `step` of the path may write memory a callee could read: a call that is not
+/// known to write nothing, a store through a pointer, a write of a global or of memory reached
+/// through a pointer, a block freed.
+fn writes_memory(query: &PathQuery<'_>, step: &crate::Step<'_>) -> bool {
+    use goanna_cfg::{PathStep, PropKind, Subject};
+    let cfg = query.cfg;
+    let node = cfg.node(step.node);
+    if matches!(node.kind, goanna_cfg::NodeKind::Call(_)) {
+        return true;
+    }
+    let shared = |p: PathId| {
+        let path = cfg.path(p);
+        path.root.kind.is_static_storage() || path.steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_)))
+    };
+    let effects = step.effects.iter().map(|&(k, p)| (k, Some(p)));
+    let props = node.props.iter().map(|p| (p.kind, if let Subject::Path(x) = p.subject { Some(x) } else { None }));
+    props.chain(effects).any(|(kind, p)| match kind {
+        PropKind::Store | PropKind::Free | PropKind::ReallocSelf | PropKind::Fclose | PropKind::Close | PropKind::ResourceUse => true,
+        PropKind::Def | PropKind::DeclInit | PropKind::AssignNull | PropKind::AssignZero | PropKind::AssignConst | PropKind::AddConst => p.is_none_or(shared),
+        _ => false,
+    })
 }
 
 /// True when what the call at step `i` returns matters to the rest of the path: its result is

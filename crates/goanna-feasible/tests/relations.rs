@@ -57,16 +57,26 @@ fn path(cfg: &Cfg, choices: &[bool]) -> Vec<NodeId> {
 /// The verdicts on the path of `function` taking `choices`, with and without the program's
 /// graphs; `null_result_at`: the result of the `k`-th call on the path is assumed NULL there.
 fn verdicts(src: &str, function: &str, choices: &[bool], null_result_at: Option<usize>) -> Option<(Feasibility, Feasibility)> {
+    verdicts_assuming(src, function, choices, null_result_at.map(|k| (k, false)))
+}
+
+/// [`verdicts`], with the result of the `k`-th call assumed NULL, and for `(k, true)` required
+/// to be certain ([`Assumed::NullCertain`]).
+fn verdicts_assuming(src: &str, function: &str, choices: &[bool], null_result_at: Option<(usize, bool)>) -> Option<(Feasibility, Feasibility)> {
     let program = program(src)?;
     let f = program.cfgs.iter().position(|c| c.name == function).expect("the function exists");
     let cfg = &program.cfgs[f];
     let nodes = path(cfg, choices);
     let calls: Vec<usize> = nodes.iter().enumerate().filter(|(_, &n)| matches!(cfg.node(n).kind, NodeKind::Call(_))).map(|(i, _)| i).collect();
     let (reported, assumed) = match null_result_at {
-        Some(k) => {
+        Some((k, certain)) => {
             let at = calls[k];
             let NodeKind::Call(site) = &cfg.node(nodes[at]).kind else { unreachable!() };
-            (vec![at], vec![(at, Assumed::Null(site.result.expect("the call's result is stored")))])
+            let r = site.result.expect("the call's result is stored");
+            // A finding that needs a certain NULL reports the dereference where its path ends
+            // (the step before the exit), which then implies nothing.
+            let reported = if certain { vec![at, nodes.len().saturating_sub(2)] } else { vec![at] };
+            (reported, vec![(at, if certain { Assumed::NullCertain(r) } else { Assumed::Null(r) })])
         }
         None => (Vec::new(), Vec::new()),
     };
@@ -310,4 +320,125 @@ fn an_out_parameter_holds_what_the_callee_left_on_the_path_it_took() {
     // parse() failed and v is 0; or it succeeded.
     feasible(OUT_PARAMETER, "caller", &[true, false], None);
     feasible(OUT_PARAMETER, "caller", &[false], None);
+}
+
+const LATENT_GETTER: &str = r#"
+#include <stddef.h>
+struct entry { int key; };
+struct entry *entry_at(struct entry *table, int idx, int count) {
+    if (idx < 0 || idx >= count)
+        return NULL;
+    return &table[idx];
+}
+int open_range(struct entry *table, int idx, int count) {
+    struct entry *e = entry_at(table, idx, count);
+    return e->key;
+}
+int past_the_end(struct entry *table, int count) {
+    int idx = count;
+    struct entry *e = entry_at(table, idx, count);
+    return e->key;
+}
+int constant_index(struct entry *table) {
+    struct entry *e = entry_at(table, 5, 3);
+    return e->key;
+}
+int checked_range(struct entry *table, int idx, int count) {
+    if (idx >= count)
+        return -1;
+    struct entry *e = entry_at(table, idx, count);
+    return e->key;
+}
+"#;
+
+#[test]
+fn a_latent_null_is_reported_only_where_the_path_forces_it() {
+    let certain = |function: &str, choices: &[bool]| verdicts_assuming(LATENT_GETTER, function, choices, Some((0, true))).map(|(with, _)| with);
+    // Any index: the getter may return an entry.
+    let open = certain("open_range", &[]);
+    assert!(matches!(open, Some(Feasibility::Latent(_)) | None), "an open range leaves the NULL latent: {open:?}");
+    // Past the end, by a variable and by constants: nothing else is possible.
+    for function in ["past_the_end", "constant_index"] {
+        if let Some(v) = certain(function, &[]) {
+            assert_eq!(v, Feasibility::Feasible, "{function}: the path forces the NULL");
+        }
+    }
+    // Checked against the end but not below zero: a negative index is still possible, so the
+    // NULL is possible and not forced.
+    assert!(matches!(certain("checked_range", &[false]), Some(Feasibility::Latent(_)) | None));
+}
+
+#[test]
+fn a_latent_null_the_path_contradicts_is_infeasible_not_latent() {
+    const SRC: &str = r#"
+#include <stddef.h>
+int *only_for_negative(int *p, int x) {
+    if (x < 0)
+        return NULL;
+    return p;
+}
+int use(int *p) {
+    int *q = only_for_negative(p, 4);
+    return *q;
+}
+"#;
+    if let Some((with, _)) = verdicts_assuming(SRC, "use", &[], Some((0, true))) {
+        assert!(matches!(with, Feasibility::Infeasible(_)), "x = 4 never returns NULL: {with:?}");
+    }
+}
+
+const PURE_GETTER: &str = r#"
+#include <stddef.h>
+struct set { const char *data[8]; int ids[8]; int count; };
+struct handle { struct set strings; int hits; };
+static int find_index(const struct set *s, int id, int *out) {
+    for (int i = 0; i < 8; i++) {
+        if (s->ids[i] == id) {
+            *out = i;
+            return 1;
+        }
+    }
+    return 0;
+}
+const char *set_get(struct set *s, int id) {
+    int i;
+    if (s->count == 0)
+        return NULL;
+    if (find_index(s, id, &i))
+        return s->data[i];
+    return NULL;
+}
+void note(struct handle *h);
+const char *same_twice(struct handle *h, const char *fallback) {
+    const char *path = fallback;
+    if (set_get(&h->strings, 3))
+        path = set_get(&h->strings, 3);
+    return path;
+}
+const char *another_id(struct handle *h, const char *fallback) {
+    const char *path = fallback;
+    if (set_get(&h->strings, 3))
+        path = set_get(&h->strings, 4);
+    return path;
+}
+const char *written_between(struct handle *h, const char *fallback) {
+    const char *path = fallback;
+    if (set_get(&h->strings, 3)) {
+        note(h);
+        path = set_get(&h->strings, 3);
+    }
+    return path;
+}
+"#;
+
+#[test]
+fn a_function_that_writes_nothing_returns_the_same_for_the_same_arguments() {
+    // The first result tested non-NULL, the second (same arguments, nothing written in
+    // between) taken as NULL.
+    let Some((with, without)) = verdicts(PURE_GETTER, "same_twice", &[true], Some(1)) else { return };
+    assert!(matches!(with, Feasibility::Infeasible(_)), "the same call returns the same: {with:?}");
+    assert_eq!(without, Feasibility::Feasible, "without the program nothing is known of the callee");
+    // Another argument, or a call that may write the memory the getter reads, in between.
+    feasible(PURE_GETTER, "another_id", &[true], Some(1));
+    feasible(PURE_GETTER, "written_between", &[true], Some(2));
 }

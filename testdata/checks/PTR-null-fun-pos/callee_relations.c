@@ -32,15 +32,23 @@ int sum_valid_ok(const int *ids, int n) {
     return total;
 }
 
-int sum_invalid_bad(const int *ids, int n) {
+/* Validation failed, which a NULL suite does but so does a suite of a higher minimum: the
+ * getter's NULL (for an identifier out of range) is latent, possible but not forced here. */
+int sum_invalid_latent_ok(const int *ids, int n) {
     int total = 0;
     for (int i = 0; i < n; i++) {
         const struct suite *info = suite_from_id(ids[i]);
         if (validate(info, 3) == 0)
             continue;
-        total += info->min; // expect: PTR-null-fun-pos
+        total += info->min;
     }
     return total;
+}
+
+/* An identifier out of range: the getter can only return NULL. */
+int min_of_unknown_suite_bad(void) {
+    const struct suite *info = suite_from_id(7);
+    return info->min; // expect: PTR-null-fun-pos
 }
 
 int first_valid_ok(int id) {
@@ -75,9 +83,20 @@ int key_checked_ok(struct entry *table, int idx, int count) {
     return e->key;
 }
 
-int key_off_by_one_bad(struct entry *table, int idx, int count) {
+/* The range checked is one too wide, so `idx == count` gets through and the getter returns
+ * NULL for it; but the path also allows every index in range: the NULL is latent, not
+ * forced. */
+int key_off_by_one_latent_ok(struct entry *table, int idx, int count) {
     if (!in_range(idx, count + 1))
         return -1;
+    struct entry *e = entry_at(table, idx, count);
+    return e->key;
+}
+
+/* Out of range on this path: the getter can only return NULL. */
+int key_after_failed_check_bad(struct entry *table, int idx, int count) {
+    if (in_range(idx, count))
+        return table[idx].key;
     struct entry *e = entry_at(table, idx, count);
     return e->key; // expect: PTR-null-fun-pos
 }

@@ -59,9 +59,31 @@ static int entry_value_or(const struct entry *e, int fallback) {
 
 /* Positives. */
 
-int lookup_unchecked_bad(struct entry *list) {
+/* `lookup` returns NULL only when the key is missing from the list it is given: its NULL is
+ * latent, and a caller that dereferences the result without a test usually knows the key is
+ * there (a data invariant). It is reported only where the program's own call sites mostly
+ * test the result (convention.c) or the caller's path forces the NULL. */
+int lookup_unchecked_latent_ok(struct entry *list) {
     struct entry *e = lookup(list, "size");
-    return e->value; // expect: PTR-null-fun-pos
+    return e->value;
+}
+
+/* Returns NULL when given no name to copy, and on allocation failure. */
+static char *copy_name(const char *name) {
+    if (name == NULL)
+        return NULL;
+    char *c = malloc(strlen(name) + 1);
+    if (c != NULL)
+        strcpy(c, name);
+    return c;
+}
+
+/* The NULL of `copy_name` is manifest (allocation failure), whatever its argument. */
+char copied_initial_bad(const char *name) {
+    char *c = copy_name(name);
+    char first = c[0]; // expect: PTR-null-fun-pos
+    free(c);
+    return first;
 }
 
 char name_initial_bad(FILE *in) {
@@ -79,18 +101,31 @@ int wrapper_result_bad(void) {
     return v;
 }
 
-int result_passed_to_dereferencing_helper_bad(struct entry *list) {
-    struct entry *e = lookup(list, "mode");
-    return entry_value(e); // expect: PTR-null-fun-pos
+int result_passed_to_dereferencing_helper_bad(FILE *in) {
+    char *name = read_name(in);
+    int v = entry_value((const struct entry *)name); // expect: PTR-null-fun-pos
+    free(name);
+    return v;
 }
 
-/* The call dereferences the old, checked value of `e`; the new one is not checked. */
-int chained_lookup_bad(struct entry *list) {
-    struct entry *e = lookup(list, "section");
-    if (e == NULL)
+/* The call dereferences the old, checked value of `n`; the new one is not checked. */
+struct entry *next_allocated(struct entry *e) {
+    struct entry *n = malloc(sizeof *n);
+    if (n != NULL)
+        n->next = e->next;
+    return n;
+}
+
+int chained_allocation_bad(struct entry *list) {
+    struct entry *n = next_allocated(list);
+    if (n == NULL)
         return -1;
-    e = lookup(e->next, "key");
-    return e->value; // expect: PTR-null-fun-pos
+    struct entry *first = n;
+    n = next_allocated(n);
+    free(first);
+    int v = n->value; // expect: PTR-null-fun-pos
+    free(n);
+    return v;
 }
 
 /* Negatives. */

@@ -119,6 +119,10 @@ impl Builder<'_, '_> {
                         Some(ty) => ValExpr::Cast(ty, Box::new(call)),
                         None => call,
                     }
+                } else if e.ty.is_pointer() && self.ctx.model(name).is_none() {
+                    // A pointer a function of the program returns, as an address (tested in
+                    // `if (get(x))`, compared with NULL).
+                    ValExpr::Call(usr.clone())
                 } else {
                     ValExpr::Unknown
                 }
@@ -141,6 +145,10 @@ impl Builder<'_, '_> {
                 },
                 _ => ValExpr::Unknown,
             };
+        }
+        // The pointer a call returns.
+        if let ExprKind::Call { .. } = &inner.kind {
+            return self.val_expr(inner);
         }
         // `&x`, `&s.f`, `&p->f`: an address of an access path.
         if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &inner.kind {

@@ -5,8 +5,11 @@
 
 use goanna_cfg::{Cfg, NodeId};
 
-/// The dominator tree of one graph, from its entry.
+/// The dominator tree of one graph, from its entry (or, for post-dominators, of the reversed
+/// graph from its exit).
 pub struct Dominators {
+    /// Each node's immediate dominator (`u32::MAX`: none — the root, or unreachable).
+    idom: Vec<u32>,
     /// Preorder number of each node in the dominator tree (`u32::MAX`: unreachable).
     pre: Vec<u32>,
     /// Largest preorder number in each node's subtree.
@@ -21,9 +24,26 @@ impl Dominators {
         Self::of_graph(n, cfg.entry.index(), |u| cfg.nodes[u].succs.iter().map(|e| e.target.index()).filter(|&t| t < n).collect())
     }
 
+    /// The post-dominators of `cfg`: `a` post-dominates `b` when every path from `b` to the
+    /// exit passes through `a`. Edges a constant condition rules out are not paths; a node
+    /// from which the exit cannot be reached (it ends in `abort()`) is post-dominated by
+    /// nothing, and paths through it do not count against the others.
+    pub fn post(cfg: &Cfg) -> Self {
+        let n = cfg.nodes.len();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (u, node) in cfg.nodes.iter().enumerate() {
+            for e in node.succs.iter().filter(|e| node.edge_feasible(e)) {
+                if e.target.index() < n {
+                    preds[e.target.index()].push(u);
+                }
+            }
+        }
+        Self::of_graph(n, cfg.exit.index(), |u| preds[u].clone())
+    }
+
     /// The dominators of a graph of `n` nodes given by its successor lists.
     fn of_graph(n: usize, entry: usize, successors: impl Fn(usize) -> Vec<usize>) -> Self {
-        let unreached = Dominators { pre: vec![u32::MAX; n], last: vec![0; n] };
+        let unreached = Dominators { idom: vec![u32::MAX; n], pre: vec![u32::MAX; n], last: vec![0; n] };
         if entry >= n {
             return unreached;
         }
@@ -95,6 +115,11 @@ impl Dominators {
             }
         }
         let mut tree = unreached;
+        for (u, &d) in idom.iter().enumerate() {
+            if d != NONE && d != u {
+                tree.idom[u] = d as u32;
+            }
+        }
         let mut counter = 0u32;
         let mut stack: Vec<(usize, bool)> = vec![(entry, false)];
         while let Some((u, done)) = stack.pop() {
@@ -108,6 +133,11 @@ impl Dominators {
             stack.extend(children[u].iter().rev().map(|&c| (c, false)));
         }
         tree
+    }
+
+    /// The immediate dominator of `n`: `None` for the root and for nodes it does not reach.
+    pub fn immediate(&self, n: NodeId) -> Option<NodeId> {
+        self.idom.get(n.index()).copied().filter(|&d| d != u32::MAX).map(NodeId)
     }
 
     /// True when every path from the entry to `b` passes through `a` (a node dominates itself).
@@ -133,5 +163,9 @@ mod tests {
         assert!(!dom(2, 4) && !dom(3, 4) && !dom(2, 3) && !dom(5, 4) && !dom(5, 1));
         assert!(!dom(6, 4) && !dom(0, 6), "unreachable nodes dominate nothing and are dominated by nothing");
         assert!(!dom(0, 99), "a node outside the graph");
+        assert_eq!(d.immediate(NodeId(4)), Some(NodeId(1)));
+        assert_eq!(d.immediate(NodeId(1)), Some(NodeId(0)));
+        assert_eq!(d.immediate(NodeId(0)), None, "the root has no immediate dominator");
+        assert_eq!(d.immediate(NodeId(6)), None, "nor has an unreachable node");
     }
 }

@@ -39,6 +39,9 @@ pub struct RefutationStats {
     pub unknown: usize,
     /// Violations dropped because every counterexample found within the bound was infeasible.
     pub bound_hits: usize,
+    /// Paths feasible but not reported: the NULL they start from is a callee's latent one, which
+    /// the path does not force ([`goanna_feasible::Feasibility::Latent`]).
+    pub latent: usize,
 }
 
 impl RefutationStats {
@@ -48,6 +51,7 @@ impl RefutationStats {
         self.infeasible += other.infeasible;
         self.unknown += other.unknown;
         self.bound_hits += other.bound_hits;
+        self.latent += other.latent;
     }
 }
 
@@ -74,6 +78,9 @@ pub struct Analysis<'p> {
     /// For each function and parameter: the function returns NULL only after finding that
     /// pointer parameter NULL (from its summary; empty when unknown).
     pub null_only_if_null: Vec<Vec<bool>>,
+    /// For each function: every NULL it returns is latent (its summary's `null_latent`; empty
+    /// when unknown): a finding that starts from its result needs a path that forces the NULL.
+    pub null_latent: Vec<bool>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
     /// Each function's dominator tree, built on first use (which branches of a path are
@@ -97,6 +104,7 @@ impl<'p> Analysis<'p> {
             own_globals,
             callee_globals,
             null_only_if_null: Vec::new(),
+            null_latent: Vec::new(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
             dominators: (0..program.functions.len()).map(|_| OnceLock::new()).collect(),
@@ -538,7 +546,12 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         .collect();
     // What the finding says happened where it starts.
     let assumed = match (check.template.event, var) {
-        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => vec![(at, goanna_feasible::Assumed::Null(v))],
+        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => {
+            // A callee whose NULL is latent: the path must leave it nothing else to return.
+            let latent = path.get(at).and_then(|&n| analysis.program.callee_at(f, n)).is_some_and(|g| analysis.null_latent.get(g as usize) == Some(&true));
+            let assumed = if latent { goanna_feasible::Assumed::NullCertain(v) } else { goanna_feasible::Assumed::Null(v) };
+            vec![(at, assumed)]
+        }
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
@@ -718,18 +731,28 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
                 let at = prefix.len().saturating_sub(1);
                 outcome.stats.paths += 1;
-                match refute_path(analysis, check, f, *var, &path, at) {
+                let excluded = match refute_path(analysis, check, f, *var, &path, at) {
                     goanna_feasible::Feasibility::Infeasible(core) => {
                         outcome.stats.infeasible += 1;
-                        outcome.refuted_nodes += 1;
-                        refuted = true;
-                        if let Some(obs) = Observer::new(analysis.program, f, &analysis.effects, &core, &path) {
-                            outcome.observers.push((*var, obs, core.assumes_reported));
-                        }
-                        continue;
+                        Some(core)
                     }
-                    goanna_feasible::Feasibility::Unknown => outcome.stats.unknown += 1,
-                    goanna_feasible::Feasibility::Feasible => {}
+                    goanna_feasible::Feasibility::Latent(core) => {
+                        outcome.stats.latent += 1;
+                        Some(core)
+                    }
+                    goanna_feasible::Feasibility::Unknown => {
+                        outcome.stats.unknown += 1;
+                        None
+                    }
+                    goanna_feasible::Feasibility::Feasible => None,
+                };
+                if let Some(core) = excluded {
+                    outcome.refuted_nodes += 1;
+                    refuted = true;
+                    if let Some(obs) = Observer::new(analysis.program, f, &analysis.effects, &core, &path) {
+                        outcome.observers.push((*var, obs, core.assumes_reported));
+                    }
+                    continue;
                 }
             }
             let witness: Vec<Point> = witness_nodes.into_iter().map(|m| Point { function: f, node: flat.graph_node(m), depth: 0 }).collect();
@@ -786,6 +809,11 @@ fn check_global(
                 if !path.is_empty() {
                     stats.paths += 1;
                     match refute_path(analysis, check, f, *var, &path, 0) {
+                        goanna_feasible::Feasibility::Latent(_) => {
+                            stats.latent += 1;
+                            retry.push((*var, n));
+                            continue;
+                        }
                         goanna_feasible::Feasibility::Infeasible(_) => {
                             stats.infeasible += 1;
                             retry.push((*var, n));

@@ -13,6 +13,7 @@ mod flat;
 mod observer;
 mod link;
 mod locks;
+mod manifest;
 mod nonnull;
 mod regions;
 mod rks;

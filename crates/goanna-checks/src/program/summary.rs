@@ -51,6 +51,11 @@ pub struct Summary {
     pub returns_stream: bool,
     /// May return a null pointer.
     pub may_return_null: bool,
+    /// Every NULL it may return is latent: returned only for some values of its inputs
+    /// (parameters and the memory they reach), never on a path the environment alone chooses
+    /// ([`super::manifest`]). A caller's dereference of the result is reported only where the
+    /// caller's path leaves the function nothing else to return.
+    pub null_latent: bool,
     /// Every `return` gives the address of a static object or a string literal: never NULL.
     pub returns_static_addr: bool,
     /// Per parameter: the function returns NULL only after finding this pointer parameter NULL
@@ -385,7 +390,7 @@ fn reads_only(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<bool> {
 
 /// The propositions the call at `node` gets from its callee's summary.
 /// `unchecked_null`: the program's call sites do not test the callee's result for NULL
-/// ([`null_unchecked_by_convention`]), so its NULL return is not passed on.
+/// ([`NullConventions::unchecked`]), so its NULL return is not passed on.
 fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null: bool) -> Vec<(PropKind, PathId)> {
     let NodeKind::Call(site) = &cfg.node(node).kind else { return Vec::new() };
     let mut props = Vec::new();
@@ -453,7 +458,10 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         // A callee whose NULL is only its NULL argument handed back returns NULL here only when
         // the argument is a null pointer constant; any other argument is the caller's to check.
         let defensive_only = s.null_only_if_param_null && site.null_args.is_empty();
-        if s.may_return_null && !unchecked_null && !defensive_only {
+        // The program's habit of not testing the result silences a manifest NULL; a latent
+        // one is reported only where the path forces it, which no habit excuses.
+        let ignored_by_convention = unchecked_null && !s.null_latent;
+        if s.may_return_null && !ignored_by_convention && !defensive_only {
             props.push((PropKind::MayBeNull, r));
         }
         if s.returns_static_addr {
@@ -466,14 +474,52 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
 /// Fewest call sites that store a function's pointer result before the program's habit counts.
 const CONVENTION_MIN_SITES: usize = 4;
 
-/// For each function: true when at least [`CONVENTION_MIN_SITES`] call sites store its pointer
-/// result in a variable and fewer than a quarter of them ever test that variable for NULL
-/// (Engler et al., "Bugs as deviant behavior": what most of the program does is the belief).
-/// Such a function gives its callers no `may_be_null`: its NULL return is a corner the program
-/// has decided to ignore (an allocation wrapper whose failure handler ends the program through
-/// a function pointer, say), and reporting every one of its call sites would bury the real
-/// findings.
-pub fn null_unchecked_by_convention(program: &Program<'_>) -> Vec<bool> {
+/// What the program's call sites believe about the NULL results of its functions (Engler et
+/// al., "Bugs as deviant behavior": what most of the program does is the belief; Coverity's
+/// NULL_RETURNS counts the same).
+struct NullConventions {
+    /// Per function: at least [`CONVENTION_MIN_SITES`] call sites store its pointer result
+    /// and fewer than a quarter of them ever test it for NULL. Such a function gives its
+    /// callers no `may_be_null`: its NULL return is a corner the program has decided to ignore
+    /// (an allocation wrapper whose failure handler ends the program through a function
+    /// pointer, say), and reporting every one of its call sites would bury the real findings.
+    unchecked: Vec<bool>,
+    /// Per function: at least [`CONVENTION_MIN_SITES`] call sites store its pointer result
+    /// and at least three quarters of them test it. Its NULL counts as manifest even when it
+    /// depends on the inputs ([`Summary::null_latent`] stays false): the program itself says
+    /// the result must be checked (a look-up whose callers test for "not found"), so a call
+    /// site that does not is the deviant one.
+    checked: Vec<bool>,
+}
+
+/// True when the value operation compares pointer `r` with NULL outside a branch
+/// (`return n != NULL;`, `found = !p;`).
+fn compares_with_null(op: &goanna_cfg::ValueOp, r: PathId) -> bool {
+    use goanna_cfg::{ValBinOp, ValExpr, ValUnOp, ValueOp};
+    let root = match op {
+        ValueOp::Assign { value, .. } | ValueOp::Return(value) | ValueOp::Cond(value) => value,
+        _ => return false,
+    };
+    let is_r = |e: &ValExpr| matches!(e, ValExpr::Path(p) if *p == r) || matches!(e, ValExpr::Cast(_, x) if matches!(**x, ValExpr::Path(p) if p == r));
+    let is_zero = |e: &ValExpr| matches!(e, ValExpr::Const(0) | ValExpr::MacroConst(0));
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        match e {
+            ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if (is_r(lhs) && is_zero(rhs)) || (is_zero(lhs) && is_r(rhs)) => return true,
+            ValExpr::Unary(ValUnOp::Not, _, x) if is_r(x) => return true,
+            ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) => stack.push(x),
+            ValExpr::Binary { lhs, rhs, .. } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Counts, per function, the call sites that store its pointer result and those that test it.
+fn null_conventions(program: &Program<'_>) -> NullConventions {
     let mut sites = vec![0usize; program.functions.len()];
     let mut checked = vec![0usize; program.functions.len()];
     for f in 0..program.functions.len() as FnIndex {
@@ -485,15 +531,19 @@ pub fn null_unchecked_by_convention(program: &Program<'_>) -> Vec<bool> {
                 continue;
             }
             sites[callee as usize] += 1;
-            let tested = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| {
+            let branch_test = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| {
                 matches!(p.kind, PropKind::NullTest | PropKind::NonNullTest) && p.subject == goanna_cfg::Subject::Path(r)
             });
-            if tested {
+            if branch_test || cfg.nodes.iter().flat_map(|n| &n.values).any(|op| compares_with_null(op, r)) {
                 checked[callee as usize] += 1;
             }
         }
     }
-    sites.iter().zip(&checked).map(|(&n, &c)| n >= CONVENTION_MIN_SITES && c * 4 < n).collect()
+    let counted = || sites.iter().zip(&checked).map(|(&n, &c)| (n >= CONVENTION_MIN_SITES, n, c));
+    NullConventions {
+        unchecked: counted().map(|(enough, n, c)| enough && c * 4 < n).collect(),
+        checked: counted().map(|(enough, n, c)| enough && c * 4 >= n * 3).collect(),
+    }
 }
 
 /// The effects of `f`'s calls given its callees' summaries.
@@ -559,7 +609,7 @@ pub fn summarise_program(
     }
     let mut models: Vec<Option<FlatModel>> = (0..count).map(|_| None).collect();
     let mut effects_by_function: Vec<Option<CallEffects>> = (0..count).map(|_| None).collect();
-    let convention = null_unchecked_by_convention(program);
+    let convention = null_conventions(program);
     for components in by_level {
         let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
             .par_iter()
@@ -578,7 +628,7 @@ pub fn summarise_program(
     // The effects the last models were built with are final; the others are computed again.
     let mut effects = CallEffects::default();
     for (f, cached) in effects_by_function.into_iter().enumerate() {
-        let f_effects = cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention));
+        let f_effects = cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention.unchecked));
         effects.extend(f_effects);
     }
     // Functions whose entry now says a parameter is NULL or zero have a different model than the one
@@ -614,8 +664,9 @@ fn summarise_component(
     decide: &dyn Decide,
     members: &[FnIndex],
     summaries: &[Summary],
-    unchecked_null: &[bool],
+    convention: &NullConventions,
 ) -> Result<Vec<Summarised>, goanna_mc::Error> {
+    let unchecked_null = &convention.unchecked[..];
     // The members' summaries being computed; everybody else's are final.
     let mut local: rustc_hash::FxHashMap<FnIndex, Summary> =
         members.iter().map(|&f| (f, summaries[f as usize].clone())).collect();
@@ -631,6 +682,14 @@ fn summarise_component(
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
             summary.reads_only = reads_only(program.cfg(f), f, &effects);
+            if summary.may_return_null {
+                let effects_at = |n: goanna_cfg::NodeId| effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+                let latent_call = |n: goanna_cfg::NodeId| {
+                    program.callee_at(f, n).is_some_and(|g| local.get(&g).unwrap_or(&summaries[g as usize]).null_latent)
+                };
+                summary.null_latent =
+                    !convention.checked[f as usize] && !super::manifest::null_is_manifest(program.cfg(f), &effects_at, &latent_call);
+            }
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             if local.get(&f) != Some(&summary) {
