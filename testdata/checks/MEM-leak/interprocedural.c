@@ -134,3 +134,15 @@ char *replace_bad(size_t n) {
     s = fresh(n * 2);
     return s;
 }
+
+/* `fresh` returns the allocator's result directly: the block is its caller's. */
+void fresh_dropped_bad(size_t n) {
+    char *s = fresh(n); // expect: MEM-leak
+    if (s)
+        s[0] = 0;
+}
+
+void fresh_freed_ok(size_t n) {
+    char *s = fresh(n);
+    free(s);
+}

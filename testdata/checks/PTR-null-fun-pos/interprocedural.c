@@ -158,3 +158,28 @@ char name_checked_ok(FILE *in) {
     free(name);
     return c;
 }
+
+/* Wrappers that return a call's result directly: what the call returns is what they return. */
+static char *dup_or_null(const char *s) {
+    return strdup(s);
+}
+
+static char *dup_via(const char *s) {
+    return (char *)dup_or_null(s);
+}
+
+char returned_call_bad(const char *s) {
+    char *d = dup_via(s);
+    char c = d[0]; // expect: PTR-null-fun-pos
+    free(d);
+    return c;
+}
+
+char returned_call_checked_ok(const char *s) {
+    char *d = dup_via(s);
+    if (d == NULL)
+        return '\0';
+    char c = d[0];
+    free(d);
+    return c;
+}

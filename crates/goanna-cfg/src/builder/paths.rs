@@ -251,6 +251,41 @@ impl Builder<'_, '_> {
         Some(id)
     }
 
+    /// A made-up local pointer for the value of `return f(...);` (a call returning a pointer,
+    /// casts stripped), named after the call: the statement is built as `T *v = f(...); return
+    /// v;`, so that what the call returns — a new block, a stream, a NULL — is what the
+    /// function returns, as for a local that holds it.
+    pub(super) fn returned_call_path(&mut self, e: &Expr) -> Option<PathId> {
+        let core = crate::consts::strip_casts(e);
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, .. } = &core.kind else { return None };
+        if !core.ty.is_pointer() {
+            return None;
+        }
+        let root = VarRef {
+            name: format!("{name}(...)"),
+            usr: format!("goanna:returned:{}:{}", core.span.start, core.span.end),
+            kind: goanna_ast::VarKind::Local,
+            class: TypeClass::Pointer,
+            type_spelling: core.ty.spelling.clone(),
+            decl_span: core.span,
+            int_bits: 0,
+            int_signed: false,
+            is_volatile: false,
+        };
+        Some(self.paths.push(
+            AccessPath {
+                root,
+                steps: Vec::new(),
+                class: TypeClass::Pointer,
+                in_union: false,
+                result_of: None,
+                depends_on: Vec::new(),
+                field_int: None,
+            },
+            None,
+        ))
+    }
+
     /// For an access path that reaches its object without dereferencing a pointer (`x`, `s.f`,
     /// `s.a`): the root variable's path and the whole path.
     pub(super) fn direct_object(&mut self, e: &Expr) -> Option<(PathId, PathId)> {

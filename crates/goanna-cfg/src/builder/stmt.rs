@@ -358,7 +358,21 @@ impl Builder<'_, '_> {
 
     fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
         self.return_status = None;
-        let (id, noreturn) = self.node_of(NodeKind::Return, s.span, |b| b.returned_value(s, value));
+        // `return f(...);` of a pointer: `T *v = f(...); return v;`.
+        let returned_call = value.and_then(|e| self.returned_call_path(e).map(|p| (p, e)));
+        let (id, noreturn) = match returned_call {
+            Some((p, e)) => {
+                self.push_acc(e.span);
+                self.initialise(p, e.span, e);
+                self.finish_acc(true);
+                self.node_of(NodeKind::Return, s.span, |b| {
+                    b.prop(PropKind::Use, Subject::Path(p), e.span);
+                    b.prop(PropKind::Escape, Subject::Path(p), e.span);
+                    b.prop(PropKind::Return, Subject::None, s.span);
+                })
+            }
+            None => self.node_of(NodeKind::Return, s.span, |b| b.returned_value(s, value)),
+        };
         if let Some(status) = self.return_status.take() {
             if let Some(node) = self.nodes.get_mut(id.index()) {
                 node.status = Some(status);
