@@ -29,6 +29,7 @@ fn config_reader_corpus_and_generated() {
         runs: 3000,
         max_seed_len: 4096,
         time_cap: Duration::from_secs(10),
+        seed_files: None,
     }
     .run(bodies::config_reader);
     assert!(tally.corpus > 0);

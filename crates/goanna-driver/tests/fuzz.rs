@@ -42,6 +42,7 @@ fn driver_targets_corpus_and_generated() {
         runs: 150,
         max_seed_len: 256 * 1024,
         time_cap: Duration::from_secs(30),
+        seed_files: None,
     }
     .run(bodies::artefact_loader);
     let c = Campaign {
@@ -51,6 +52,8 @@ fn driver_targets_corpus_and_generated() {
         runs: 30,
         max_seed_len: 16 * 1024,
         time_cap: Duration::from_secs(60),
+        // The check fixtures, read where they are.
+        seed_files: Some((PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/checks"), "c")),
     }
     .run(bodies::c_pipeline);
     bodies::remove_scratch();

@@ -27,6 +27,7 @@ fn campaign(target: &'static str, runs: usize) -> Campaign {
         runs,
         max_seed_len: 4096,
         time_cap: Duration::from_secs(10),
+        seed_files: None,
     }
 }
 

@@ -25,6 +25,7 @@ fn baseline_reader_corpus_and_generated() {
         runs: 2000,
         max_seed_len: 64 * 1024,
         time_cap: Duration::from_secs(10),
+        seed_files: None,
     }
     .run(bodies::baseline_reader);
     assert!(tally.corpus > 0);

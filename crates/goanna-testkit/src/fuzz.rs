@@ -43,6 +43,28 @@ pub fn corpus(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
         .collect()
 }
 
+/// The files under `dir` (recursively) whose extension is `ext`, with their contents, in name
+/// order.
+pub fn files_under(dir: &Path, ext: &str) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut found: Vec<PathBuf> = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).map_err(|e| format!("seeds {}: {e}", d.display()))? {
+            let path = entry.map_err(|e| format!("seeds {}: {e}", d.display()))?.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == ext) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+        .into_iter()
+        .map(|p| std::fs::read(&p).map(|bytes| (p.display().to_string(), bytes)).map_err(|e| format!("seed {}: {e}", p.display())))
+        .collect()
+}
+
 /// The byte ranges of the lines of `v` (each with its newline).
 fn lines(v: &[u8]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
@@ -148,6 +170,10 @@ pub struct Campaign {
     pub max_seed_len: usize,
     /// The longest one input may take before it counts as a hang.
     pub time_cap: Duration,
+    /// Further seeds read in place, not copied into the corpus: every file under this
+    /// directory (recursively) whose extension is `.1` (`"c"`: the project's C fixtures).
+    /// They are mutated, not run as they are (their own tests run them).
+    pub seed_files: Option<(PathBuf, &'static str)>,
 }
 
 /// What a campaign did.
@@ -188,6 +214,11 @@ impl Campaign {
         let target = self.target;
         let inputs = corpus(&self.corpus_dir).unwrap_or_else(|e| panic!("{target}: {e}"));
         assert!(!inputs.is_empty(), "{target}: empty corpus {}", self.corpus_dir.display());
+        let in_place = match &self.seed_files {
+            Some((dir, ext)) => files_under(dir, ext).unwrap_or_else(|e| panic!("{target}: {e}")),
+            None => Vec::new(),
+        };
+        assert!(self.seed_files.is_none() || !in_place.is_empty(), "{target}: no seeds under {:?}", self.seed_files);
         let chosen = std::env::var("FUZZ_TARGET").ok().as_deref() == Some(target);
         let seconds = std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse::<u64>().ok()).filter(|_| chosen);
         let deadline = seconds.map(|s| Instant::now() + Duration::from_secs(s));
@@ -215,7 +246,7 @@ impl Campaign {
             try_one(data, &format!("corpus entry {name}").replace('/', "_"));
         }
         let mut rng = Rng(seed);
-        let seeds: Vec<&Vec<u8>> = inputs.iter().map(|i| &i.1).filter(|d| d.len() <= self.max_seed_len).collect();
+        let seeds: Vec<&Vec<u8>> = inputs.iter().chain(&in_place).map(|i| &i.1).filter(|d| d.len() <= self.max_seed_len).collect();
         let mut pool: Vec<Vec<u8>> = Vec::new();
         let mut generated = 0usize;
         let mut report_at = Instant::now() + Duration::from_secs(60);
@@ -247,7 +278,7 @@ impl Campaign {
         }
         done.store(true, Ordering::Relaxed);
         let _ = watchdog.join();
-        eprintln!("{target}: {} corpus entries, {generated} generated inputs (seed {seed})", inputs.len());
+        eprintln!("{target}: {} corpus entries, {} seeds in place, {generated} generated inputs (seed {seed})", inputs.len(), in_place.len());
         Tally { corpus: inputs.len(), generated }
     }
 }
