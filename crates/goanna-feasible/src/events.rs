@@ -166,7 +166,16 @@ pub struct Frame<'a> {
     /// Variables whose address is passed straight to calls (`f(&x)`) and taken nowhere else.
     lent: FxHashSet<&'a VarRef>,
     /// The graph's paths by root identity and normal steps (built when first asked).
-    by_name: OnceCell<FxHashMap<(String, Vec<PathStep>), PathId>>,
+    by_name: OnceCell<PathIndex>,
+}
+
+/// The graph's paths by name, for [`Frame::key_of`].
+#[derive(Default)]
+struct PathIndex {
+    /// Paths by root identity and normal steps.
+    paths: FxHashMap<(String, Vec<PathStep>), PathId>,
+    /// By root identity: the first path of that root (its spelling of the variable).
+    roots: FxHashMap<String, usize>,
 }
 
 impl<'a> Frame<'a> {
@@ -196,20 +205,23 @@ impl<'a> Frame<'a> {
     /// The key of the value at `root` and `steps` (normal form): the graph's own path when it
     /// has one, else a [`VarKey::Reached`] path of the class and field type given.
     pub(crate) fn key_of(&self, root: &VarRef, steps: Vec<PathStep>, like: &AccessPath) -> VarKey {
-        let names = self.by_name.get_or_init(|| {
-            let mut names = FxHashMap::default();
+        let index = self.by_name.get_or_init(|| {
+            let mut index = PathIndex::default();
             for (i, p) in self.cfg.paths.iter().enumerate() {
+                let identity = root_identity(&p.root);
+                index.roots.entry(identity.clone()).or_insert(i);
                 if p.result_of.is_none() {
-                    names.entry((root_identity(&p.root), normal_steps(&p.steps))).or_insert(PathId(i as u32));
+                    index.paths.entry((identity, normal_steps(&p.steps))).or_insert(PathId(i as u32));
                 }
             }
-            names
+            index
         });
         let name = (root_identity(root), steps);
-        if let Some(&id) = names.get(&name) {
+        if let Some(&id) = index.paths.get(&name) {
             return VarKey::Path(id);
         }
-        let root = self.cfg.paths.iter().find(|p| root_identity(&p.root) == name.0).map_or_else(|| root.clone(), |p| p.root.clone());
+        // The graph's own spelling of the root, when it names the variable at all.
+        let root = index.roots.get(&name.0).map_or_else(|| root.clone(), |&i| self.cfg.paths[i].root.clone());
         VarKey::Reached(Reached::new(AccessPath { root, steps: name.1, ..like.clone() }))
     }
 
