@@ -138,6 +138,8 @@ pub struct CallerRead {
     pub index: Option<i64>,
     /// Where the read is (in the callee).
     pub location: Location,
+    /// The callee's graph node that reads.
+    pub node: NodeId,
     /// The expression read, as the callee writes it (`*pp`, `s1.uninit`).
     pub text: String,
 }
@@ -739,7 +741,7 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
                 Kind::Pointee => (Vec::new(), format!("*{}", path.text())),
                 _ => (path.steps.clone(), path.text()),
             };
-            out.push(CallerRead { param: it.param, steps, index, location: ctx.location(span), text });
+            out.push(CallerRead { param: it.param, steps, index, location: ctx.location(span), node: NodeId(n as u32), text });
         }
     }
     out

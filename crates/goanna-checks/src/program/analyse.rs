@@ -3,6 +3,7 @@
 use super::decide::Decide;
 use super::engine::{run_checks, CtlCheck, RefutationStats};
 use super::link::{FnIndex, Program, UnitGraphs};
+use super::rks::CallEffects;
 use super::summary::summarise_program;
 use super::template::Template;
 use crate::catalogue::{catalogue, CheckSpec, Engine};
@@ -157,7 +158,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                     .into_par_iter()
                     .map(|f| {
                         let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
-                        let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads);
+                        let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads, &effects);
                         let ctx = UnitContext::new(program.files(f));
                         let deadline = Deadline::after(options.function_budget);
                         intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &extra, &remote, &deadline)
@@ -222,6 +223,7 @@ fn remote_reads(
     f: FnIndex,
     n: goanna_cfg::NodeId,
     summaries: &[(Vec<intra::CallerRead>, Vec<Option<u64>>)],
+    call_effects: &CallEffects,
 ) -> intra::CalleeEffects {
     let mut effects = intra::CalleeEffects::default();
     let Some(g) = program.callee_at(f, n) else { return effects };
@@ -248,7 +250,14 @@ fn remote_reads(
     precise.retain(|(p, _, _)| !unknown.contains(p));
     effects.writes = precise;
     let out = &mut effects.reads;
+    let mut reachable: Option<Vec<bool>> = None;
     for r in list {
+        // A read the callee makes only for other arguments than these (`if (str == NULL)
+        // start = *itr;` given a string known not to be NULL) is not a read of this call.
+        let reachable = reachable.get_or_insert_with(|| reachable_for_arguments(program, f, n, g, call_effects));
+        if !reachable.get(r.node.index()).copied().unwrap_or(true) {
+            continue;
+        }
         let (target, address) = match (site.address_args.get(r.param).copied().flatten(), site.args.get(r.param).copied().flatten()) {
             (Some(x), _) if r.steps.is_empty() => (x, true),
             (_, Some(a)) => (a, false),
@@ -265,6 +274,65 @@ fn remote_reads(
         });
     }
     effects
+}
+
+/// The nodes of callee `g` that the call at node `n` of `f` can reach, given what the caller
+/// knows of its pointer arguments there: a null pointer constant, or a pointer every path to
+/// the call found non-NULL (or gave an address). The callee's branches that test a parameter
+/// it never assigns contradict such an argument on one side.
+fn reachable_for_arguments(program: &Program<'_>, f: FnIndex, n: goanna_cfg::NodeId, g: FnIndex, effects: &CallEffects) -> Vec<bool> {
+    use goanna_cfg::{PropKind, Subject};
+    let caller = program.cfg(f);
+    let callee = program.cfg(g);
+    let goanna_cfg::NodeKind::Call(site) = &caller.node(n).kind else { return vec![true; callee.nodes.len()] };
+    let assigned = |p: goanna_cfg::PathId| callee.nodes.iter().any(|node| node.props.iter().any(|q| q.kind == PropKind::Def && q.subject == Subject::Path(p)));
+    // Per parameter: Some(true) when the argument is not NULL, Some(false) when it is.
+    let mut known: Vec<(goanna_cfg::PathId, bool)> = Vec::new();
+    for (k, param) in callee.params.iter().enumerate() {
+        let Some(p) = *param else { continue };
+        if callee.path(p).class != goanna_ast::TypeClass::Pointer || assigned(p) {
+            continue;
+        }
+        let tested = callee.nodes.iter().any(|node| node.props.iter().any(|q| matches!(q.kind, PropKind::NullTest | PropKind::NonNullTest) && q.subject == Subject::Path(p)));
+        if !tested {
+            continue;
+        }
+        if site.null_args.contains(&k) {
+            known.push((p, false));
+        } else if site.address_args.get(k).is_some_and(Option::is_some) {
+            known.push((p, true));
+        } else if let Some(a) = site.args.get(k).copied().flatten() {
+            let nonnull = match caller.path(a).class {
+                // An array passed is the address of its first element.
+                goanna_ast::TypeClass::Array => true,
+                goanna_ast::TypeClass::Pointer => super::nonnull::known_nonnull(caller, f, effects, a).get(n.index()).copied().unwrap_or(false),
+                _ => false,
+            };
+            if nonnull {
+                known.push((p, true));
+            }
+        }
+    }
+    let mut seen = vec![known.is_empty(); callee.nodes.len()];
+    if known.is_empty() {
+        return seen;
+    }
+    // A branch node that says the opposite of what is known is not entered.
+    let contradicts = |node: &goanna_cfg::Node| {
+        node.props.iter().any(|q| {
+            known.iter().any(|&(p, nonnull)| q.subject == Subject::Path(p) && q.kind == if nonnull { PropKind::NullTest } else { PropKind::NonNullTest })
+        })
+    };
+    let mut work = vec![callee.entry];
+    while let Some(x) = work.pop() {
+        if seen[x.index()] || contradicts(callee.node(x)) {
+            continue;
+        }
+        seen[x.index()] = true;
+        let node = callee.node(x);
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    seen
 }
 
 /// Drops findings of a check at a location where a check it gives way to (`unless`) reports.
