@@ -1,4 +1,4 @@
-/* nginx src/http/modules/ngx_http_*_module.c ngx_http_*_init() (11 notes):
+/* nginx src/http/modules/ngx_http_*_module.c ngx_http_*_init() (10 notes):
  * the module's main configuration is read from the context, and only the
  * address of one of its members is taken, to append a phase handler.
  * `&cmcf->phases[N].handlers` uses cmcf (pointer arithmetic on it) without
