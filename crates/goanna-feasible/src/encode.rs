@@ -122,7 +122,13 @@ impl<'f, 'a> Encoder<'f, 'a> {
     pub(crate) fn read(&mut self, key: &VarKey) -> (BV, u32) {
         match self.current.get(key) {
             Some(known) => known.clone(),
-            None => self.fresh(key),
+            None => {
+                let (v, version) = self.fresh(key);
+                if self.frame.never_null(key) {
+                    self.assume(v.eq(constant(0)).not());
+                }
+                (v, version)
+            }
         }
     }
 

@@ -167,6 +167,58 @@ pub struct Frame<'a> {
     lent: FxHashSet<&'a VarRef>,
     /// The graph's paths by root identity and normal steps (built when first asked).
     by_name: OnceCell<PathIndex>,
+    /// Member pointers the function never considers NULL ([`Frame::never_null`]).
+    never_null: FxHashSet<PathId>,
+}
+
+/// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
+/// result that may be NULL in ([`Frame::never_null`]).
+fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
+    // Tested for NULL, itself or through a copy (`e = s->head; ... if (e)`, `e = e->next`).
+    let mut tested: FxHashSet<PathId> = FxHashSet::default();
+    // Given a NULL or a value that may be NULL.
+    let mut nullable: FxHashSet<PathId> = FxHashSet::default();
+    let mut copies: Vec<(PathId, PathId)> = Vec::new();
+    for node in &cfg.nodes {
+        for p in &node.props {
+            match (p.kind, &p.subject) {
+                (PropKind::NullTest | PropKind::NonNullTest, Subject::Path(id)) => {
+                    tested.insert(*id);
+                }
+                (PropKind::AssignNull | PropKind::MayBeNull, Subject::Path(id)) => {
+                    nullable.insert(*id);
+                }
+                (PropKind::Copy, Subject::Path(target)) => {
+                    if let Some(source) = p.value.and_then(|v| u32::try_from(v).ok()) {
+                        copies.push((*target, PathId(source)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let NodeKind::Call(site) = &node.kind {
+            nullable.extend(site.result);
+        }
+    }
+    loop {
+        let before = tested.len();
+        for &(target, source) in &copies {
+            if tested.contains(&target) {
+                tested.insert(source);
+            }
+        }
+        if tested.len() == before {
+            break;
+        }
+    }
+    let considered: FxHashSet<PathId> = tested.union(&nullable).copied().collect();
+    cfg.paths
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.class == goanna_ast::TypeClass::Pointer && !p.steps.is_empty() && p.result_of.is_none())
+        .map(|(i, _)| PathId(i as u32))
+        .filter(|id| !considered.contains(id))
+        .collect()
 }
 
 /// The graph's paths by name, for [`Frame::key_of`].
@@ -199,7 +251,17 @@ impl<'a> Frame<'a> {
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, lent, by_name: OnceCell::new() }
+        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: never_null(cfg) }
+    }
+
+    /// True when the function treats the pointer at `key` as never NULL: a member reached
+    /// from a variable (`in->buf->pos`, `s.next`) that it never compares with NULL, never sets
+    /// to NULL, and never receives a result that may be NULL in. What the program never
+    /// considers NULL is taken not to be, when it is read without a known value (the program's
+    /// belief, as for results nobody tests): `prev = NULL; ... if (prev == in->buf->pos)` is
+    /// not a way for `pos` to be NULL.
+    pub(crate) fn never_null(&self, key: &VarKey) -> bool {
+        matches!(key, VarKey::Path(id) if self.never_null.contains(id))
     }
 
     /// The key of the value at `root` and `steps` (normal form): the graph's own path when it

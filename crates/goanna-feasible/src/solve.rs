@@ -271,6 +271,11 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
                 }
             }
         }
+        // What the step's reads took for granted (a member pointer the function never
+        // considers NULL is not).
+        for fact in enc.take_assumptions() {
+            cs.add(fact, i, Vec::new());
+        }
     }
     let mut literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
     let mut verdict = cs.solver.check_assumptions(&literals);
