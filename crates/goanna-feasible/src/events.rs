@@ -350,10 +350,24 @@ impl<'a> Frame<'a> {
             NodeKind::Call(site) => site.const_args.iter().any(|&i| site.address_args.get(i) == Some(&Some(x))),
             _ => false,
         };
+        // At a call that also assigns its result through a pointer (`a->elts = alloc(n)`), the
+        // store through `a` is the assignment's (a member write, an event of its own), not the
+        // call's, unless the call is given `a` too.
+        let assignment_store = |x: PathId, given: &AccessPath| {
+            let NodeKind::Call(site) = &node.kind else { return false };
+            if site.args.contains(&Some(x)) || site.address_args.contains(&Some(x)) {
+                return false;
+            }
+            props.iter().any(|d| {
+                d.kind == PropKind::Def
+                    && matches!(d.subject, Subject::Path(w) if self.cfg.paths.get(w.0 as usize).is_some_and(|w| w.root == given.root && w.steps.len() > given.steps.len() && w.steps.starts_with(&given.steps)))
+            })
+        };
         props.iter().any(|q| {
             let Subject::Path(x) = q.subject else { return false };
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
+                PropKind::Store if assignment_store(x, given) => false,
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
                 PropKind::AddrTaken if !read_only_address(x) => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
                 _ => false,
