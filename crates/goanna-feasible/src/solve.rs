@@ -57,8 +57,9 @@ pub struct Core {
     /// `guards[i]`: the values not to be written between `steps[i]` and `steps[i + 1]`.
     pub guards: Vec<Vec<VarKey>>,
     /// The contradiction needs that a reported event happened (a library call whose effects
-    /// depend on its success succeeded): it holds only for paths where that step's event is
-    /// the one reported, so it must not exclude paths for other findings.
+    /// depend on its success succeeded), or a belief of the program's rather than a fact (a
+    /// member pointer it never considers NULL is not): it holds only for this finding, so it
+    /// must not exclude paths for other findings or checks.
     pub assumes_reported: bool,
 }
 
@@ -272,9 +273,11 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             }
         }
         // What the step's reads took for granted (a member pointer the function never
-        // considers NULL is not).
+        // considers NULL is not). A belief, not a fact: a contradiction that needs it excludes
+        // paths for this finding only (a check that every path must satisfy would otherwise
+        // lose paths the program can take).
         for fact in enc.take_assumptions() {
-            cs.add(fact, i, Vec::new());
+            cs.add_reported_only(fact, i, Vec::new());
         }
     }
     let mut literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();

@@ -442,3 +442,34 @@ fn a_function_that_writes_nothing_returns_the_same_for_the_same_arguments() {
     feasible(PURE_GETTER, "another_id", &[true], Some(1));
     feasible(PURE_GETTER, "written_between", &[true], Some(2));
 }
+
+#[test]
+fn a_member_pointer_never_considered_null_is_not_null_for_this_finding_only() {
+    const SRC: &str = r#"
+#include <stddef.h>
+struct buf { char *pos; };
+struct tested { char *pos; };
+int first(struct buf *b) {
+    char *prev = NULL;
+    if (prev == b->pos)
+        return 1;
+    return 0;
+}
+int considered(struct tested *t) {
+    char *prev = NULL;
+    if (t->pos == NULL)
+        prev = NULL;
+    if (prev == t->pos)
+        return 1;
+    return 0;
+}
+"#;
+    let Some((with, _)) = verdicts(SRC, "first", &[true], None) else { return };
+    match with {
+        // A belief, not a fact: the observer it gives is the finding's own.
+        Feasibility::Infeasible(core) => assert!(core.assumes_reported, "the contradiction rests on a belief: {core:?}"),
+        other => panic!("`pos` is never considered NULL, so `prev == pos` is false: {other:?}"),
+    }
+    // A member the function compares with NULL keeps the path.
+    feasible(SRC, "considered", &[true, true], None);
+}
