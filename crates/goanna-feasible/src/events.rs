@@ -212,13 +212,54 @@ fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
         }
     }
     let considered: FxHashSet<PathId> = tested.union(&nullable).copied().collect();
+    // Only members compared with another pointer (`prev == in->buf->pos`) matter: elsewhere a
+    // read member's NULL decides nothing on the path, and each assumption costs the solver.
+    let compared = compared_with_pointers(cfg);
     cfg.paths
         .iter()
         .enumerate()
         .filter(|(_, p)| p.class == goanna_ast::TypeClass::Pointer && !p.steps.is_empty() && p.result_of.is_none())
         .map(|(i, _)| PathId(i as u32))
-        .filter(|id| !considered.contains(id))
+        .filter(|id| !considered.contains(id) && compared.contains(id))
         .collect()
+}
+
+/// The paths `cfg` compares for equality with another pointer that is not a null constant.
+fn compared_with_pointers(cfg: &Cfg) -> FxHashSet<PathId> {
+    use goanna_cfg::ValBinOp;
+    let null = |e: &ValExpr| matches!(e, ValExpr::Const(0) | ValExpr::MacroConst(0));
+    let mut out = FxHashSet::default();
+    for node in &cfg.nodes {
+        for op in &node.values {
+            let root = match op {
+                ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) => value,
+                _ => continue,
+            };
+            let mut stack = vec![root];
+            while let Some(e) = stack.pop() {
+                match e {
+                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } => {
+                        for (a, b) in [(lhs, rhs), (rhs, lhs)] {
+                            if let ValExpr::Path(p) = **a {
+                                if !null(b) {
+                                    out.insert(p);
+                                }
+                            }
+                        }
+                        stack.push(lhs);
+                        stack.push(rhs);
+                    }
+                    ValExpr::Binary { lhs, rhs, .. } => {
+                        stack.push(lhs);
+                        stack.push(rhs);
+                    }
+                    ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Element(_, x) => stack.push(x),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The graph's paths by name, for [`Frame::key_of`].
@@ -255,8 +296,8 @@ impl<'a> Frame<'a> {
     }
 
     /// True when the function treats the pointer at `key` as never NULL: a member reached
-    /// from a variable (`in->buf->pos`, `s.next`) that it never compares with NULL, never sets
-    /// to NULL, and never receives a result that may be NULL in. What the program never
+    /// from a variable (`in->buf->pos`, `s.next`) that it compares with other pointers but
+    /// never with NULL, never sets to NULL, and never receives a result that may be NULL in. What the program never
     /// considers NULL is taken not to be, when it is read without a known value (the program's
     /// belief, as for results nobody tests): `prev = NULL; ... if (prev == in->buf->pos)` is
     /// not a way for `pos` to be NULL.
