@@ -379,8 +379,10 @@ impl Builder<'_, '_> {
             ExprKind::Index { base, index } => {
                 let core = strip_casts(base);
                 match self.path_of(core) {
+                    // `&a[i]`, `&p->arr[i].f`: the array's address, which reads the pointers
+                    // the array is reached through (`p`).
                     Some(p) if self.paths.class(p) == TypeClass::Array => {
-                        self.prop(PropKind::AddrTaken, Subject::Path(p), e.span);
+                        super::with_stack(|| self.address_of(core));
                     }
                     _ => {
                         self.eval(core);
