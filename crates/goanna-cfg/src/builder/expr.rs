@@ -678,8 +678,43 @@ impl Builder<'_, '_> {
             ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => self.pointer_path(lhs),
             ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => self.pointer_path(lhs).or_else(|| self.pointer_path(rhs)),
             ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand),
+            ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => self.rounded_pointer(core),
             _ => None,
         }
+    }
+
+    /// The pointer that an integer computation rounds (`((uintptr_t) p + a - 1) & ~(a - 1)`,
+    /// the alignment idiom: the result points into `p`'s block), when it is the only pointer
+    /// the computation reads and it reads nothing but integers and constants besides.
+    fn rounded_pointer(&mut self, e: &Expr) -> Option<PathId> {
+        let core = strip_casts(e);
+        if core.ty.class != TypeClass::Integer {
+            return None;
+        }
+        let mut found: Option<PathId> = None;
+        let mut stack = vec![core];
+        while let Some(x) = stack.pop() {
+            let x = strip_casts(x);
+            if x.ty.is_pointer() {
+                let p = self.pointer_path(x)?;
+                if found.is_some_and(|f| f != p) {
+                    return None;
+                }
+                found = Some(p);
+                continue;
+            }
+            match &x.kind {
+                ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::Add | BinaryOp::Sub, lhs, rhs } => {
+                    stack.push(lhs);
+                    stack.push(rhs);
+                }
+                ExprKind::Unary { op: UnaryOp::BitNot | UnaryOp::Neg, operand } => stack.push(operand),
+                ExprKind::IntLit(_) | ExprKind::EnumConst { .. } => {}
+                _ if x.ty.class == TypeClass::Integer && self.int_path(x).is_some() => {}
+                _ => return None,
+            }
+        }
+        found
     }
 
     /// `non_heap_p` for `p = &x`, `p = array`, `p = "text"`; `offset_p` for `p = p + n`;
@@ -696,6 +731,10 @@ impl Builder<'_, '_> {
         }
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
+        }
+        // `p = align(p, a)`: rounded within its block.
+        if matches!(core.kind, ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. }) && self.rounded_pointer(core) == Some(t) {
+            self.prop(PropKind::Offset, Subject::Path(t), span);
         }
         if let ExprKind::Binary { op: op @ (BinaryOp::Add | BinaryOp::Sub), lhs, rhs: r } = &core.kind {
             let moved = self.pointer_path(lhs) == Some(t) || self.pointer_path(r) == Some(t);
