@@ -224,19 +224,17 @@ pub enum ValueOp {
     },
 }
 
-impl ValueOp {
-    /// True when the operation reads the result of a call of the function `usr`
-    /// ([`ValExpr::Call`]).
-    pub fn reads_call(&self, usr: &str) -> bool {
-        let root = match self {
-            ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
-            ValueOp::LibraryCall { success, .. } => success,
-            ValueOp::ArrayInit { .. } => return false,
-        };
-        let mut stack = vec![root];
+impl ValExpr {
+    /// True when `f` holds for this expression or one inside it (operands, an element's index),
+    /// tried outside in, stopping at the first. Iterative: expressions from the input may be
+    /// deep.
+    pub fn any(&self, mut f: impl FnMut(&ValExpr) -> bool) -> bool {
+        let mut stack = vec![self];
         while let Some(e) = stack.pop() {
+            if f(e) {
+                return true;
+            }
             match e {
-                ValExpr::Call(u) if u == usr => return true,
                 ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Element(_, x) => stack.push(x),
                 ValExpr::Binary { lhs, rhs, .. } => {
                     stack.push(lhs);
@@ -246,5 +244,18 @@ impl ValueOp {
             }
         }
         false
+    }
+}
+
+impl ValueOp {
+    /// True when the operation reads the result of a call of the function `usr`
+    /// ([`ValExpr::Call`]).
+    pub fn reads_call(&self, usr: &str) -> bool {
+        let root = match self {
+            ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
+            ValueOp::LibraryCall { success, .. } => success,
+            ValueOp::ArrayInit { .. } => return false,
+        };
+        root.any(|e| matches!(e, ValExpr::Call(u) if u == usr))
     }
 }

@@ -167,8 +167,9 @@ pub struct Frame<'a> {
     lent: FxHashSet<&'a VarRef>,
     /// The graph's paths by root identity and normal steps (built when first asked).
     by_name: OnceCell<PathIndex>,
-    /// Member pointers the function never considers NULL ([`Frame::never_null`]).
-    never_null: FxHashSet<PathId>,
+    /// Member pointers the function never considers NULL ([`Frame::never_null`]; built when
+    /// first asked).
+    never_null: OnceCell<FxHashSet<PathId>>,
 }
 
 /// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
@@ -235,28 +236,19 @@ fn compared_with_pointers(cfg: &Cfg) -> FxHashSet<PathId> {
                 ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) => value,
                 _ => continue,
             };
-            let mut stack = vec![root];
-            while let Some(e) = stack.pop() {
-                match e {
-                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } => {
-                        for (a, b) in [(lhs, rhs), (rhs, lhs)] {
-                            if let ValExpr::Path(p) = **a {
-                                if !null(b) {
-                                    out.insert(p);
-                                }
+            // A visit: the closure records and never stops the walk.
+            root.any(|e| {
+                if let ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } = e {
+                    for (a, b) in [(lhs, rhs), (rhs, lhs)] {
+                        if let ValExpr::Path(p) = **a {
+                            if !null(b) {
+                                out.insert(p);
                             }
                         }
-                        stack.push(lhs);
-                        stack.push(rhs);
                     }
-                    ValExpr::Binary { lhs, rhs, .. } => {
-                        stack.push(lhs);
-                        stack.push(rhs);
-                    }
-                    ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) | ValExpr::Element(_, x) => stack.push(x),
-                    _ => {}
                 }
-            }
+                false
+            });
         }
     }
     out
@@ -292,7 +284,7 @@ impl<'a> Frame<'a> {
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: never_null(cfg) }
+        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new() }
     }
 
     /// True when the function treats the pointer at `key` as never NULL: a member reached
@@ -302,7 +294,7 @@ impl<'a> Frame<'a> {
     /// belief, as for results nobody tests): `prev = NULL; ... if (prev == in->buf->pos)` is
     /// not a way for `pos` to be NULL.
     pub(crate) fn never_null(&self, key: &VarKey) -> bool {
-        matches!(key, VarKey::Path(id) if self.never_null.contains(id))
+        matches!(key, VarKey::Path(id) if self.never_null.get_or_init(|| never_null(self.cfg)).contains(id))
     }
 
     /// The key of the value at `root` and `steps` (normal form): the graph's own path when it

@@ -84,6 +84,7 @@ impl InputTaint {
             tainted[i] = root.kind == VarKind::Param;
         }
         let mut taint = InputTaint { root_of, tainted, calls_on_inputs: FxHashSet::default() };
+        let no_exception = FxHashSet::default();
         // Each round taints at least one more root or stops.
         loop {
             let mut changed = false;
@@ -92,7 +93,7 @@ impl InputTaint {
                 let mut writes: Vec<PathId> = Vec::new();
                 for op in &node.values {
                     if let ValueOp::Assign { target, value } = op {
-                        if taint.reads_input(cfg, value) {
+                        if taint.reads_input(cfg, value, &no_exception) {
                             writes.push(*target);
                         }
                     }
@@ -140,26 +141,18 @@ impl InputTaint {
         self.root_of.get(p.0 as usize).is_some_and(|&r| self.tainted[r]) || through_pointer()
     }
 
-    /// True when the expression reads a value that may depend on the inputs.
-    fn reads_input(&self, cfg: &Cfg, e: &ValExpr) -> bool {
-        let mut stack = vec![e];
-        while let Some(e) = stack.pop() {
-            match e {
-                ValExpr::Path(p) if self.is_input(cfg, *p) => return true,
-                // An element of an array: a table's contents, or an index the inputs choose.
-                ValExpr::Element(..) => return true,
-                ValExpr::Call(usr) if self.calls_on_inputs.contains(usr) => return true,
-                // A value the builder does not model may be anything the inputs make it.
-                ValExpr::Unknown => return true,
-                ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) => stack.push(x),
-                ValExpr::Binary { lhs, rhs, .. } => {
-                    stack.push(lhs);
-                    stack.push(rhs);
-                }
-                _ => {}
-            }
-        }
-        false
+    /// True when the expression reads a value that may depend on the inputs; `except`: pointers
+    /// that are not inputs where they are read (a NULL the environment decides, where a branch
+    /// tests it).
+    fn reads_input(&self, cfg: &Cfg, e: &ValExpr, except: &FxHashSet<PathId>) -> bool {
+        e.any(|x| match x {
+            ValExpr::Path(p) => !except.contains(p) && self.is_input(cfg, *p),
+            // An element of an array: a table's contents, or an index the inputs choose. A value
+            // the builder does not model may be anything the inputs make it.
+            ValExpr::Element(..) | ValExpr::Unknown => true,
+            ValExpr::Call(usr) => self.calls_on_inputs.contains(usr),
+            _ => false,
+        })
     }
 
     /// True when the inputs decide which way branch node `n` goes: it tests a value that may
@@ -181,34 +174,12 @@ impl InputTaint {
         for op in &node.values {
             if let ValueOp::Cond(e) = op {
                 known = true;
-                if self.reads_input_beyond(cfg, e, env_null) {
+                if self.reads_input(cfg, e, env_null) {
                     return true;
                 }
             }
         }
         !known
-    }
-
-    /// [`InputTaint::reads_input`], except that a pointer whose NULL the environment decides
-    /// is not an input where it is tested.
-    fn reads_input_beyond(&self, cfg: &Cfg, e: &ValExpr, env_null: &FxHashSet<PathId>) -> bool {
-        let mut stack = vec![e];
-        while let Some(e) = stack.pop() {
-            match e {
-                ValExpr::Path(p) if env_null.contains(p) => {}
-                ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) => stack.push(x),
-                ValExpr::Binary { lhs, rhs, .. } => {
-                    stack.push(lhs);
-                    stack.push(rhs);
-                }
-                other => {
-                    if self.reads_input(cfg, other) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
     }
 }
 

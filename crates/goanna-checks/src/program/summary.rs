@@ -492,30 +492,42 @@ struct NullConventions {
     checked: Vec<bool>,
 }
 
-/// True when the value operation compares pointer `r` with NULL outside a branch
+/// The paths `cfg` compares with NULL: in a branch (`null_test`/`nonnull_test`) or in a value
 /// (`return n != NULL;`, `found = !p;`).
-fn compares_with_null(op: &goanna_cfg::ValueOp, r: PathId) -> bool {
+fn null_compared_paths(cfg: &Cfg) -> rustc_hash::FxHashSet<PathId> {
     use goanna_cfg::{ValBinOp, ValExpr, ValUnOp, ValueOp};
-    let root = match op {
-        ValueOp::Assign { value, .. } | ValueOp::Return(value) | ValueOp::Cond(value) => value,
-        _ => return false,
+    let mut out = rustc_hash::FxHashSet::default();
+    let path = |e: &ValExpr| match e {
+        ValExpr::Path(p) => Some(*p),
+        ValExpr::Cast(_, x) => match **x {
+            ValExpr::Path(p) => Some(p),
+            _ => None,
+        },
+        _ => None,
     };
-    let is_r = |e: &ValExpr| matches!(e, ValExpr::Path(p) if *p == r) || matches!(e, ValExpr::Cast(_, x) if matches!(**x, ValExpr::Path(p) if p == r));
     let is_zero = |e: &ValExpr| matches!(e, ValExpr::Const(0) | ValExpr::MacroConst(0));
-    let mut stack = vec![root];
-    while let Some(e) = stack.pop() {
-        match e {
-            ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if (is_r(lhs) && is_zero(rhs)) || (is_zero(lhs) && is_r(rhs)) => return true,
-            ValExpr::Unary(ValUnOp::Not, _, x) if is_r(x) => return true,
-            ValExpr::Cast(_, x) | ValExpr::Unary(_, _, x) => stack.push(x),
-            ValExpr::Binary { lhs, rhs, .. } => {
-                stack.push(lhs);
-                stack.push(rhs);
+    for node in &cfg.nodes {
+        for p in &node.props {
+            if let (PropKind::NullTest | PropKind::NonNullTest, goanna_cfg::Subject::Path(id)) = (p.kind, &p.subject) {
+                out.insert(*id);
             }
-            _ => {}
+        }
+        for op in &node.values {
+            let (ValueOp::Assign { value: root, .. } | ValueOp::Return(root) | ValueOp::Cond(root)) = op else { continue };
+            // A visit: the closure records and never stops the walk.
+            root.any(|e| {
+                let compared = match e {
+                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(rhs) => path(lhs),
+                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(lhs) => path(rhs),
+                    ValExpr::Unary(ValUnOp::Not, _, x) => path(x),
+                    _ => None,
+                };
+                out.extend(compared);
+                false
+            });
         }
     }
-    false
+    out
 }
 
 /// Counts, per function, the call sites that store its pointer result and those that test it.
@@ -524,6 +536,7 @@ fn null_conventions(program: &Program<'_>) -> NullConventions {
     let mut checked = vec![0usize; program.functions.len()];
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
+        let mut tested: Option<rustc_hash::FxHashSet<PathId>> = None;
         for &(node, callee) in &program.calls[f as usize] {
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let Some(r) = site.result else { continue };
@@ -531,10 +544,7 @@ fn null_conventions(program: &Program<'_>) -> NullConventions {
                 continue;
             }
             sites[callee as usize] += 1;
-            let branch_test = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| {
-                matches!(p.kind, PropKind::NullTest | PropKind::NonNullTest) && p.subject == goanna_cfg::Subject::Path(r)
-            });
-            if branch_test || cfg.nodes.iter().flat_map(|n| &n.values).any(|op| compares_with_null(op, r)) {
+            if tested.get_or_insert_with(|| null_compared_paths(cfg)).contains(&r) {
                 checked[callee as usize] += 1;
             }
         }
