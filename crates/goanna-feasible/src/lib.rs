@@ -69,6 +69,10 @@ pub enum Assumed {
     /// latent (returned only for some of its inputs). The path is reported only when it
     /// leaves the pointer no other value; otherwise the verdict is [`Feasibility::Latent`].
     NullCertain(goanna_cfg::PathId),
+    /// The pointer holds a block allocated at the step (the leak reported starts there): an
+    /// address no constant names — not NULL, not in the first page, and not among the last
+    /// 4,095 values, where sentinels live (`(void *) -1`, `MAP_FAILED`, `ERR_PTR(-e)`).
+    Allocated(goanna_cfg::PathId),
 }
 
 /// A path to decide: steps through one function's graph, in order.

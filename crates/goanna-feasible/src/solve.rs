@@ -116,6 +116,17 @@ impl Constraints {
     }
 }
 
+/// The size of the pages an allocator never hands out at either end of the address space.
+const SENTINEL_PAGE: u64 = 4096;
+
+/// `address` is one an allocator can return: outside the first and the last page, where
+/// NULL and the sentinels a program compares its pointers with live.
+fn allocated_address(address: &BV) -> Bool {
+    let low = BV::from_u64(SENTINEL_PAGE, 64);
+    let high = BV::from_u64(SENTINEL_PAGE.wrapping_neg(), 64);
+    Bool::and(&[address.bvuge(&low), address.bvult(&high)])
+}
+
 /// `value REL c` for a value of type `ty` (unknown type: signed 64 bits).
 fn relation(value: &BV, rel: Rel, c: i64, ty: Option<IntType>) -> Bool {
     let signed = ty.is_none_or(|t| t.signed);
@@ -259,6 +270,11 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             }
         }
         for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
+            if let Assumed::Allocated(p) = assumed {
+                let key = VarKey::Path(p);
+                let (v, version) = enc.read(&key);
+                cs.add_reported_only(allocated_address(&v), i, vec![(key, version)]);
+            }
             if let Assumed::Null(p) | Assumed::NullCertain(p) = assumed {
                 let key = VarKey::Path(p);
                 let (v, version) = enc.read(&key);

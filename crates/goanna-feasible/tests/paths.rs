@@ -521,3 +521,43 @@ fn the_address_of_a_path_is_the_same_while_its_pointers_are() {
     feasible(ADDRESSES, "h", &[Branch(false)]);
     feasible(ADDRESSES, "h", &[Branch(true)]);
 }
+
+const SENTINEL: &str = r#"
+#include <stdlib.h>
+#define FAILED ((void *) -1)
+int compared(size_t n, char *other) {
+    char *p = malloc(n);
+    if (p == FAILED)
+        return 1;
+    if (p == other)
+        return 2;
+    free(p);
+    return 0;
+}
+"#;
+
+/// The verdict on `compared`'s path that takes `choices`, with the block allocated at the
+/// `malloc` node as the reported event.
+fn allocated(choices: &[Choice]) -> Option<Feasibility> {
+    let cfg = cfg(SENTINEL, "compared")?;
+    let nodes = path(&cfg, choices);
+    let alloc = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Alloc)).expect("alloc node");
+    let p = goanna_cfg::PathId(cfg.paths.iter().position(|q| q.root.name == "p" && q.is_variable()).expect("p") as u32);
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![alloc], assumed: vec![(alloc, goanna_feasible::Assumed::Allocated(p))] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn an_allocated_block_is_no_sentinel_but_may_equal_another_pointer() {
+    match allocated(&[Branch(true)]) {
+        None => {}
+        Some(Feasibility::Infeasible(core)) => assert!(core.assumes_reported, "{core:?}"),
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    if let Some(v) = allocated(&[Branch(false), Branch(true)]) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+    // Without the allocation as the reported event, the sentinel branch is a path like any other.
+    feasible(SENTINEL, "compared", &[Branch(true)]);
+}

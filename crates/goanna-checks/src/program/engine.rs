@@ -552,6 +552,7 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
             let assumed = if latent { goanna_feasible::Assumed::NullCertain(v) } else { goanna_feasible::Assumed::Null(v) };
             vec![(at, assumed)]
         }
+        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::Alloc)), Some(v)) => vec![(at, goanna_feasible::Assumed::Allocated(v))],
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
