@@ -16,6 +16,25 @@ pub enum PathStep {
     Field(String),
     /// `->f`
     Arrow(String),
+    /// An element: of an array (`a[i]`, the element itself), or of the block a pointer points
+    /// into (`p[i]`: the address `p + i`, which a [`PathStep::Deref`] step follows). Only values
+    /// read by the value IR name elements; propositions never do.
+    Index(ElementIndex),
+}
+
+/// The index of a [`PathStep::Index`] step.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ElementIndex {
+    /// A constant index.
+    Const(i64),
+    /// The value of an integer variable of the function (also in the path's
+    /// [`AccessPath::depends_on`]: writing it makes the path name another element).
+    Var {
+        /// The variable's path.
+        path: PathId,
+        /// Its name, for the path's text.
+        name: String,
+    },
 }
 
 /// The variable an access path starts from. Self-contained (no reference into the syntax tree),
@@ -64,7 +83,9 @@ pub struct AccessPath {
     /// makes up so that two such tests can be told to agree: the USR of the function called.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_of: Option<String>,
-    /// For such a value: the variables passed to the call (writing one changes the value).
+    /// The variables the path's value depends on besides its root and the memory it goes
+    /// through: for a call's value, the variables passed to it; for an element (`p[i].f`), the
+    /// index variables. Writing one changes the value.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub depends_on: Vec<PathId>,
     /// For a path ending in a `.f` or `->f` step: the field's integer type, when it is one of
@@ -74,11 +95,30 @@ pub struct AccessPath {
 }
 
 impl AccessPath {
-    /// C-like text of the path: `p`, `*p`, `p->f`, `s.f`.
+    /// C-like text of the path: `p`, `*p`, `p->f`, `s.f`, `a[i]`, `p[2].f`.
     pub fn text(&self) -> String {
         let mut text = self.root.name.clone();
-        for step in &self.steps {
+        let mut steps = self.steps.iter().peekable();
+        while let Some(step) = steps.next() {
             match step {
+                PathStep::Index(index) => {
+                    let index = match index {
+                        ElementIndex::Const(c) => c.to_string(),
+                        ElementIndex::Var { name, .. } => name.clone(),
+                    };
+                    // `p[i]` is `*(p + i)`: the dereference that follows is the brackets'.
+                    text = format!("{text}[{index}]");
+                    match steps.peek() {
+                        Some(PathStep::Deref) => {
+                            steps.next();
+                        }
+                        Some(PathStep::Arrow(f)) => {
+                            text = format!("{text}.{f}");
+                            steps.next();
+                        }
+                        _ => {}
+                    }
+                }
                 PathStep::Deref => text = format!("*{text}"),
                 PathStep::Field(f) => {
                     text.push('.');

@@ -53,3 +53,29 @@ fn macro_constants_are_marked_and_arrays_keep_constant_initialisers() {
     assert!(ops.iter().any(|op| matches!(op, ValueOp::ArrayInit { elems, .. } if elems == &[1, 0, 2])));
     assert!(ops.iter().any(|op| matches!(op, ValueOp::Assign { value: ValExpr::MacroConst(4), .. })));
 }
+
+#[test]
+fn elements_read_through_pointers_and_members_are_paths_that_depend_on_their_index() {
+    let src = "struct s { unsigned len; }; struct t { int a[4]; };
+        int f(struct s *h, struct t *t, int i, int j) {
+            int k = i * 2;
+            if (h[i].len > 3) return t->a[2];
+            return h[k].len + h[j + 1].len;
+        }";
+    let Some(cfg) = common::cfg(src, "f") else { return };
+    let texts: Vec<String> = cfg.paths.iter().map(|p| p.text()).collect();
+    for text in ["h[i].len", "t->a[2]", "h[k].len"] {
+        assert!(texts.iter().any(|t| t == text), "{text} in {texts:?}");
+    }
+    // An index that is an expression names no element.
+    assert!(!texts.iter().any(|t| t.starts_with("h[j")), "{texts:?}");
+    let element = |text: &str| cfg.paths.iter().find(|p| p.text() == text).expect("element");
+    assert_eq!(element("h[i].len").depends_on, vec![path_named(&cfg, "i")]);
+    assert_eq!(element("h[k].len").depends_on, vec![path_named(&cfg, "k")]);
+    assert!(element("t->a[2]").depends_on.is_empty());
+    // Read as values, and named by no proposition.
+    let read = |p: goanna_cfg::PathId| ops(&cfg).iter().any(|op| matches!(op, ValueOp::Cond(v) | ValueOp::Return(v) if v.any(|e| matches!(e, ValExpr::Path(q) if *q == p))));
+    let id = |text: &str| goanna_cfg::PathId(cfg.paths.iter().position(|p| p.text() == text).expect("element") as u32);
+    assert!(read(id("h[i].len")) && read(id("t->a[2]")));
+    assert!(cfg.nodes.iter().flat_map(|n| &n.props).all(|p| !matches!(p.subject, goanna_cfg::Subject::Path(q) if cfg.path(q).text().contains('['))));
+}

@@ -118,6 +118,11 @@ impl GraphCheck<'_> {
             let what = format!("access path {i}");
             self.span(&path.root.decl_span, &what)?;
             path.depends_on.iter().try_for_each(|id| self.path(*id, &what))?;
+            for step in &path.steps {
+                if let goanna_cfg::PathStep::Index(goanna_cfg::ElementIndex::Var { path: index, .. }) = step {
+                    self.path(*index, &what)?;
+                }
+            }
         }
         cfg.params.iter().flatten().try_for_each(|id| self.path(*id, "a parameter"))?;
         cfg.global_inits.iter().try_for_each(|(id, _)| self.path(*id, "a global's initialiser"))?;

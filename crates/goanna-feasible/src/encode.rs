@@ -137,6 +137,15 @@ impl<'f, 'a> Encoder<'f, 'a> {
         self.current.remove(key);
     }
 
+    /// Forgets the elements indexed by the variable `index` (`p[i].len` once `i` is written):
+    /// they name other elements now.
+    pub(crate) fn forget_elements_of(&mut self, index: PathId) {
+        let frame = self.frame;
+        if frame.indexes(index) {
+            self.current.retain(|k, _| !matches!(k, VarKey::Path(id) if frame.cfg.paths.get(id.0 as usize).is_some_and(|p| p.depends_on.contains(&index))));
+        }
+    }
+
     /// Forgets every value `event` gives a new value ([`Frame::event_writes`]): what a call or
     /// a store may change, a call's result, paths through a variable written whole.
     pub(crate) fn forget_written_by(&mut self, event: &Event<'_>) {
@@ -219,6 +228,10 @@ impl<'f, 'a> Encoder<'f, 'a> {
     fn address(&mut self, id: PathId, reads: &mut Vec<Version>) -> BV {
         let Some(path) = self.frame.cfg.paths.get(id.0 as usize) else { return BV::fresh_const("u", WIDTH) };
         let steps = normal_steps(&path.steps);
+        // The address of an element depends on its index's value: not a term of names.
+        if steps.iter().any(|s| matches!(s, PathStep::Index(_))) {
+            return BV::fresh_const("u", WIDTH);
+        }
         let Some(k) = steps.iter().rposition(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref)) else {
             // A variable's own storage: one named constant, with a bit set so it is not NULL.
             let name = format!("&{}|{}", root_identity(&path.root), path.text());
@@ -235,7 +248,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
         let members = steps[k..].iter().fold(0u64, |h, s| {
             let name = match s {
                 PathStep::Arrow(f) | PathStep::Field(f) => f.as_str(),
-                PathStep::Deref => "",
+                PathStep::Deref | PathStep::Index(_) => "",
             };
             name.bytes().fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
         });

@@ -170,6 +170,9 @@ pub struct Frame<'a> {
     /// Member pointers the function never considers NULL ([`Frame::never_null`]; built when
     /// first asked).
     never_null: OnceCell<FxHashSet<PathId>>,
+    /// The variables some path's value depends on (the index of `p[i].len`; built when first
+    /// asked).
+    indexes: OnceCell<FxHashSet<PathId>>,
 }
 
 /// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
@@ -284,7 +287,7 @@ impl<'a> Frame<'a> {
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new() }
+        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new() }
     }
 
     /// True when the function treats the pointer at `key` as never NULL: a member reached
@@ -295,6 +298,11 @@ impl<'a> Frame<'a> {
     /// not a way for `pos` to be NULL.
     pub(crate) fn never_null(&self, key: &VarKey) -> bool {
         matches!(key, VarKey::Path(id) if self.never_null.get_or_init(|| never_null(self.cfg)).contains(id))
+    }
+
+    /// True when some path's value depends on the variable `id` (an element's index).
+    pub(crate) fn indexes(&self, id: PathId) -> bool {
+        self.indexes.get_or_init(|| self.cfg.paths.iter().flat_map(|p| p.depends_on.iter().copied()).collect()).contains(&id)
     }
 
     /// The key of the value at `root` and `steps` (normal form): the graph's own path when it
@@ -361,7 +369,16 @@ impl<'a> Frame<'a> {
         // Memory reached through a local or parameter: only a call that may write through one of
         // the pointers the path goes through (`store`/`escape` of `req` for `req->cb`), or that is
         // given the address of a part of it.
-        let steps = &p.steps;
+        // Elements are where their array or pointer is: `p[i].len` is written by a call that
+        // may write through `p`.
+        let is_index = |s: &goanna_cfg::PathStep| matches!(s, goanna_cfg::PathStep::Index(_));
+        let without_elements: Vec<goanna_cfg::PathStep>;
+        let steps: &[goanna_cfg::PathStep] = if p.steps.iter().any(is_index) {
+            without_elements = p.steps.iter().filter(|s| !is_index(s)).cloned().collect();
+            &without_elements
+        } else {
+            &p.steps
+        };
         let bases: Vec<&[goanna_cfg::PathStep]> = (0..steps.len())
             .filter(|&i| matches!(steps[i], goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref))
             .map(|i| &steps[..i])
@@ -401,7 +418,7 @@ impl<'a> Frame<'a> {
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
                 PropKind::Store if assignment_store(x, given) => false,
-                PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == *steps,
+                PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == steps,
                 PropKind::AddrTaken if !read_only_address(x) => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
                 _ => false,
             }
@@ -434,6 +451,7 @@ impl<'a> Frame<'a> {
         }
         q.steps.iter().any(|s| match s {
             goanna_cfg::PathStep::Deref => true,
+            goanna_cfg::PathStep::Index(_) => false,
             goanna_cfg::PathStep::Field(f) | goanna_cfg::PathStep::Arrow(f) => f == member,
         })
     }
@@ -618,6 +636,13 @@ impl<'a> Frame<'a> {
     /// True when `event` gives `key` a new value in the encoding: the one answer the encoder's
     /// forgetting, the observers' resets and the havoc of a callee's loop all use.
     pub(crate) fn event_writes(&self, event: &Event<'_>, key: &VarKey) -> bool {
+        // An element (`p[i].len`) is another one once its index variable is written.
+        if let VarKey::Path(id) = key {
+            let depends_on = self.cfg.paths.get(id.0 as usize).map_or(&[][..], |p| &p.depends_on[..]);
+            if depends_on.iter().any(|d| d != id && self.event_writes(event, &VarKey::Path(*d))) {
+                return true;
+            }
+        }
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
             (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),

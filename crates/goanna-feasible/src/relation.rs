@@ -221,6 +221,10 @@ fn writes_callers_memory(cfg: &Cfg, p: &AccessPath) -> bool {
 /// True when the path's value at a function's entry is its caller's: memory reached through a
 /// parameter (not the parameter itself, which is the argument), or a global.
 fn entry_value(cfg: &Cfg, p: &AccessPath) -> bool {
+    // An element indexed by one of the callee's variables is no path of the caller's.
+    if !p.depends_on.is_empty() {
+        return false;
+    }
     match p.root.kind {
         goanna_ast::VarKind::Param => !p.steps.is_empty() && param_index(cfg, p).is_some(),
         kind => kind.is_static_storage(),

@@ -568,6 +568,9 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         // Handled by the step (it spans the node's writes).
         Event::NullOnlyIf(..) => {}
     }
+    if let Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrInto(t, _) | Event::PtrCopy(t, _) = event {
+        enc.forget_elements_of(t);
+    }
 }
 
 /// A new version of pointer `p` with the given property, tracked at step `i`.

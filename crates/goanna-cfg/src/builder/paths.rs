@@ -1,7 +1,7 @@
 //! Access paths: recognising `p`, `*p`, `p->f`, `s.f` in expressions and interning them.
 
 use super::Builder;
-use crate::props::{AccessPath, PathId, PathStep, VarRef};
+use crate::props::{AccessPath, ElementIndex, PathId, PathStep, VarRef};
 use goanna_ast::{Expr, ExprKind, Span, TypeClass, UnaryOp, VarId};
 use rustc_hash::FxHashMap;
 
@@ -127,6 +127,20 @@ impl Builder<'_, '_> {
         Some(id)
     }
 
+    /// The index of an element step: a constant, or an integer local variable or parameter
+    /// (its value at the read; writing it makes the path name another element).
+    fn element_index(&mut self, index: &Expr) -> Option<ElementIndex> {
+        let index = crate::consts::strip_casts(index);
+        if let Some(c) = crate::consts::const_value(self.tu, index) {
+            return Some(ElementIndex::Const(c));
+        }
+        let ExprKind::Var(v) = index.kind else { return None };
+        let path = self.root_path(v)?;
+        let p = self.paths.get(path)?;
+        let local = matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        (local && p.class == TypeClass::Integer && !p.root.is_volatile).then(|| ElementIndex::Var { path, name: p.root.name.clone() })
+    }
+
     fn extend_path(&mut self, parent: PathId, step: PathStep, ty: &goanna_ast::CType, union_member: bool) -> PathId {
         let class = ty.class;
         let key = (parent, step);
@@ -137,6 +151,11 @@ impl Builder<'_, '_> {
         path.steps.push(key.1.clone());
         path.class = class;
         path.in_union |= union_member;
+        if let PathStep::Index(ElementIndex::Var { path: index, .. }) = &key.1 {
+            if !path.depends_on.contains(index) {
+                path.depends_on.push(*index);
+            }
+        }
         path.field_int = match path.steps.last() {
             Some(PathStep::Field(_) | PathStep::Arrow(_)) if !ty.is_volatile => crate::values::IntType::of(ty),
             _ => None,
@@ -156,11 +175,38 @@ impl Builder<'_, '_> {
     /// simple access path. Explicit casts inside the path are looked through
     /// (`((struct s *)p)->f` is `p->f`).
     pub(super) fn path_chain(&mut self, e: &Expr) -> Option<Vec<Link>> {
+        self.chain_of(e, false)
+    }
+
+    /// The path of the value `e` reads when it is an access path that may go through elements
+    /// (`p[i].len`, `s->a[2]`, indexed by a constant or an integer variable of the function),
+    /// for the value IR: propositions name no elements.
+    pub(super) fn element_path(&mut self, e: &Expr) -> Option<PathId> {
+        self.chain_of(e, true).and_then(|c| c.last().map(|l| l.id))
+    }
+
+    /// [`Builder::path_chain`], with `elements`: `[i]` steps allowed too.
+    fn chain_of(&mut self, e: &Expr, elements: bool) -> Option<Vec<Link>> {
         let mut steps: Vec<(PathStep, goanna_ast::CType, Span, bool)> = Vec::new();
         let mut cur = e;
         let (var, root_span) = loop {
             match &cur.kind {
                 ExprKind::Var(v) => break (*v, cur.span),
+                ExprKind::Index { base, index } if elements => {
+                    let index = self.element_index(index)?;
+                    let base = crate::consts::strip_casts(base);
+                    match base.ty.class {
+                        // `a[i]`: the element, part of the array.
+                        TypeClass::Array => steps.push((PathStep::Index(index), cur.ty.clone(), cur.span, false)),
+                        // `p[i]`: `*(p + i)`.
+                        TypeClass::Pointer => {
+                            steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
+                            steps.push((PathStep::Index(index), base.ty.clone(), cur.span, false));
+                        }
+                        _ => return None,
+                    }
+                    cur = base;
+                }
                 ExprKind::Member { base, field, arrow } => match (&base.kind, *arrow) {
                     // `(&x)->f` is `x.f` (a macro taking a pointer given an address).
                     (ExprKind::Unary { op: UnaryOp::AddrOf, operand }, true) => {
@@ -194,6 +240,10 @@ impl Builder<'_, '_> {
         let mut last = root;
         for (step, ty, span, union_member) in steps.into_iter().rev() {
             let derefs_parent = matches!(step, PathStep::Deref | PathStep::Arrow(_));
+            if elements && self.paths.class(last) == TypeClass::Record && matches!(step, PathStep::Index(_)) {
+                // An element of a structure is no array's (a cast the path looked through).
+                return None;
+            }
             last = self.extend_path(last, step, &ty, union_member);
             chain.push(Link { id: last, span, derefs_parent });
         }

@@ -28,7 +28,7 @@ impl Builder<'_, '_> {
             ExprKind::EnumConst { value, .. } => constant(*value),
             // `sizeof` depends on the target: a configuration value.
             ExprKind::Unevaluated { value: Some(v), .. } => ValExpr::MacroConst(*v),
-            ExprKind::Var(_) | ExprKind::Member { .. } => match self.path_of(e) {
+            ExprKind::Var(_) | ExprKind::Member { .. } => match self.path_of(e).or_else(|| self.element_path(e)) {
                 Some(p) if self.paths.class(p) == TypeClass::Integer => ValExpr::Path(p),
                 _ => ValExpr::Unknown,
             },
@@ -38,7 +38,8 @@ impl Builder<'_, '_> {
                 }
                 match self.variable_path(strip_casts(base)) {
                     Some(a) if self.paths.class(a) == TypeClass::Array => ValExpr::Element(a, Box::new(self.val_expr_at(index, d))),
-                    _ => ValExpr::Unknown,
+                    // An element reached through a pointer or a member (`p[i]`, `s->a[2]`).
+                    _ => self.element_path(e).filter(|&p| self.paths.class(p) == TypeClass::Integer).map_or(ValExpr::Unknown, ValExpr::Path),
                 }
             }
             ExprKind::Cast(inner) => match IntType::of(&e.ty) {

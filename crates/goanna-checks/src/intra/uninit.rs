@@ -873,6 +873,8 @@ fn steps_text(steps: &[goanna_cfg::PathStep]) -> String {
                 text.push_str(f);
             }
             goanna_cfg::PathStep::Deref => text.insert(0, '*'),
+            goanna_cfg::PathStep::Index(goanna_cfg::ElementIndex::Const(c)) => text.push_str(&format!("[{c}]")),
+            goanna_cfg::PathStep::Index(goanna_cfg::ElementIndex::Var { name, .. }) => text.push_str(&format!("[{name}]")),
         }
     }
     text

@@ -12,7 +12,9 @@ use goanna_cfg::{AccessPath, PathId, PathStep, PropKind};
 
 /// The atom of a proposition about an access path of function `f`.
 pub fn path_atom(kind: PropKind, f: FnIndex, id: PathId, path: &AccessPath) -> String {
-    if path.root.kind.is_static_storage() {
+    // An element indexed by a variable names a different element in each function.
+    let indexed_by_local = path.steps.iter().any(|s| matches!(s, PathStep::Index(goanna_cfg::ElementIndex::Var { .. })));
+    if path.root.kind.is_static_storage() && !indexed_by_local {
         let mut name = format!("{}@g:{}", kind.name(), path.root.usr);
         for step in &path.steps {
             match step {
@@ -25,6 +27,7 @@ pub fn path_atom(kind: PropKind, f: FnIndex, id: PathId, path: &AccessPath) -> S
                     name.push_str("->");
                     name.push_str(f);
                 }
+                PathStep::Index(index) => name.push_str(&format!("[{index:?}]")),
             }
         }
         name
