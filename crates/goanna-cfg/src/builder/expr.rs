@@ -992,8 +992,6 @@ impl Builder<'_, '_> {
         let null_args: Vec<usize> =
             args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
         let int_constant = |i: usize| args.get(i).filter(|a| a.ty.class == TypeClass::Integer).and_then(|a| const_value(self.tu, a));
-        let zero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i) == Some(0)).collect();
-        let nonzero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i).is_some_and(|v| v != 0)).collect();
         let int_args: Vec<(usize, i64)> = (0..args.len()).filter_map(|i| int_constant(i).map(|v| (i, v))).collect();
         let const_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && a.ty.points_to_const).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
@@ -1026,8 +1024,6 @@ impl Builder<'_, '_> {
             address_args,
             result,
             null_args,
-            zero_args,
-            nonzero_args,
             int_args,
             const_args,
         };
