@@ -187,8 +187,11 @@ pub enum PropKind {
     Lock,
     /// The lock is released.
     Unlock,
-    /// The path is used as a divisor (`x / d`, `x % d`, `x /= d`).
+    /// The path is used as the divisor of an integer division (`x / d`, `x % d`, `x /= d`).
     DivBy,
+    /// The path is used as the divisor of a floating-point division (`x / d` with a floating
+    /// operand): defined for zero (the result is infinite or NaN), so apart from `DivBy`.
+    FloatDivBy,
     /// Division or remainder by a literal (or constant) zero; subject is the node itself.
     DivByZero,
     /// A call of the function named by the subject.
@@ -319,7 +322,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 67] = [
+    pub const ALL: [PropKind; 68] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -342,6 +345,7 @@ impl PropKind {
         PropKind::Lock,
         PropKind::Unlock,
         PropKind::DivBy,
+        PropKind::FloatDivBy,
         PropKind::DivByZero,
         PropKind::Call,
         PropKind::RecursiveCall,
@@ -419,6 +423,7 @@ impl PropKind {
             PropKind::Lock => "lock",
             PropKind::Unlock => "unlock",
             PropKind::DivBy => "div_by",
+            PropKind::FloatDivBy => "float_div_by",
             PropKind::DivByZero => "div_zero",
             PropKind::Call => "call",
             PropKind::RecursiveCall => "recursive_call",

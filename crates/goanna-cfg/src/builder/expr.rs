@@ -440,12 +440,13 @@ impl Builder<'_, '_> {
         None
     }
 
-    /// `div_by_d` and `div_zero` for a divisor.
+    /// `div_by_d` (`float_div_by_d` for a floating-point division) and `div_zero` for a divisor.
     fn divisor(&mut self, op_expr: &Expr, rhs: &Expr) {
-        if let Some(d) = self.path_of(strip_casts(rhs)) {
-            self.prop(PropKind::DivBy, Subject::Path(d), rhs.span);
-        }
         let floating = op_expr.ty.class == TypeClass::Floating || rhs.ty.class == TypeClass::Floating;
+        if let Some(d) = self.path_of(strip_casts(rhs)) {
+            let kind = if floating { PropKind::FloatDivBy } else { PropKind::DivBy };
+            self.prop(kind, Subject::Path(d), rhs.span);
+        }
         if !floating && const_value(self.tu, rhs) == Some(0) {
             self.prop(PropKind::DivByZero, Subject::None, rhs.span);
         }
