@@ -185,6 +185,39 @@ impl Builder<'_, '_> {
         self.pending.extend(after_then);
     }
 
+    /// Stores the truth value (0 or 1) of `value` with `store`: `a && b` and `a || b` as the
+    /// branches they are (`x = a && b` is `x = a ? (b ? 1 : 0) : 0`), so that each branch gives
+    /// the variable the value its path computed (`skip = !d || f(d); if (!skip) d->n` is a test
+    /// of `d`).
+    pub(super) fn store_truth(&mut self, value: &Expr, store: &dyn Fn(&mut Self, &Expr)) {
+        let core = strip_casts(value);
+        let int = |v: i64| Expr { kind: ExprKind::IntLit(v), span: core.span, ty: value.ty.clone() };
+        match &core.kind {
+            ExprKind::Binary { op: op @ (BinaryOp::LogicalAnd | BinaryOp::LogicalOr), lhs, rhs } => {
+                let constant = int(i64::from(*op == BinaryOp::LogicalOr));
+                let split = |b: &mut Self, v: &Expr| {
+                    if std::ptr::eq(v, &constant) {
+                        store(b, v);
+                    } else {
+                        super::with_stack(|| b.store_truth(v, store));
+                    }
+                };
+                // `a && b`: b's truth when a holds, else 0; `a || b`: 1 when a holds, else b's.
+                let (then, els): (&Expr, &Expr) = if *op == BinaryOp::LogicalAnd { (rhs, &constant) } else { (&constant, rhs) };
+                self.conditional_store(lhs, then, els, &split);
+            }
+            ExprKind::IntLit(_) => store(self, value),
+            // A leaf is a condition of its own (its tests are the program's): 1 on its true
+            // branch, 0 on its false one.
+            _ => self.conditional_store(core, &int(1), &int(0), store),
+        }
+    }
+
+    /// True when `e` (casts stripped) is `a && b` or `a || b`.
+    pub(super) fn is_logical(e: &Expr) -> bool {
+        matches!(strip_casts(e).kind, ExprKind::Binary { op: BinaryOp::LogicalAnd | BinaryOp::LogicalOr, .. })
+    }
+
     /// Evaluates the value of one branch of `?:` (a node only when it has effects).
     fn branch_value(&mut self, e: &Expr) {
         self.push_acc(e.span);
@@ -459,6 +492,11 @@ impl Builder<'_, '_> {
         if op.is_none() {
             if let ExprKind::Conditional { cond, then: Some(then), els } = &strip_casts(rhs).kind {
                 self.conditional_store(cond, then, els, &|b: &mut Self, value: &Expr| b.assign(e, None, lhs, value));
+                return;
+            }
+            if Self::is_logical(rhs) && self.int_path(lhs).is_some() {
+                self.flush();
+                self.store_truth(rhs, &|b: &mut Self, value: &Expr| b.assign(e, None, lhs, value));
                 return;
             }
             if let ExprKind::Call { callee, args } = &strip_casts(rhs).kind {

@@ -292,6 +292,13 @@ impl Builder<'_, '_> {
                     self.conditional_store(cond, then, els, &|b: &mut Self, value: &Expr| b.initialise(p, span, value));
                     return;
                 }
+                if let (true, Some(p)) = (Self::is_logical(init), path.filter(|&p| self.paths.class(p) == goanna_ast::TypeClass::Integer)) {
+                    // `int skip = !d || f(d);`: each branch initialises `skip` with its truth value.
+                    self.finish_acc(false);
+                    let span = d.span;
+                    self.store_truth(init, &|b: &mut Self, value: &Expr| b.initialise(p, span, value));
+                    return;
+                }
                 match path {
                     Some(p) => self.initialise(p, d.span, init),
                     None => {
