@@ -218,6 +218,18 @@ impl Builder<'_, '_> {
         matches!(strip_casts(e).kind, ExprKind::Binary { op: BinaryOp::LogicalAnd | BinaryOp::LogicalOr, .. })
     }
 
+    /// The scalar (pointer or integer) that a library call writes whole through the argument
+    /// `arg` (casts stripped): `&x` for a variable or member `x` reached without a pointer, with
+    /// a size argument that is a `sizeof` (`memcpy(&child, cp, sizeof(child))`).
+    fn scalar_filled(&mut self, arg: &Expr, size: Option<&Expr>) -> Option<PathId> {
+        let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &arg.kind else { return None };
+        if !matches!(strip_casts(size?).kind, ExprKind::Unevaluated { .. }) {
+            return None;
+        }
+        let (_, x) = self.direct_object(operand)?;
+        matches!(self.paths.class(x), TypeClass::Pointer | TypeClass::Integer).then_some(x)
+    }
+
     /// Evaluates the value of one branch of `?:` (a node only when it has effects).
     fn branch_value(&mut self, e: &Expr) {
         self.push_acc(e.span);
@@ -957,6 +969,13 @@ impl Builder<'_, '_> {
                     }
                 }
                 self.out_arg_effects(m, i, a);
+                // `memcpy(&x, src, sizeof x)`: a scalar variable written whole gets a new value.
+                if m.writes.contains(&i) {
+                    if let Some(x) = self.scalar_filled(core, m.deref_size.and_then(|k| args.get(k))) {
+                        self.prop(PropKind::Def, Subject::Path(x), a.span);
+                        self.forget_value(Some(x));
+                    }
+                }
             }
             // The memory an argument points to: read or written as the model says; any
             // function without a model may write it.
