@@ -213,6 +213,13 @@ impl Builder<'_, '_> {
                         steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, operand.ty.is_union));
                         cur = operand;
                     }
+                    // `pp->f` of a fixed `pp = &x` is `x.f`.
+                    (_, true) if self.fixed_object(base).is_some() => {
+                        let x = self.fixed_name(base)?;
+                        let union = self.tu.vars.get(x.0 as usize).is_some_and(|v| v.ty.is_union);
+                        steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, union));
+                        break (x, base.span);
+                    }
                     _ => {
                         let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
                         steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
@@ -222,6 +229,8 @@ impl Builder<'_, '_> {
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => match &operand.kind {
                     // `*&x` is `x`.
                     ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } => cur = inner,
+                    // `*pp` of a fixed `pp = &x` is `x`.
+                    ExprKind::Var(_) if self.fixed_object(operand).is_some() => break (self.fixed_name(operand)?, cur.span),
                     _ => {
                         steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
                         cur = operand;
