@@ -23,6 +23,13 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
+    /// Per pointer-to-pointer parameter `pp`: frees the pointer `*pp` held at the entry on
+    /// every path that returns (itself or through a copy, `T *d = *pp; free(d);`). At
+    /// `f(&p)` the caller's `p` is freed.
+    pub frees_pointee: Vec<bool>,
+    /// Per pointer-to-pointer parameter `pp`: dereferences the pointer `*pp` held at the entry
+    /// before testing it, on every path. At `f(&p)` the caller's `p` is dereferenced.
+    pub derefs_pointee: Vec<bool>,
     /// Per integer parameter: divides by it before testing it on every path.
     pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
@@ -83,6 +90,8 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
+            frees_pointee: vec![false; n],
+            derefs_pointee: vec![false; n],
             divides: vec![false; n],
             allocates_out: vec![false; n],
             writes_out: vec![false; n],
@@ -130,6 +139,10 @@ struct Questions {
 enum Question {
     /// `E[!free U (end | def & !free)]`: some returning path does not free (negated for `frees_all`).
     KeepsSome,
+    /// The same for the pointer `*param` held at the entry (negated for `frees_pointee`).
+    KeepsPointee,
+    /// Every path dereferences `*param` before testing it or giving it a new value.
+    DerefsPointee,
     Takes,
     Derefs,
     Divides,
@@ -254,6 +267,17 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
             let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
             per_param.push((i, Question::AllocatesOutUninit, ef(and(fresh, ex(eu(stays, end.clone()))))));
+            if cfg.path(d).class == goanna_ast::TypeClass::Pointer {
+                // What happens to the caller's pointer `*param` (directly or through a copy the
+                // alias pass follows): freed on every returning path, dereferenced first.
+                let free = atom(PropKind::Free, f, dp);
+                let def = atom(PropKind::Def, f, dp);
+                let null = atom(PropKind::NullTest, f, dp);
+                let keeps = eu(not(any(vec![free.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(free))]));
+                per_param.push((i, Question::KeepsPointee, keeps));
+                let tested = any(vec![def, null, atom(PropKind::NonNullTest, f, dp)]);
+                per_param.push((i, Question::DerefsPointee, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, dp)))));
+            }
         }
     }
     let mut returns_alloc = Vec::new();
@@ -377,6 +401,8 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
         match question {
             // A function that never returns frees nothing for its callers.
             Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
+            Question::KeepsPointee => summary.frees_pointee[*i] = returns && !holds,
+            Question::DerefsPointee => summary.derefs_pointee[*i] = holds,
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
@@ -480,6 +506,19 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.reads_only.get(i) == Some(&true) {
             props.push((PropKind::ReadsOnly, x));
+        }
+    }
+    // What the callee does to the pointer its parameter points to: to `p` for `f(&p)`.
+    for (i, x) in site.address_args.iter().enumerate() {
+        let Some(x) = *x else { continue };
+        if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        if s.frees_pointee.get(i) == Some(&true) {
+            props.push((PropKind::Free, x));
+        }
+        if s.derefs_pointee.get(i) == Some(&true) {
+            props.push((PropKind::Deref, x));
         }
     }
     // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for

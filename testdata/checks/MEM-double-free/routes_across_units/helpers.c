@@ -21,3 +21,8 @@ char *helper_grow(char *p, size_t n) {
     p = realloc(p, n);
     return p;
 }
+
+void helper_release_held(char **pp) {
+    char *held = *pp;
+    free(held);
+}

@@ -4,6 +4,7 @@ void helper_release(char *p);
 char *helper_release_returning(char *p);
 char *helper_release_clearing(char *p);
 char *helper_grow(char *p, size_t n);
+void helper_release_held(char **pp);
 
 /* The same routes when the helpers are defined in another unit. */
 
@@ -54,4 +55,19 @@ void grown_across_units_checked_good(void) {
         return;
     b[0] = 'x';
     free(b);
+}
+
+void freed_then_released_by_address_across_units_bad(void) {
+    char *p = malloc(8);
+    if (!p)
+        return;
+    free(p);
+    helper_release_held(&p); // expect: MEM-double-free
+}
+
+void released_by_address_across_units_good(void) {
+    char *p = malloc(8);
+    if (!p)
+        return;
+    helper_release_held(&p);
 }
