@@ -22,6 +22,21 @@ static int count_of(struct item **pi) {
     return it->count;
 }
 
+/* The address passed as `void *` and cast back into a local that is only dereferenced. */
+static void release_opaque(void *opaque) {
+    char **pp = (char **)opaque;
+    char *held = *pp;
+    free(held);
+}
+
+/* The local is pointed elsewhere: it names no parameter. */
+static void release_chosen(void *opaque, char **other, int which) {
+    char **pp = (char **)opaque;
+    if (which)
+        pp = other;
+    free(*pp);
+}
+
 /* Repoints what it is given: the caller's pointer is not the one freed. */
 static void release_replaced(char **pp, char *spare) {
     *pp = spare;
@@ -68,4 +83,27 @@ int counted_by_address_good(void) {
     struct item local = { 3 };
     struct item *it = &local;
     return count_of(&it);
+}
+
+void freed_then_released_opaquely_bad(void) {
+    char *p = malloc(8);
+    if (!p)
+        return;
+    free(p);
+    release_opaque(&p); // expect: MEM-double-free
+}
+
+void released_opaquely_once_good(void) {
+    char *p = malloc(8);
+    if (!p)
+        return;
+    release_opaque(&p);
+}
+
+void freed_then_released_chosen_good(char *q) {
+    char *p = malloc(8);
+    if (!p)
+        return;
+    free(p);
+    release_chosen(&p, &q, 1);
 }

@@ -24,6 +24,10 @@ pub(super) enum Fixed {
     Object { var: VarId, contained: bool },
     /// A function of the program (`fp = f`, `fp = &f`).
     Function { name: String, usr: String },
+    /// The value of a parameter the function never writes (`T **pp = (T **)arg;` of a `void
+    /// *arg`), when every mention of the pointer dereferences it: `*pp` is `*arg`, `pp->f` is
+    /// `arg->f`.
+    Param { var: VarId },
 }
 
 /// The fixed pointers of a function body, by variable.
@@ -38,6 +42,7 @@ pub(super) fn fixed_pointers(tu: &TranslationUnit, body: &Stmt, modelled: &dyn F
         match fixed {
             Fixed::Object { contained, .. } => *contained = !escaping.contains(v),
             Fixed::Function { name, .. } => return !modelled(name),
+            Fixed::Param { var } => return !escaping.contains(v) && !written.contains(var),
         }
         true
     });
@@ -75,6 +80,10 @@ impl<'a> Scan<'a> {
             ExprKind::FunctionRef { name, usr } => Some(Fixed::Function { name: name.clone(), usr: usr.clone() }),
             _ => None,
         };
+        if let ExprKind::Var(x) = strip_casts(init).kind {
+            let info = self.tu.vars.get(x.0 as usize)?;
+            return (info.kind == VarKind::Param && info.ty.class == TypeClass::Pointer).then_some(Fixed::Param { var: x });
+        }
         if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &init.kind {
             if let ExprKind::Var(x) = operand.kind {
                 let info = self.tu.vars.get(x.0 as usize)?;
@@ -240,14 +249,14 @@ impl super::Builder<'_, '_> {
         let ExprKind::Var(pp) = pointer.kind else { return None };
         match self.fixed.get(&pp)? {
             Fixed::Object { var, .. } => Some(*var),
-            Fixed::Function { .. } => None,
+            Fixed::Function { .. } | Fixed::Param { .. } => None,
         }
     }
 
     /// True when `var` is a fixed pointer to a variable that only ever dereferences it: its
     /// initialiser hands the address nowhere.
     pub(super) fn is_contained_fixed(&self, var: VarId) -> bool {
-        matches!(self.fixed.get(&var), Some(Fixed::Object { contained: true, .. }))
+        matches!(self.fixed.get(&var), Some(Fixed::Object { contained: true, .. } | Fixed::Param { .. }))
     }
 
     /// The function a call through `callee` (`fp`, `(*fp)`, casts stripped) reaches when `fp`
@@ -260,7 +269,7 @@ impl super::Builder<'_, '_> {
         let ExprKind::Var(fp) = core.kind else { return None };
         match self.fixed.get(&fp)? {
             Fixed::Function { name, usr } => Some((name.as_str(), usr.as_str())),
-            Fixed::Object { .. } => None,
+            Fixed::Object { .. } | Fixed::Param { .. } => None,
         }
     }
 }
@@ -276,5 +285,24 @@ impl super::Builder<'_, '_> {
             }
         }
         Some(x)
+    }
+}
+
+impl super::Builder<'_, '_> {
+    /// The parameter whose value the fixed pointer `pointer` holds (written as `pp` itself, the
+    /// operand of `*pp` or `pp->f`), after recording that `pp` is read.
+    pub(super) fn fixed_param(&mut self, pointer: &Expr) -> Option<VarId> {
+        let ExprKind::Var(pp) = pointer.kind else { return None };
+        let Some(Fixed::Param { var }) = self.fixed.get(&pp) else { return None };
+        let var = *var;
+        if let Some(p) = self.root_path(pp) {
+            self.prop(crate::props::PropKind::Use, crate::props::Subject::Path(p), pointer.span);
+        }
+        Some(var)
+    }
+
+    /// True when `pointer` (as written) is a fixed pointer holding a parameter's value.
+    pub(super) fn is_fixed_param(&self, pointer: &Expr) -> bool {
+        matches!(pointer.kind, ExprKind::Var(pp) if matches!(self.fixed.get(&pp), Some(Fixed::Param { .. })))
     }
 }

@@ -220,6 +220,12 @@ impl Builder<'_, '_> {
                         steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, union));
                         break (x, base.span);
                     }
+                    // `pp->f` of a fixed `pp = (T *)param` is `param->f`.
+                    (_, true) if self.is_fixed_param(base) => {
+                        let x = self.fixed_param(base)?;
+                        steps.push((PathStep::Arrow(field.clone()), cur.ty.clone(), cur.span, false));
+                        break (x, base.span);
+                    }
                     _ => {
                         let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
                         steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
@@ -231,6 +237,12 @@ impl Builder<'_, '_> {
                     ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } => cur = inner,
                     // `*pp` of a fixed `pp = &x` is `x`.
                     ExprKind::Var(_) if self.fixed_object(operand).is_some() => break (self.fixed_name(operand)?, cur.span),
+                    // `*pp` of a fixed `pp = (T *)param` is `*param`.
+                    ExprKind::Var(_) if self.is_fixed_param(operand) => {
+                        let x = self.fixed_param(operand)?;
+                        steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
+                        break (x, operand.span);
+                    }
                     _ => {
                         steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
                         cur = operand;
