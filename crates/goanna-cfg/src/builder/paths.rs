@@ -17,6 +17,10 @@ pub(super) struct PathTable {
     results: FxHashMap<String, PathId>,
     /// The path each path extends by one step (`None` for variables).
     parents: Vec<Option<PathId>>,
+    /// Members of a union by (union's path, member type): members of one type share their
+    /// storage (every member starts at the union's start), so they are one path, named after
+    /// the first member met.
+    union_members: FxHashMap<(PathId, String), PathId>,
 }
 
 impl PathTable {
@@ -147,6 +151,13 @@ impl Builder<'_, '_> {
         if let Some(&id) = self.paths.steps.get(&key) {
             return id;
         }
+        // `u.second` of the type of `u.first`, met before, is `u.first`.
+        let member_of_type = (union_member && matches!(key.1, PathStep::Field(_)) && !ty.spelling.is_empty())
+            .then(|| (parent, ty.spelling.clone()));
+        if let Some(&id) = member_of_type.as_ref().and_then(|k| self.paths.union_members.get(k)) {
+            self.paths.steps.insert(key, id);
+            return id;
+        }
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
@@ -162,6 +173,9 @@ impl Builder<'_, '_> {
         };
         let id = self.paths.push(path, Some(parent));
         self.paths.steps.insert(key, id);
+        if let Some(k) = member_of_type {
+            self.paths.union_members.insert(k, id);
+        }
         id
     }
 
