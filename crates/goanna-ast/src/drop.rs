@@ -82,7 +82,11 @@ impl Pending {
                 self.stmts.push(*body);
             }
             StmtKind::Case { body, .. } | StmtKind::Default(body) | StmtKind::Label { body, .. } => self.stmts.push(*body),
-            StmtKind::Asm(list) | StmtKind::Unknown(list) => self.exprs.extend(list),
+            StmtKind::Asm { outputs, inputs } => {
+                self.exprs.extend(outputs);
+                self.exprs.extend(inputs);
+            }
+            StmtKind::Unknown(list) => self.exprs.extend(list),
             StmtKind::Break | StmtKind::Continue | StmtKind::Goto(_) | StmtKind::Null => {}
         }
     }

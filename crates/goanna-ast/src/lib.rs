@@ -282,8 +282,14 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// `;`
     Null,
-    /// Inline assembly: opaque, may do anything to its operands.
-    Asm(Vec<Expr>),
+    /// Inline assembly: opaque. `outputs`: the operands it may write (lvalues: outputs, and
+    /// memory operands, which it may write too); `inputs`: the values it reads.
+    Asm {
+        /// Operands the statement may write.
+        outputs: Vec<Expr>,
+        /// Operands whose values it reads.
+        inputs: Vec<Expr>,
+    },
     /// A statement the front end does not model; its expressions are evaluated in order.
     Unknown(Vec<Expr>),
 }

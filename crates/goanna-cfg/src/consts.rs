@@ -52,6 +52,15 @@ pub fn is_zero_literal(expr: &Expr) -> bool {
     matches!(strip_casts(expr).kind, ExprKind::IntLit(0))
 }
 
+/// True when `expr` (casts stripped) is a literal zero, integer or floating (`0`, `0.0`).
+pub fn is_zero_number(expr: &Expr) -> bool {
+    match strip_casts(expr).kind {
+        ExprKind::IntLit(v) => v == 0,
+        ExprKind::FloatLit(v) => v == 0.0,
+        _ => false,
+    }
+}
+
 /// `expr` without explicit casts around it.
 pub fn strip_casts(mut expr: &Expr) -> &Expr {
     while let ExprKind::Cast(inner) = &expr.kind {

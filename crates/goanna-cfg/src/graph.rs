@@ -60,21 +60,36 @@ pub struct CallSite {
     /// Indices of the pointer arguments that are null pointer constants (`f(NULL)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub null_args: Vec<usize>,
-    /// Indices of the integer arguments that are constant zero (`f(0)`, `f(NONE)`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub zero_args: Vec<usize>,
-    /// Indices of the integer arguments that are non-zero constants (`f(1)`, `f(TRUE)`): with
-    /// `zero_args`, what a callee whose effect depends on a flag parameter does at this call.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nonzero_args: Vec<usize>,
-    /// The integer arguments that are constants (`f(7)`, `f(MODE_RAW)`), by index, with their
-    /// values: what the callee's parameter starts as at this call.
+    /// The integer arguments that are constants (`f(0)`, `f(7)`, `f(MODE_RAW)`), by index, with
+    /// their values: what the callee's parameter starts as at this call, and what a callee
+    /// whose effect depends on a flag parameter does here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub int_args: Vec<(usize, i64)>,
     /// Indices of the pointer arguments passed as pointers to const (`const T *` parameters,
     /// `&x` included): the callee only reads through them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub const_args: Vec<usize>,
+}
+
+impl CallSite {
+    /// The constant integer argument `i` (`None` when it is not one).
+    pub fn int_arg(&self, i: usize) -> Option<i64> {
+        self.int_args.iter().find(|&&(k, _)| k == i).map(|&(_, v)| v)
+    }
+
+    /// The constant argument `i` as the callee's parameter starts with it: 0 for a null pointer
+    /// constant, the value of an integer constant.
+    pub fn constant_arg(&self, i: usize) -> Option<i64> {
+        if self.null_args.contains(&i) {
+            return Some(0);
+        }
+        self.int_arg(i)
+    }
+
+    /// Indices of the integer arguments that are constant zero (`f(0)`, `f(NONE)`).
+    pub fn zero_args(&self) -> impl Iterator<Item = usize> + '_ {
+        self.int_args.iter().filter(|&&(_, v)| v == 0).map(|&(i, _)| i)
+    }
 }
 
 /// What a node stands for.

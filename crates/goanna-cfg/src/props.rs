@@ -187,8 +187,11 @@ pub enum PropKind {
     Lock,
     /// The lock is released.
     Unlock,
-    /// The path is used as a divisor (`x / d`, `x % d`, `x /= d`).
+    /// The path is used as the divisor of an integer division (`x / d`, `x % d`, `x /= d`).
     DivBy,
+    /// The path is used as the divisor of a floating-point division (`x / d` with a floating
+    /// operand): defined for zero (the result is infinite or NaN), so apart from `DivBy`.
+    FloatDivBy,
     /// Division or remainder by a literal (or constant) zero; subject is the node itself.
     DivByZero,
     /// A call of the function named by the subject.
@@ -345,6 +348,7 @@ impl PropKind {
         PropKind::Lock,
         PropKind::Unlock,
         PropKind::DivBy,
+        PropKind::FloatDivBy,
         PropKind::DivByZero,
         PropKind::Call,
         PropKind::RecursiveCall,
@@ -423,6 +427,7 @@ impl PropKind {
             PropKind::Lock => "lock",
             PropKind::Unlock => "unlock",
             PropKind::DivBy => "div_by",
+            PropKind::FloatDivBy => "float_div_by",
             PropKind::DivByZero => "div_zero",
             PropKind::Call => "call",
             PropKind::RecursiveCall => "recursive_call",

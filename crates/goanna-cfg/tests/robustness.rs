@@ -88,7 +88,7 @@ fn odd_statements() {
         s(StmtKind::Switch { cond: var(0), enum_values: None, body: Box::new(s(StmtKind::Null)) }),
         s(StmtKind::Return(Some(e(ExprKind::StmtExpr(Box::new(s(StmtKind::Compound(vec![])))))))),
         s(StmtKind::Label { name: "l".into(), body: Box::new(s(StmtKind::Label { name: "l".into(), body: Box::new(s(StmtKind::Null)) })) }),
-        s(StmtKind::Asm(vec![var(0), e(ExprKind::IntLit(1))])),
+        s(StmtKind::Asm { outputs: vec![var(0)], inputs: vec![e(ExprKind::IntLit(1))] }),
         s(StmtKind::Unknown(vec![e(ExprKind::Unknown(vec![var(0)]))])),
     ]));
     let tu = unit(body);

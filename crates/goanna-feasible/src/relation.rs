@@ -90,11 +90,7 @@ pub(crate) fn call_relation(
             continue;
         }
         let key = VarKey::Path(p);
-        let passed_constant = if site.null_args.contains(&i) || site.zero_args.contains(&i) {
-            Some(0)
-        } else {
-            site.int_args.iter().find(|&&(k, _)| k == i).map(|&(_, v)| v)
-        };
+        let passed_constant = site.constant_arg(i);
         if site.address_args.get(i).is_some_and(Option::is_some) && passed_constant.is_none() {
             // An address passed (`&x`) is not NULL.
             let (v, _) = callee_enc.fresh(&key);
@@ -254,7 +250,7 @@ fn caller_key(caller: &Frame<'_>, site: &goanna_cfg::CallSite, callee_cfg: &Cfg,
         return None;
     }
     let i = param_index(callee_cfg, path)?;
-    if site.null_args.contains(&i) || site.zero_args.contains(&i) {
+    if site.constant_arg(i) == Some(0) {
         return None;
     }
     let param_class = callee_cfg.path(callee_cfg.params[i]?).class;

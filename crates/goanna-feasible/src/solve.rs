@@ -391,11 +391,7 @@ impl CallMemo {
         let cfg = query.cfg;
         let mut args = Vec::with_capacity(site.args.len());
         for k in 0..site.args.len() {
-            let constant = if site.null_args.contains(&k) || site.zero_args.contains(&k) {
-                Some(0)
-            } else {
-                site.int_args.iter().find(|&&(j, _)| j == k).map(|&(_, v)| v)
-            };
+            let constant = site.constant_arg(k);
             let arg = match (constant, site.address_args.get(k).copied().flatten(), site.args[k]) {
                 (Some(c), _, _) => ArgKey::Constant(c),
                 (None, Some(a), _) => {

@@ -125,7 +125,7 @@ fn stmt_here(tu: &TranslationUnit, s: &Stmt, depth: usize, out: &mut String) {
             None => line(out, depth, "return"),
         },
         StmtKind::Null => line(out, depth, ";"),
-        StmtKind::Asm(es) => line(out, depth, &format!("asm{}", list(tu, es))),
+        StmtKind::Asm { outputs, inputs } => line(out, depth, &format!("asm out{} in{}", list(tu, outputs), list(tu, inputs))),
         StmtKind::Unknown(es) => line(out, depth, &format!("unknown-stmt{}", list(tu, es))),
     }
 }

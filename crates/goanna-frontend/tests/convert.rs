@@ -179,7 +179,7 @@ fn f(n#0) -> int variadic
     decl v#2 = (va_arg ap#1 int)
     (call __builtin_va_end ap#1)
     decl l#3 = (unknown)
-    asm v#2 n#0
+    asm out v#2 in n#0
     (Add= v#2 (unevaluated 4))
     goto *l#3
     done:

@@ -16,7 +16,7 @@
 
 use super::expr::transparent;
 use super::{Builder, Ends, Status};
-use crate::consts::{const_truth, const_value, depends_on_configuration, is_zero_literal};
+use crate::consts::{const_truth, const_value, depends_on_configuration, is_zero_number};
 use crate::graph::{EdgeKind, NodeKind, StatusUse};
 use crate::models::FailWhen;
 use crate::props::{PathId, Prop, PropKind, Subject};
@@ -114,7 +114,7 @@ impl Builder<'_, '_> {
                 if null_if_true { (PropKind::NullTest, PropKind::NonNullTest) } else { (PropKind::NonNullTest, PropKind::NullTest) };
             (p, Some(on_true), Some(on_false))
         });
-        let test = test.or_else(|| self.nonzero_test(e)).or_else(|| self.magnitude_test(e));
+        let test = test.or_else(|| self.nonzero_test(e)).or_else(|| self.magnitude_test(e)).or_else(|| self.float_sign_test(e));
         let comparison = self.comparison(e);
         let status = self.status_test(e);
         if let Some((Status::Call(call), op, value)) = &status {
@@ -234,9 +234,10 @@ impl Builder<'_, '_> {
         }
         let (path, true_means_null) = match &core.kind {
             ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } => {
-                let tested = if is_zero_literal(rhs) {
+                // `d != 0.0` tests a floating variable as `d != 0` an integer one.
+                let tested = if is_zero_number(rhs) {
                     lhs
-                } else if is_zero_literal(lhs) {
+                } else if is_zero_number(lhs) {
                     rhs
                 } else {
                     return None;
@@ -404,6 +405,49 @@ impl Builder<'_, '_> {
             BinaryOp::Ge => (v > 0.0).then_some(true),
             BinaryOp::Lt => (v > 0.0).then_some(false),
             BinaryOp::Le => (v >= 0.0).then_some(false),
+            _ => None,
+        }?;
+        let kind = Some(PropKind::NonNullTest);
+        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
+    }
+
+    /// When `e` compares a floating variable with a number so that one branch implies the
+    /// variable is not zero (`x > 0.0`, `x < -1e-9`, `x == 2.5`, `!(x <= 0.0)`): the variable and
+    /// the `nonnull_test` of the true and the false branch (integer variables are
+    /// [`Builder::nonzero_test`]'s).
+    fn float_sign_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
+        let (negated, core) = strip_negations(e);
+        let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
+        let number = |x: &Expr| match &crate::consts::strip_casts(x).kind {
+            ExprKind::FloatLit(v) => Some(*v),
+            ExprKind::IntLit(v) => Some(*v as f64),
+            _ => None,
+        };
+        let (var, op, v) = match (number(rhs), number(lhs)) {
+            (Some(v), None) => (lhs, *op, v),
+            (None, Some(v)) => (
+                rhs,
+                match op {
+                    BinaryOp::Lt => BinaryOp::Gt,
+                    BinaryOp::Gt => BinaryOp::Lt,
+                    BinaryOp::Le => BinaryOp::Ge,
+                    BinaryOp::Ge => BinaryOp::Le,
+                    other => *other,
+                },
+                v,
+            ),
+            _ => return None,
+        };
+        let op = if negated { negate(op) } else { op };
+        let p = self.scalar_path(crate::consts::strip_casts(var)).filter(|&p| self.paths.class(p) == TypeClass::Floating)?;
+        // Which branch implies `x != 0`: Some(true) = the true branch.
+        let nonzero_branch = match op {
+            BinaryOp::Eq => (v != 0.0).then_some(true),
+            BinaryOp::Ne => (v != 0.0).then_some(false),
+            BinaryOp::Gt => Some(v >= 0.0),
+            BinaryOp::Ge => Some(v > 0.0),
+            BinaryOp::Lt => Some(v <= 0.0),
+            BinaryOp::Le => Some(v < 0.0),
             _ => None,
         }?;
         let kind = Some(PropKind::NonNullTest);

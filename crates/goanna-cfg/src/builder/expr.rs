@@ -440,12 +440,13 @@ impl Builder<'_, '_> {
         None
     }
 
-    /// `div_by_d` and `div_zero` for a divisor.
+    /// `div_by_d` (`float_div_by_d` for a floating-point division) and `div_zero` for a divisor.
     fn divisor(&mut self, op_expr: &Expr, rhs: &Expr) {
-        if let Some(d) = self.path_of(strip_casts(rhs)) {
-            self.prop(PropKind::DivBy, Subject::Path(d), rhs.span);
-        }
         let floating = op_expr.ty.class == TypeClass::Floating || rhs.ty.class == TypeClass::Floating;
+        if let Some(d) = self.path_of(strip_casts(rhs)) {
+            let kind = if floating { PropKind::FloatDivBy } else { PropKind::DivBy };
+            self.prop(kind, Subject::Path(d), rhs.span);
+        }
         if !floating && const_value(self.tu, rhs) == Some(0) {
             self.prop(PropKind::DivByZero, Subject::None, rhs.span);
         }
@@ -1000,8 +1001,6 @@ impl Builder<'_, '_> {
         let null_args: Vec<usize> =
             args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && is_zero_literal(a)).map(|(i, _)| i).collect();
         let int_constant = |i: usize| args.get(i).filter(|a| a.ty.class == TypeClass::Integer).and_then(|a| const_value(self.tu, a));
-        let zero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i) == Some(0)).collect();
-        let nonzero_args: Vec<usize> = (0..args.len()).filter(|&i| int_constant(i).is_some_and(|v| v != 0)).collect();
         let int_args: Vec<(usize, i64)> = (0..args.len()).filter_map(|i| int_constant(i).map(|v| (i, v))).collect();
         let const_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && a.ty.points_to_const).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
@@ -1034,8 +1033,6 @@ impl Builder<'_, '_> {
             address_args,
             result,
             null_args,
-            zero_args,
-            nonzero_args,
             int_args,
             const_args,
         };

@@ -153,10 +153,14 @@ impl Builder<'_, '_> {
             StmtKind::Null => {
                 self.add_node(NodeKind::Nop, Some(s.span), Vec::new());
             }
-            StmtKind::Asm(operands) => {
+            StmtKind::Asm { outputs, inputs } => {
                 self.push_acc(s.span);
-                for op in operands {
-                    // Operands may be outputs: a simple lvalue operand is defined, others read.
+                // Inputs are read before the statement writes its outputs.
+                for op in inputs {
+                    self.eval(op);
+                }
+                for op in outputs {
+                    // An output that is an access path is defined; others are evaluated.
                     if self.path_of(op).is_some() {
                         let p = self.write(op, false);
                         self.forget_value(p);

@@ -91,8 +91,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
                 let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
                 for effect in &summaries[callee as usize] {
                     if let Some((param, nonzero)) = effect.when.flag {
-                        let passed = if nonzero { &site.nonzero_args } else { &site.zero_args };
-                        if !passed.contains(&param) {
+                        if site.int_arg(param).is_none_or(|v| (v != 0) != nonzero) {
                             continue;
                         }
                     }

@@ -846,7 +846,7 @@ fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], e
             let target = program.cfg(callee);
             let summary = &summaries[callee as usize];
             let nulls = site.null_args.iter().map(|&i| (i, &summary.derefs, goanna_ast::TypeClass::Pointer, PropKind::AssignNull));
-            let zeros = site.zero_args.iter().map(|&i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
+            let zeros = site.zero_args().map(|i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
             for (i, every_path, class, kind) in nulls.chain(zeros) {
                 if every_path.get(i) != Some(&true) {
                     continue;

@@ -25,6 +25,18 @@ pub(crate) fn unwrap_unexposed(mut cursor: CXCursor) -> CXCursor {
     }
 }
 
+/// Looks through parentheses only (an implicit conversion stays: it says the operand is read
+/// as a value).
+pub(crate) fn unwrap_parens(mut cursor: CXCursor) -> CXCursor {
+    while kind(cursor) == CXCursor_ParenExpr {
+        let kids = children(cursor);
+        let mut exprs = kids.iter().copied().filter(|&c| is_expr(c));
+        let (Some(only), None) = (exprs.next(), exprs.next()) else { return cursor };
+        cursor = only;
+    }
+    cursor
+}
+
 fn same_extent(a: CXCursor, b: CXCursor) -> bool {
     // SAFETY: pure accessors on live cursors.
     unsafe { clang_equalRanges(clang_getCursorExtent(a), clang_getCursorExtent(b)) != 0 }

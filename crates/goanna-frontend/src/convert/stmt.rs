@@ -115,7 +115,22 @@ impl Converter {
             },
             CXCursor_ReturnStmt => StmtKind::Return(kids.iter().copied().find(|&c| is_expr(c)).map(|c| self.expr(c))),
             CXCursor_AsmStmt | CXCursor_MSAsmStmt => {
-                StmtKind::Asm(kids.iter().filter(|&&c| is_expr(c)).map(|&c| self.expr(c)).collect())
+                // An input operand in a register is converted to a value (an implicit
+                // conversion, exposed as `UnexposedExpr`), or is no lvalue at all (`"r"(n + 1)`);
+                // an output, or a memory operand, is an lvalue the statement may write.
+                let (mut outputs, mut inputs) = (Vec::new(), Vec::new());
+                for &c in kids.iter().filter(|&&c| is_expr(c)) {
+                    let lvalue = matches!(
+                        kind(super::expr::unwrap_parens(c)),
+                        CXCursor_DeclRefExpr | CXCursor_MemberRefExpr | CXCursor_ArraySubscriptExpr | CXCursor_UnaryOperator
+                    );
+                    if lvalue {
+                        outputs.push(self.expr(c));
+                    } else {
+                        inputs.push(self.expr(c));
+                    }
+                }
+                StmtKind::Asm { outputs, inputs }
             }
             _ => {
                 // Unexposed wrappers (e.g. attributed statements) around a single statement.

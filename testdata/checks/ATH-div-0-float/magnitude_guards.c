@@ -24,6 +24,6 @@ int ratio_ok(int d) {
 int scale_any(void) {
     float data = 0.0F;
     if (fabs(data) >= 0.0)
-        return (int)(100.0 / data); // expect: ATH-div-0-assign
+        return (int)(100.0 / data); // expect: ATH-div-0-float
     return 0;
 }
