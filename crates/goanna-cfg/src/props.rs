@@ -325,7 +325,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 68] = [
+    pub const ALL: [PropKind; 69] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,

@@ -152,7 +152,12 @@ impl<'a> Scan<'a> {
             StmtKind::Case { body, .. } | StmtKind::Default(body) | StmtKind::Label { body, .. } => stack.push(Item::Stmt(body)),
             StmtKind::Return(Some(e)) => push_expr(e),
             // Operands the tree does not model may be written.
-            StmtKind::Asm(v) | StmtKind::Unknown(v) => {
+            StmtKind::Asm { outputs, inputs } => {
+                for e in outputs.iter().chain(inputs) {
+                    self.mentioned_opaquely(e);
+                }
+            }
+            StmtKind::Unknown(v) => {
                 for e in v {
                     self.mentioned_opaquely(e);
                 }
