@@ -173,6 +173,9 @@ pub struct Frame<'a> {
     /// The variables some path's value depends on (the index of `p[i].len`; built when first
     /// asked).
     indexes: OnceCell<FxHashSet<PathId>>,
+    /// The program and the function's index in it, to ask which globals a call may write
+    /// (`None`: every call may write every global).
+    program: Option<(&'a dyn crate::CalleeGraphs, u32)>,
 }
 
 /// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
@@ -287,7 +290,13 @@ impl<'a> Frame<'a> {
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new() }
+        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new(), program: None }
+    }
+
+    /// The classification of the graph of function `function` of `program`, whose calls then
+    /// change only the globals their callees may write.
+    pub fn in_program(cfg: &'a Cfg, program: &'a dyn crate::CalleeGraphs, function: u32) -> Self {
+        Frame { program: Some((program, function)), ..Frame::new(cfg) }
     }
 
     /// True when the function treats the pointer at `key` as never NULL: a member reached
@@ -364,6 +373,13 @@ impl<'a> Frame<'a> {
             return false;
         }
         if p.root.kind.is_static_storage() || self.escaped.contains(&p.root) {
+            // A global (or a member of one) that the callee and its callees never write keeps
+            // its value (`if (config.threads) lock(); list_del(l, n); if (config.threads) ...`).
+            let direct = p.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
+            if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !self.escaped.contains(&p.root), direct, self.program) {
+                let internal = matches!(p.root.kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
+                return program.call_may_write_global(f, n, &p.root.usr, internal);
+            }
             return true;
         }
         // Memory reached through a local or parameter: only a call that may write through one of

@@ -34,6 +34,14 @@ pub trait CalleeGraphs {
     /// The function called at `node` of function `function`, with its graph, when the program
     /// defines it (functions are named by an index the implementer chooses).
     fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)>;
+
+    /// False when the call at `node` of function `function` (a call of a function of the
+    /// program, or a library call) surely leaves the global whose USR is `usr` (of internal
+    /// linkage: `static`) as it was: the callee and its callees never write it, its address is
+    /// never taken, and no other thread writes it. By default every call may write every global.
+    fn call_may_write_global(&self, _function: u32, _node: NodeId, _usr: &str, _internal_linkage: bool) -> bool {
+        true
+    }
 }
 
 /// A callee's relation at one call: holds when the callee can return `result` for the values

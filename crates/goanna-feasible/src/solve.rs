@@ -194,7 +194,10 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     if query.steps.len() > limits.max_steps {
         return Feasibility::Unknown;
     }
-    let frame = Frame::new(query.cfg);
+    let frame = match query.program {
+        Some(program) => Frame::in_program(query.cfg, program, query.function),
+        None => Frame::new(query.cfg),
+    };
     let mut enc = Encoder::new(&frame);
     let solver = Solver::new_for_logic("QF_BV").unwrap_or_default();
     let mut params = Params::new();

@@ -573,6 +573,11 @@ impl goanna_feasible::CalleeGraphs for super::link::Program<'_> {
         let g = self.callee_at(function, node)?;
         Some((g, self.cfg(g)))
     }
+
+    fn call_may_write_global(&self, function: u32, node: NodeId, usr: &str, internal_linkage: bool) -> bool {
+        let library = !matches!(self.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
+        self.global_writes().may_write(self.callee_at(function, node), library, usr, internal_linkage)
+    }
 }
 
 /// The nodes of `f` a witness through the whole-program model visits, in order, with the call

@@ -46,9 +46,16 @@ pub struct Program<'a> {
     /// For each function, whether some call starts it as a thread (`thread_start` of a
     /// library model): it then begins without any lock held.
     pub thread_entries: Vec<bool>,
+    /// The globals each function may write (built when first asked).
+    global_writes: std::sync::OnceLock<super::global_writes::GlobalWrites>,
 }
 
 impl<'a> Program<'a> {
+    /// Which globals each function may write, itself or through its callees.
+    pub fn global_writes(&self) -> &super::global_writes::GlobalWrites {
+        self.global_writes.get_or_init(|| super::global_writes::global_writes(self, &super::call_graph_sccs(self)))
+    }
+
     /// Links the units. Functions with more than `max_nodes` graph nodes are left out: calls of
     /// them are calls of unknown functions.
     pub fn link(units: &'a [UnitGraphs<'a>], max_nodes: usize) -> Program<'a> {
@@ -87,7 +94,7 @@ impl<'a> Program<'a> {
             .collect();
         let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
         let thread_entries = thread_entries(units, &functions);
-        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads, thread_entries };
+        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads, thread_entries, global_writes: std::sync::OnceLock::new() };
         let mut component = vec![0u32; program.functions.len()];
         for (i, scc) in super::behaviour::call_graph_sccs(&program).into_iter().enumerate() {
             for f in scc {

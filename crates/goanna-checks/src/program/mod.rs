@@ -10,6 +10,7 @@ mod decide;
 mod dominators;
 mod engine;
 mod flat;
+mod global_writes;
 mod observer;
 mod link;
 mod locks;

@@ -41,7 +41,8 @@ impl Observer {
             return None;
         }
         let cfg = program.cfg(f);
-        let frame = Frame::new(cfg);
+        // As the refutation saw it: calls change only the globals their callees may write.
+        let frame = Frame::in_program(cfg, program, f);
         let resets = core
             .guards
             .iter()

@@ -113,7 +113,7 @@ fn analyse_all(
     // functions of one level are analysed in parallel (those of one recursive component too:
     // each sees the others' results as unknown, which is sound).
     let sccs = crate::program::call_graph_sccs(program);
-    let gw = global_writes(program, &sccs);
+    let gw = program.global_writes();
     let trackable = |usr: &str| !gw.any_escaped && !gw.escaped.contains(usr) && !globals.contains_key(usr);
     let mut level = vec![0usize; count];
     let mut levels: Vec<Vec<FnIndex>> = Vec::new();
@@ -203,132 +203,6 @@ fn analyse_all(
     (facts, over_budget)
 }
 
-/// Most globals a write set lists before it stands for "any global".
-const MAX_WRITES: usize = 256;
-
-/// Which globals the functions of the program may write.
-struct GlobalWrites {
-    /// Index of each written global's USR.
-    ids: FxHashMap<String, u32>,
-    /// For each function, the globals it or its callees may write, sorted (`None`: any global:
-    /// it makes a call through a pointer or of a function outside the program).
-    writes: Vec<Option<Vec<u32>>>,
-    /// Globals whose address is taken somewhere, that code started as a thread may write, or
-    /// that a possible signal handler writes: they may change at any time, and are not tracked.
-    escaped: FxHashSet<String>,
-    /// Code started as a thread may write any global: none is tracked.
-    any_escaped: bool,
-}
-
-/// The union of two write sets (`None`: any global), `None` beyond [`MAX_WRITES`].
-fn merge_writes(a: Option<Vec<u32>>, b: Option<&[u32]>) -> Option<Vec<u32>> {
-    let (mut a, b) = (a?, b?);
-    a.extend_from_slice(b);
-    a.sort_unstable();
-    a.dedup();
-    (a.len() <= MAX_WRITES).then_some(a)
-}
-
-/// The globals each function may write, itself or through its callees (bottom-up over the
-/// call graph's components `sccs`), and the globals that escape: their address is taken,
-/// code started as a thread writes them, or a function that no call names and shaped like a
-/// signal handler writes them itself.
-fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> GlobalWrites {
-    let count = program.functions.len();
-    let mut ids: FxHashMap<String, u32> = FxHashMap::default();
-    let mut escaped: FxHashSet<String> = FxHashSet::default();
-    let mut own: Vec<Option<Vec<u32>>> = Vec::with_capacity(count);
-    // A function no call of the program names, shaped like a signal handler (its first
-    // parameter an integer, no result), may run at any time: what it writes itself is not
-    // tracked.
-    let mut called = vec![false; count];
-    for calls in &program.calls {
-        for &(_, g) in calls {
-            called[g as usize] = true;
-        }
-    }
-    let mut callback_writes: Vec<u32> = Vec::new();
-    for (f, &is_called) in called.iter().enumerate() {
-        let cfg = program.cfg(f as FnIndex);
-        let linked: FxHashSet<NodeId> = program.calls[f].iter().map(|&(n, _)| n).collect();
-        let mut written: Vec<u32> = Vec::new();
-        let mut any = false;
-        let mut note = |id: goanna_cfg::PathId, addr: bool| {
-            let Some(path) = cfg.paths.get(id.0 as usize) else { return };
-            if !path.root.kind.is_static_storage() {
-                return;
-            }
-            if addr {
-                escaped.insert(path.root.usr.clone());
-            }
-            let next = ids.len() as u32;
-            written.push(*ids.entry(path.root.usr.clone()).or_insert(next));
-        };
-        for n in cfg.node_ids() {
-            let node = cfg.node(n);
-            if matches!(node.kind, goanna_cfg::NodeKind::Call(_)) && !linked.contains(&n) {
-                any = true;
-            }
-            for p in &node.props {
-                if let (
-                    PropKind::Def | PropKind::Decl | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull,
-                    Subject::Path(id),
-                ) = (p.kind, &p.subject)
-                {
-                    note(*id, p.kind == PropKind::AddrTaken);
-                }
-            }
-            for op in &node.values {
-                if let ValueOp::Assign { target, .. } = op {
-                    note(*target, false);
-                }
-            }
-        }
-        written.sort_unstable();
-        written.dedup();
-        let handler_like = cfg.params.first().is_some_and(|p| {
-            p.and_then(|p| cfg.paths.get(p.0 as usize)).is_some_and(|p| p.class == goanna_ast::TypeClass::Integer)
-        }) && !cfg.nodes.iter().any(|n| n.values.iter().any(|op| matches!(op, ValueOp::Return(_))));
-        if !is_called && handler_like && cfg.name != "main" {
-            callback_writes.extend_from_slice(&written);
-        }
-        own.push((!any && written.len() <= MAX_WRITES).then_some(written));
-    }
-    let mut writes: Vec<Option<Vec<u32>>> = vec![None; count];
-    for scc in sccs {
-        let mut union: Option<Vec<u32>> = Some(Vec::new());
-        for &f in scc {
-            union = merge_writes(union, own[f as usize].as_deref());
-            for &(_, g) in &program.calls[f as usize] {
-                if program.component[g as usize] != program.component[f as usize] {
-                    union = merge_writes(union, writes[g as usize].as_deref());
-                }
-            }
-        }
-        for &f in scc {
-            writes[f as usize] = union.clone();
-        }
-    }
-    let mut any_escaped = false;
-    let names: Vec<&str> = {
-        let mut v = vec![""; ids.len()];
-        for (usr, &i) in &ids {
-            v[i as usize] = usr;
-        }
-        v
-    };
-    let mut thread_writes: Vec<String> = callback_writes.iter().map(|&i| names[i as usize].to_string()).collect();
-    for (f, w) in writes.iter().enumerate() {
-        if program.thread_entries.get(f).copied().unwrap_or(false) {
-            match w {
-                None => any_escaped = true,
-                Some(w) => thread_writes.extend(w.iter().map(|&i| names[i as usize].to_string())),
-            }
-        }
-    }
-    escaped.extend(thread_writes);
-    GlobalWrites { ids, writes, escaped, any_escaped }
-}
 
 /// Applies one function's facts to its graph; returns the decided conditions that are
 /// reported: outside macro expansions, and decided the same way without the configuration's
