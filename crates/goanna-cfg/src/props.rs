@@ -257,6 +257,9 @@ pub enum PropKind {
     /// or a deallocator is given it minus an offset (`free(p - n)`): a pointer into a block
     /// (past a size-prefixed allocator's header) going back to where the block starts.
     Rewind,
+    /// The pointer is given memory that was already freed: the result of a call of a function
+    /// that returns, on every path, memory it freed (a summary effect at call nodes).
+    Dangling,
     /// The pointer receives an address inside the block of the pointer it copies (`q = p + k`,
     /// `q = &p->f`; with `copy_q`): a holder of that block whose NULL tests say nothing about
     /// the block's owner.
@@ -322,7 +325,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 68] = [
+    pub const ALL: [PropKind; 69] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -373,6 +376,7 @@ impl PropKind {
         PropKind::Offset,
         PropKind::FreeOffset,
         PropKind::Rewind,
+        PropKind::Dangling,
         PropKind::Interior,
         PropKind::AllocFailed,
         PropKind::ReturnLocalAddr,
@@ -451,6 +455,7 @@ impl PropKind {
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
             PropKind::Rewind => "rewind",
+            PropKind::Dangling => "dangling",
             PropKind::Interior => "interior",
             PropKind::AllocFailed => "alloc_failed",
             PropKind::ReturnLocalAddr => "return_local_addr",

@@ -91,6 +91,7 @@ fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, dept
                 | PropKind::ThreadStart
                 | PropKind::ReallocSelf
                 | PropKind::Rewind
+                | PropKind::Dangling
                 | PropKind::FreeNonHeap
                 | PropKind::FreeOffset
                 | PropKind::RecursiveCall => return None,

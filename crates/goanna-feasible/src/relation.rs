@@ -121,6 +121,10 @@ pub(crate) fn call_relation(
                 None => v,
             };
             callee_enc.preset(&key, v);
+        } else {
+            // The caller's unknown value is the parameter's first version: a later version is
+            // a value the callee gave it ([`returned_value`]).
+            callee_enc.read(&key);
         }
     }
     // What the callee reads of memory and globals starts as the caller's values; what it can
@@ -453,8 +457,12 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
         })
         .collect();
     if let [one] = escaped[..] {
-        let given = frame.cfg.path(one).root.kind == goanna_ast::VarKind::Param || !frame.cfg.path(one).is_variable();
-        return Returned { value: enc.read(&VarKey::Path(one)).0, given };
+        let (value, version) = enc.read(&VarKey::Path(one));
+        // A parameter still holding its argument (its first version) was given; one the
+        // callee wrote (`p = realloc(p, n); return p;`) holds the callee's own value.
+        let path = frame.cfg.path(one);
+        let given = !path.is_variable() || (path.root.kind == goanna_ast::VarKind::Param && version <= 1);
+        return Returned { value, given };
     }
     own(fresh)
 }

@@ -885,6 +885,10 @@ impl Builder<'_, '_> {
     /// [`NodeKind::Call`] node holding the accumulator (arguments' effects, `call_f`, and the
     /// result's `def` when `target` is given).
     pub(super) fn call(&mut self, e: &Expr, callee: &Callee, args: &[Expr], target: Option<Target<'_>>) {
+        let resolved = match callee {
+            Callee::Indirect(f) => self.fixed_function(f).map(|(n, u)| (n.to_string(), u.to_string())),
+            Callee::Direct { .. } => None,
+        };
         let (name, usr) = match callee {
             Callee::Direct { name, usr } => {
                 if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && target.is_none() {
@@ -897,7 +901,11 @@ impl Builder<'_, '_> {
             }
             Callee::Indirect(f) => {
                 self.eval(f);
-                (None, None)
+                // A fixed function pointer (`fp = f`) calls its function.
+                match &resolved {
+                    Some((name, usr)) => (Some(name.as_str()), Some(usr.as_str())),
+                    None => (None, None),
+                }
             }
         };
         let model = name.and_then(|n| self.ctx.model(n));

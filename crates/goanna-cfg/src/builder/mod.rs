@@ -16,6 +16,7 @@
 
 mod cond;
 mod expr;
+mod fixed;
 mod paths;
 mod stmt;
 mod values;
@@ -187,6 +188,8 @@ struct Builder<'c, 'a> {
     last_call: Option<((u32, u32, u32), NodeId)>,
     /// What the `return` being lowered returns, when it is a status.
     return_status: Option<crate::graph::StatusUse>,
+    /// Local pointers that hold one known address for the whole function ([`fixed`]).
+    fixed: FxHashMap<goanna_ast::VarId, fixed::Fixed>,
 }
 
 /// Where a status comes from.
@@ -222,12 +225,15 @@ impl<'c, 'a> Builder<'c, 'a> {
             redundant_conds: FxHashSet::default(),
             chains_done: FxHashSet::default(),
             return_type: None,
+            fixed: FxHashMap::default(),
         }
     }
 
     fn run(mut self, func: &FunctionDef) -> Cfg {
         let params: Vec<Option<PathId>> = func.params.iter().map(|&v| self.root_path(v)).collect();
         self.return_type = crate::values::IntType::of(&func.return_type);
+        let ctx = self.ctx;
+        self.fixed = fixed::fixed_pointers(self.tu, &func.body, &|name| ctx.model(name).is_some());
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
         let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span, value: None };
         self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);

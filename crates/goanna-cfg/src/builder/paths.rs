@@ -17,6 +17,10 @@ pub(super) struct PathTable {
     results: FxHashMap<String, PathId>,
     /// The path each path extends by one step (`None` for variables).
     parents: Vec<Option<PathId>>,
+    /// Members of a union by (union's path, member type): members of one type share their
+    /// storage (every member starts at the union's start), so they are one path, named after
+    /// the first member met.
+    union_members: FxHashMap<(PathId, String), PathId>,
 }
 
 impl PathTable {
@@ -147,6 +151,13 @@ impl Builder<'_, '_> {
         if let Some(&id) = self.paths.steps.get(&key) {
             return id;
         }
+        // `u.second` of the type of `u.first`, met before, is `u.first`.
+        let member_of_type = (union_member && matches!(key.1, PathStep::Field(_)) && !ty.spelling.is_empty())
+            .then(|| (parent, ty.spelling.clone()));
+        if let Some(&id) = member_of_type.as_ref().and_then(|k| self.paths.union_members.get(k)) {
+            self.paths.steps.insert(key, id);
+            return id;
+        }
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
@@ -162,6 +173,9 @@ impl Builder<'_, '_> {
         };
         let id = self.paths.push(path, Some(parent));
         self.paths.steps.insert(key, id);
+        if let Some(k) = member_of_type {
+            self.paths.union_members.insert(k, id);
+        }
         id
     }
 
@@ -213,6 +227,19 @@ impl Builder<'_, '_> {
                         steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, operand.ty.is_union));
                         cur = operand;
                     }
+                    // `pp->f` of a fixed `pp = &x` is `x.f`.
+                    (_, true) if self.fixed_object(base).is_some() => {
+                        let x = self.fixed_name(base)?;
+                        let union = self.tu.vars.get(x.0 as usize).is_some_and(|v| v.ty.is_union);
+                        steps.push((PathStep::Field(field.clone()), cur.ty.clone(), cur.span, union));
+                        break (x, base.span);
+                    }
+                    // `pp->f` of a fixed `pp = (T *)param` is `param->f`.
+                    (_, true) if self.is_fixed_param(base) => {
+                        let x = self.fixed_param(base)?;
+                        steps.push((PathStep::Arrow(field.clone()), cur.ty.clone(), cur.span, false));
+                        break (x, base.span);
+                    }
                     _ => {
                         let step = if *arrow { PathStep::Arrow(field.clone()) } else { PathStep::Field(field.clone()) };
                         steps.push((step, cur.ty.clone(), cur.span, !*arrow && base.ty.is_union));
@@ -222,6 +249,14 @@ impl Builder<'_, '_> {
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => match &operand.kind {
                     // `*&x` is `x`.
                     ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } => cur = inner,
+                    // `*pp` of a fixed `pp = &x` is `x`.
+                    ExprKind::Var(_) if self.fixed_object(operand).is_some() => break (self.fixed_name(operand)?, cur.span),
+                    // `*pp` of a fixed `pp = (T *)param` is `*param`.
+                    ExprKind::Var(_) if self.is_fixed_param(operand) => {
+                        let x = self.fixed_param(operand)?;
+                        steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
+                        break (x, operand.span);
+                    }
                     _ => {
                         steps.push((PathStep::Deref, cur.ty.clone(), cur.span, false));
                         cur = operand;

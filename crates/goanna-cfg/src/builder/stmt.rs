@@ -300,6 +300,12 @@ impl Builder<'_, '_> {
                     return;
                 }
                 match path {
+                    // A fixed pointer that is only dereferenced is another name of its
+                    // variable: its initialiser hands the address nowhere.
+                    Some(p) if self.is_contained_fixed(d.var) => {
+                        self.prop(PropKind::DeclInit, Subject::Path(p), d.span);
+                        self.prop(PropKind::Def, Subject::Path(p), d.span);
+                    }
                     Some(p) => self.initialise(p, d.span, init),
                     None => {
                         self.eval(init);

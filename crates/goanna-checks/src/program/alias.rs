@@ -108,6 +108,47 @@ fn is_local_storage(cfg: &Cfg, id: PathId) -> bool {
     matches!(path.root.kind, VarKind::Local | VarKind::Param) && path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
 }
 
+/// The pointees `*pp` of pointer parameters `pp` that only the function's own writes of `*pp`
+/// change: `pp` is never written, its address never taken, nothing is stored through it or
+/// handed on from it (no `store_pp`, `escape_pp`, copy of `pp`), and `&*pp` is never taken.
+/// Such a `*pp` is a holder like a local pointer: its block at the entry is the caller's
+/// (`sink(&p)` with `T *data = *pp; free(data);` frees the caller's `p`).
+fn stable_pointees(cfg: &Cfg, inputs: &[Vec<(PropKind, PathId, Option<i64>)>]) -> FxHashSet<PathId> {
+    let mut out: FxHashSet<PathId> = cfg
+        .paths
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.root.kind == VarKind::Param && p.steps == [PathStep::Deref] && p.class == TypeClass::Pointer)
+        .map(|(i, _)| PathId(i as u32))
+        .collect();
+    if out.is_empty() {
+        return out;
+    }
+    let root_of = |id: PathId| &cfg.path(id).root;
+    let mut unstable: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
+    for &(kind, id, value) in inputs.iter().flatten() {
+        let path = cfg.path(id);
+        let on_param = path.steps.is_empty();
+        let on_pointee = path.steps == [PathStep::Deref];
+        match kind {
+            PropKind::Def | PropKind::AddrTaken | PropKind::Store | PropKind::Escape | PropKind::Free if on_param => {
+                unstable.insert(&path.root);
+            }
+            PropKind::AddrTaken if on_pointee => {
+                unstable.insert(&path.root);
+            }
+            PropKind::Copy => {
+                if let Some(src) = copy_source(cfg, value).filter(|&s| cfg.path(s).steps.is_empty()) {
+                    unstable.insert(root_of(src));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.retain(|&id| !unstable.contains(root_of(id)));
+    out
+}
+
 /// The propositions of node `n` as (kind, path, value), with the callee's effects; builder
 /// escapes of arguments are left out at linked calls (the callee's summary says what happens).
 fn inputs(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEffects) -> Vec<(PropKind, PathId, Option<i64>)> {
@@ -201,14 +242,14 @@ impl<'a> Analysis<'a> {
                 }
             }
         }
+        let stable = stable_pointees(cfg, inputs);
         let mut holders = Vec::new();
         let mut index = FxHashMap::default();
         for id in candidates {
             let path = cfg.path(id);
             if holders.len() >= MAX_HOLDERS
                 || path.class != TypeClass::Pointer
-                || !is_local_storage(cfg, id)
-                || unsafe_roots.contains(&path.root)
+                || !(is_local_storage(cfg, id) && !unsafe_roots.contains(&path.root) || stable.contains(&id))
                 || index.contains_key(&id)
             {
                 continue;
@@ -302,7 +343,9 @@ impl<'a> Analysis<'a> {
             .map(|h| {
                 let path = self.cfg.path(self.holders[h]);
                 match (path.root.kind, path.steps.is_empty()) {
+                    // `*pp` of a stable parameter holds the caller's block too.
                     (VarKind::Param, true) => self.fresh(entry, h, false),
+                    (VarKind::Param, false) if path.steps == [PathStep::Deref] => self.fresh(entry, h, false),
                     (VarKind::Param, false) => Hold { must: Val::Top, may: 0 },
                     _ => Hold::UNDEF,
                 }

@@ -23,6 +23,13 @@ pub struct Summary {
     pub takes: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
+    /// Per pointer-to-pointer parameter `pp`: frees the pointer `*pp` held at the entry on
+    /// every path that returns (itself or through a copy, `T *d = *pp; free(d);`). At
+    /// `f(&p)` the caller's `p` is freed.
+    pub frees_pointee: Vec<bool>,
+    /// Per pointer-to-pointer parameter `pp`: dereferences the pointer `*pp` held at the entry
+    /// before testing it, on every path. At `f(&p)` the caller's `p` is dereferenced.
+    pub derefs_pointee: Vec<bool>,
     /// Per integer parameter: divides by it before testing it on every path.
     pub divides: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
@@ -51,6 +58,9 @@ pub struct Summary {
     pub returns_stream: bool,
     /// May return a null pointer.
     pub may_return_null: bool,
+    /// Every path that returns gives back memory the function freed (`free(p); return p;`):
+    /// the caller's result is `dangling` at the call.
+    pub returns_freed: bool,
     /// Every NULL it may return is latent: returned only for some values of its inputs
     /// (parameters and the memory they reach), never on a path the environment alone chooses
     /// ([`super::manifest`]). A caller's dereference of the result is reported only where the
@@ -80,6 +90,8 @@ impl Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
             derefs: vec![false; n],
+            frees_pointee: vec![false; n],
+            derefs_pointee: vec![false; n],
             divides: vec![false; n],
             allocates_out: vec![false; n],
             writes_out: vec![false; n],
@@ -117,12 +129,20 @@ struct Questions {
     returns_stream: Vec<Formula>,
     /// One per local pointer: allocated with undefined contents, returned before a write.
     returns_uninit: Vec<Formula>,
+    /// One per variable some `return` gives back (all of them when every reachable `return`
+    /// gives back a local or parameter pointer, else none): a path returns it not freed since
+    /// its last write (negated for `returns_freed`).
+    returns_unfreed: Vec<Formula>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Question {
     /// `E[!free U (end | def & !free)]`: some returning path does not free (negated for `frees_all`).
     KeepsSome,
+    /// The same for the pointer `*param` held at the entry (negated for `frees_pointee`).
+    KeepsPointee,
+    /// Every path dereferences `*param` before testing it or giving it a new value.
+    DerefsPointee,
     Takes,
     Derefs,
     Divides,
@@ -247,6 +267,17 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
             let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
             per_param.push((i, Question::AllocatesOutUninit, ef(and(fresh, ex(eu(stays, end.clone()))))));
+            if cfg.path(d).class == goanna_ast::TypeClass::Pointer {
+                // What happens to the caller's pointer `*param` (directly or through a copy the
+                // alias pass follows): freed on every returning path, dereferenced first.
+                let free = atom(PropKind::Free, f, dp);
+                let def = atom(PropKind::Def, f, dp);
+                let null = atom(PropKind::NullTest, f, dp);
+                let keeps = eu(not(any(vec![free.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(free))]));
+                per_param.push((i, Question::KeepsPointee, keeps));
+                let tested = any(vec![def, null, atom(PropKind::NonNullTest, f, dp)]);
+                per_param.push((i, Question::DerefsPointee, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, dp)))));
+            }
         }
     }
     let mut returns_alloc = Vec::new();
@@ -254,7 +285,11 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     let mut returns_stream = Vec::new();
     let mut returns_uninit = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
-        if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
+        // A parameter given a new value (`p = realloc(p, n); return p;`) returns what the
+        // function made of it as a local would; the event (allocation, NULL, open) must come
+        // first, so a parameter handed back unchanged says nothing.
+        let variable = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        if !path.is_variable() || !variable || path.class != goanna_ast::TypeClass::Pointer {
             continue;
         }
         let v = Some((PathId(i as u32), path));
@@ -284,12 +319,64 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
     } else {
         may_return_null.clear();
     }
+    let returns_unfreed = returned_variables(cfg)
+        .into_iter()
+        .map(|id| {
+            let v = Some((id, cfg.path(id)));
+            let (free, def) = (atom(PropKind::Free, f, v), atom(PropKind::Def, f, v));
+            let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
+            // From the entry or from a write that does not free it, a path reaches a `return` of
+            // the variable without freeing or writing it.
+            let unfreed = eu(not(any(vec![free.clone(), def.clone()])), returned);
+            any(vec![unfreed.clone(), ef(and(and(def, not(free)), ex(unfreed)))])
+        })
+        .collect();
     let null_untested_all = (!param_null_tests.is_empty()).then(|| {
         let mut stops = param_rewrites;
         stops.push(atom(PropKind::ReturnNull, f, None));
         eu(not(any(param_null_tests)), any(stops))
     });
-    Questions { returns: ef(end), per_param, null_untested_all, returns_alloc, may_return_null, null_from_locals, returns_stream, returns_uninit }
+    Questions {
+        returns: ef(end),
+        per_param,
+        null_untested_all,
+        returns_alloc,
+        may_return_null,
+        null_from_locals,
+        returns_stream,
+        returns_uninit,
+        returns_unfreed,
+    }
+}
+
+/// The local and parameter pointers the reachable `return`s of `cfg` give back, when every one
+/// of them gives back such a variable (none otherwise, and none without a `return`).
+fn returned_variables(cfg: &Cfg) -> Vec<PathId> {
+    let mut out: Vec<PathId> = Vec::new();
+    for node in cfg.nodes.iter().filter(|n| n.reachable && n.kind == NodeKind::Return) {
+        let returned: Vec<PathId> = node
+            .props
+            .iter()
+            .filter(|p| p.kind == PropKind::Escape)
+            .filter_map(|p| match p.subject {
+                goanna_cfg::Subject::Path(id) => Some(id),
+                _ => None,
+            })
+            .collect();
+        let variables = returned.iter().all(|&id| {
+            let path = cfg.path(id);
+            path.is_variable()
+                && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+                && path.class == goanna_ast::TypeClass::Pointer
+        });
+        if returned.is_empty() || !variables {
+            return Vec::new();
+        }
+        out.extend(returned);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Answers the questions of function `f` on its own model.
@@ -303,6 +390,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_stream.iter().cloned());
     formulas.extend(qs.returns_uninit.iter().cloned());
     formulas.extend(qs.null_untested_all.iter().cloned());
+    formulas.extend(qs.returns_unfreed.iter().cloned());
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -313,6 +401,8 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
         match question {
             // A function that never returns frees nothing for its callers.
             Question::KeepsSome => summary.frees_all[*i] = returns && !holds,
+            Question::KeepsPointee => summary.frees_pointee[*i] = returns && !holds,
+            Question::DerefsPointee => summary.derefs_pointee[*i] = holds,
             Question::Takes => summary.takes[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
@@ -329,7 +419,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
     let (null, rest) = rest.split_at(qs.may_return_null.len());
     let (stream, rest) = rest.split_at(qs.returns_stream.len());
-    let (uninit, untested_all) = rest.split_at(qs.returns_uninit.len());
+    let (uninit, rest) = rest.split_at(qs.returns_uninit.len());
+    let (untested_all, unfreed) = rest.split_at(rest.len() - qs.returns_unfreed.len());
+    summary.returns_freed = returns && !unfreed.is_empty() && unfreed.iter().all(|&b| !b);
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
     // NULL only where a parameter was found NULL: no local that may be NULL is returned, and
@@ -416,6 +508,19 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
             props.push((PropKind::ReadsOnly, x));
         }
     }
+    // What the callee does to the pointer its parameter points to: to `p` for `f(&p)`.
+    for (i, x) in site.address_args.iter().enumerate() {
+        let Some(x) = *x else { continue };
+        if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        if s.frees_pointee.get(i) == Some(&true) {
+            props.push((PropKind::Free, x));
+        }
+        if s.derefs_pointee.get(i) == Some(&true) {
+            props.push((PropKind::Deref, x));
+        }
+    }
     // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for
     // `f(out)` (a wrapper passing its own out-parameter on). A write on some path is a new
     // value (`def`: facts about the old one end, as after an assignment the caller cannot see);
@@ -454,6 +559,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.returns_stream {
             props.push((PropKind::Fopen, r));
+        }
+        if s.returns_freed {
+            props.push((PropKind::Dangling, r));
         }
         // A callee whose NULL is only its NULL argument handed back returns NULL here only when
         // the argument is a null pointer constant; any other argument is the caller's to check.
