@@ -374,9 +374,15 @@ impl ResultsDir {
         CompileRecord { args: args.iter().map(|a| abstract_root(a, &root)).collect(), working_dir }
     }
 
-    /// How to analyse the unit of `header` again, when it records how it was compiled.
+    /// How to analyse the unit of `header` again, when it records how it was compiled and both
+    /// its source and the directory it was compiled in lie inside the project. Artefacts may
+    /// come from other machines: a results directory must not make `report` parse a local file
+    /// outside the project (its diagnostics would quote that file's text in the report).
     fn reanalysis(&self, header: &Header) -> Option<Reanalysis> {
         let compile = header.compile.as_ref()?;
+        if !inside_root(&header.source) || !inside_root(&compile.working_dir) {
+            return None;
+        }
         let working_dir = self.absolute(&compile.working_dir);
         let root = self.root.to_string_lossy();
         let args = compile.args.iter().map(|a| a.replace(ROOT_TOKEN, &root)).collect();
@@ -420,6 +426,12 @@ impl ResultsDir {
             _ => None,
         }
     }
+}
+
+/// True for a path stored relative to the root that stays inside it: relative, without `..`
+/// (the empty path is the root itself).
+fn inside_root(path: &Path) -> bool {
+    path.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
 }
 
 fn is_temporary(path: &Path) -> bool {
@@ -614,6 +626,39 @@ mod tests {
         assert_eq!(again.unit.args[1], format!("{}/include", place.display()));
         assert_eq!(again.unit.working_dir.as_deref(), Some(place.as_path()));
         assert_eq!(again.unit.path, place.join("a.c"));
+    }
+
+    #[test]
+    fn only_units_inside_the_project_are_analysed_again() {
+        let base = tempfile::tempdir().unwrap();
+        let root = base.path().join("p");
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(base.path().join("outside.c"), "int o;\n").unwrap();
+        std::fs::write(root.join("src/in.c"), "int i;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let outside = base.path().join("outside.c");
+        let inside = root.join("src/in.c");
+        let stored_outside =
+            results.store(&outside, None, artefact(&outside, &[&outside]), &root, "t", &["-c".to_string()]).unwrap();
+        let stored_inside =
+            results.store(&inside, None, artefact(Path::new("in.c"), &[Path::new("in.c")]), &root.join("src"), "t", &[]).unwrap();
+        // Compiled inside the project, but in a working directory outside it (a forged header).
+        let forged = results.dir().join("units/forged.0000.gart");
+        let text = std::fs::read_to_string(&stored_inside).unwrap();
+        write_atomically(&forged, text.replacen("\"working_dir\":\"src\"", "\"working_dir\":\"../..\"", 1).as_bytes()).unwrap();
+        std::fs::write(&outside, "int o2;\n").unwrap();
+        std::fs::write(&inside, "int i2;\n").unwrap();
+        let loaded = results.load().unwrap();
+        let again = |path: &Path| {
+            let refused = loaded.refused.iter().find(|r| r.path == path).unwrap_or_else(|| panic!("{path:?} not refused: {loaded:?}"));
+            assert!(matches!(refused.error, ArtefactError::Stale { .. }), "{refused:?}");
+            refused.reanalysis.is_some()
+        };
+        assert!(again(&stored_inside), "a changed unit of the project is analysed again");
+        assert!(!again(&stored_outside), "a source outside the project is never parsed for a report");
+        assert!(!again(&forged), "nor is a unit compiled outside it");
+        assert!(inside_root(Path::new("")) && inside_root(Path::new("./src/a.c")));
+        assert!(!inside_root(Path::new("../a.c")) && !inside_root(Path::new("src/../../a.c")) && !inside_root(Path::new("/a.c")));
     }
 
     #[test]
