@@ -13,7 +13,9 @@
 //! The real compiler: the first argument when it is not an option (launcher use,
 //! `goanna-rs cc gcc -c a.c`, or after `--`), else `--with-cc=CC` (`--with-cxx=` for `goannac++`),
 //! else `$GOANNA_CC` (`$GOANNA_CXX`, may hold several words such as `ccache gcc`), else the first
-//! `cc` (`c++`), `gcc` or `clang` on `PATH` that is not goanna-rs itself.
+//! `cc` (`c++`), `gcc` or `clang` on `PATH` that is not goanna-rs itself. A compiler named on
+//! the command line that exists nowhere exits 127, as a shell would: no other compiler is run
+//! in its place.
 
 use crate::results_dir;
 use goanna_driver::ccargs::{classify, expand_response_files, Invocation};
@@ -137,12 +139,15 @@ fn is_self(path: &Path) -> bool {
 
 /// Finds `name` on `PATH` (names with a `/` are taken as they are), skipping goanna-rs itself.
 fn which(name: &str) -> Option<PathBuf> {
+    candidates(name).into_iter().find(|candidate| candidate.is_file() && !is_self(candidate))
+}
+
+/// Where `name` would be looked for: itself when it holds a `/`, else in each `PATH` directory.
+fn candidates(name: &str) -> Vec<PathBuf> {
     if name.contains('/') {
-        let path = PathBuf::from(name);
-        return (path.is_file() && !is_self(&path)).then_some(path);
+        return vec![PathBuf::from(name)];
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| candidate.is_file() && !is_self(candidate))
+    std::env::var_os("PATH").map(|path| std::env::split_paths(&path).map(|dir| dir.join(name)).collect()).unwrap_or_default()
 }
 
 /// The real compiler command (program and leading arguments), following the module's rules.
@@ -150,8 +155,15 @@ fn real_compiler(options: &Options, cxx: bool) -> Result<Vec<OsString>, String> 
     // Names are resolved here, skipping goanna-rs itself, so that a `cc` symlink to the wrapper
     // early on PATH does not make the wrapper run itself.
     if let Some(compiler) = &options.compiler {
-        if let Some(path) = which(&compiler.to_string_lossy()) {
+        let name = compiler.to_string_lossy();
+        if let Some(path) = which(&name) {
             return Ok(vec![path.into_os_string()]);
+        }
+        // Named, but nowhere to be found (only goanna-rs itself under that name falls back to
+        // the configured compiler): running another compiler instead would build with the
+        // wrong one, or without an input the guess took for a compiler.
+        if !candidates(&name).iter().any(|candidate| candidate.is_file()) {
+            return Err(format!("cannot find the compiler `{name}`"));
         }
     }
     let env_name = if cxx { "GOANNA_CXX" } else { "GOANNA_CC" };

@@ -220,6 +220,26 @@ fn reports_embed_only_sources_inside_the_project_root() {
     // The project's own sources are still embedded.
     let page = std::fs::read_to_string(html.join("index.html")).unwrap();
     assert!(page.contains("return a;"), "src/dead.c is embedded");
+
+    // A stale artefact whose header names a local file outside the project, with a recorded
+    // compile: `report` does not parse that file (clang's diagnostics would quote it), it
+    // refuses the artefact by name.
+    let token = "TOP_SECRET_7f3a9";
+    write(&secret, &format!("int leak(void) {{ return {token}; }}\n"));
+    let stored = artefact_of(dir, "dead");
+    let text_of = std::fs::read_to_string(&stored).unwrap();
+    let (header, body) = text_of.split_once('\n').unwrap();
+    let mut header: Value = serde_json::from_str(header).unwrap();
+    header["source"] = Value::from(secret.display().to_string());
+    header["record"]["inputs"] = serde_json::json!([{ "path": secret.display().to_string(), "hash": "0000000000000000" }]);
+    header["compile"]["args"] = serde_json::json!(["-c", secret.display().to_string()]);
+    std::fs::write(dir.join(".goanna/units/forged.0000000000000000.gart"), format!("{header}\n{body}")).unwrap();
+    let output = output_within(goanna(dir).args(["report", "--enable", ONLY, "--format", "json"]), Duration::from_secs(60));
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let all = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(!all.contains(token), "a file outside the project was parsed for the report: {all}");
+    assert!(!text(&output.stderr).contains("analysing"), "{}", text(&output.stderr));
+    assert!(errors(&json_of(&output)).iter().any(|e| e.contains("forged.0000000000000000.gart refused")), "{all}");
 }
 
 #[test]

@@ -320,6 +320,15 @@ fn goannacc_finds_the_real_compiler_and_stores_results_in_the_top_directory() {
     ]));
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert_eq!(artefacts(&dir).len(), 1);
+
+    // A compiler named on the command line that does not exist is an error (as a shell's
+    // "command not found"), never replaced by another compiler.
+    for missing in ["no-such-compiler-9f2", "/nonexistent/bin/gcc"] {
+        let output = run(goanna().current_dir(dir.join("src")).args(["cc", "--", missing, "-c", "level.c", "-o", "missing.o"]));
+        assert_eq!(output.status.code(), Some(127), "{missing}: {}", text(&output.stderr));
+        assert!(text(&output.stderr).contains(&format!("cannot find the compiler `{missing}`")), "{}", text(&output.stderr));
+        assert!(!dir.join("src/missing.o").exists(), "{missing}: another compiler ran");
+    }
 }
 
 fn path_with(dir: &Path) -> std::ffi::OsString {

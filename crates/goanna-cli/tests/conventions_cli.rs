@@ -2,7 +2,8 @@
 //! `-p BUILD FILE` analyses FILE only; one unit per file however it is named; a compile
 //! database copied from another tree is said; a baseline says how much it matched; reports
 //! respect the umask; a closed pipe is quiet; the short format's summary is on standard error;
-//! unknown ids in suppression comments are warned about; nothing analysed is never success;
+//! unknown ids in suppression comments are warned about; nothing analysed is never success (a
+//! missing libclang included);
 //! `build` captures builds that do not honour `CC` (with `bear`) and says how it captured.
 
 use serde_json::Value;
@@ -267,6 +268,40 @@ fn have(tool: &str) -> bool {
 }
 
 /// A project whose makefile ignores `CC` for one unit (`gcc` written out) and uses it for the other.
+#[test]
+fn a_missing_libclang_is_never_silent() {
+    let dir = project();
+    let nowhere = dir.path().join("no-libclang-here");
+    // In worker processes and in process, and whether or not unparsable units count: exit 2,
+    // the reason on the unit, and a hint that nothing was analysed.
+    for extra in [&[][..], &["--in-process"][..]] {
+        let output = goanna(dir.path())
+            .env("LIBCLANG_PATH", &nowhere)
+            .args(["scan", "src", "--no-fail-on-unparsable", "--format", "short"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{extra:?}: {}", text(&output.stderr));
+        assert!(text(&output.stdout).contains("src/u.c: error: libclang not found"), "{extra:?}: {}", text(&output.stdout));
+        assert!(text(&output.stderr).contains("no unit was analysed: every unit failed"), "{extra:?}: {}", text(&output.stderr));
+    }
+    // The compiler wrapper keeps the compiler's status and says in one line why it analysed
+    // nothing.
+    let compiler = "cc";
+    if Command::new(compiler).arg("--version").output().is_ok_and(|o| o.status.success()) {
+        let output = goanna(dir.path())
+            .env("LIBCLANG_PATH", &nowhere)
+            .args(["cc", "--results-dir", "results", "--", compiler, "-c", "src/u.c", "-o", "u.o"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert!(dir.path().join("u.o").is_file());
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("goanna-rs: src/u.c: not analysed: libclang not found"), "{stderr}");
+    }
+}
+
 fn make_project() -> tempfile::TempDir {
     let dir = project();
     std::fs::create_dir_all(dir.path().join(".git")).unwrap();

@@ -156,6 +156,45 @@ pub fn expand_response_files(args: &[String], read: &dyn Fn(&str) -> Option<Stri
     out
 }
 
+/// Options whose value names a file the compiler writes, not one it reads.
+const WRITES_VALUE: &[&str] = &["-o", "-MF", "-MT", "-MQ", "-MJ"];
+
+/// What the options of a compile may name as files to read: the value of each option that
+/// takes one (`-include F`, `-Xclang F`), the text after `=` (`--config=F`), and the rest of
+/// an option from its first `/` or `.` (`-include/x/y.h`, `-imacros../m.h`, `-I../inc`).
+/// Over-approximates (`-DV=1.2` gives `1.2` and `.2`); the caller checks what exists. Leaves
+/// out the inputs (positional arguments: the analysis never reads them) and the files the
+/// compiler writes (`-o`, `-MF`, ...).
+pub fn option_paths(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        i += 1;
+        if WRITES_VALUE.contains(&arg) {
+            i += 1;
+            continue;
+        }
+        if !arg.starts_with('-') || WRITES_VALUE.iter().any(|w| arg.starts_with(w)) {
+            continue;
+        }
+        if TAKES_VALUE.contains(&arg) {
+            if let Some(value) = args.get(i) {
+                out.push(value.as_str());
+            }
+            i += 1;
+            continue;
+        }
+        if let Some((_, value)) = arg.split_once('=') {
+            out.push(value);
+        }
+        if let Some(at) = arg.find(['/', '.']) {
+            out.push(&arg[at..]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +212,22 @@ mod tests {
 
     fn skipped(s: &str) -> bool {
         matches!(classify_str(s), Invocation::Skip(_))
+    }
+
+    #[test]
+    fn option_paths_are_the_values_options_may_read() {
+        let args: Vec<String> =
+            "-c a.c -o /out/a.o -MF/out/a.d -include /x/h.h -imacros../m.h --config=cfg -I/inc -O2 /lib/libm.a"
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+        let paths = option_paths(&args);
+        for read in ["/x/h.h", "../m.h", "cfg", "/inc"] {
+            assert!(paths.contains(&read), "{read}: {paths:?}");
+        }
+        for not_read in ["a.c", "/out/a.o", "/out/a.d", "/lib/libm.a"] {
+            assert!(!paths.iter().any(|p| p.contains(not_read)), "{not_read}: {paths:?}");
+        }
     }
 
     #[test]

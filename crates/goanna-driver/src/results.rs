@@ -374,12 +374,23 @@ impl ResultsDir {
         CompileRecord { args: args.iter().map(|a| abstract_root(a, &root)).collect(), working_dir }
     }
 
-    /// How to analyse the unit of `header` again, when it records how it was compiled.
+    /// How to analyse the unit of `header` again, when it records how it was compiled, both its
+    /// source and the directory it was compiled in lie inside the project, and no option names a
+    /// file outside it ([`crate::ccargs::option_paths`]: `-include /x.h`; directories such as
+    /// `-I/usr/include` are fine). Artefacts may come from other machines: a results directory
+    /// must not make `report` parse a local file outside the project (clang's diagnostics would
+    /// quote that file's text in the report).
     fn reanalysis(&self, header: &Header) -> Option<Reanalysis> {
         let compile = header.compile.as_ref()?;
+        if !inside_root(&header.source) || !inside_root(&compile.working_dir) {
+            return None;
+        }
         let working_dir = self.absolute(&compile.working_dir);
         let root = self.root.to_string_lossy();
-        let args = compile.args.iter().map(|a| a.replace(ROOT_TOKEN, &root)).collect();
+        let args: Vec<String> = compile.args.iter().map(|a| a.replace(ROOT_TOKEN, &root)).collect();
+        if self.names_a_file_outside(&args, &working_dir) {
+            return None;
+        }
         Some(Reanalysis {
             unit: crate::UnitSpec { path: self.absolute(&header.source), args, working_dir: Some(working_dir) },
             output: header.output.as_ref().map(|o| self.absolute(o)),
@@ -406,6 +417,16 @@ impl ResultsDir {
         Ok(Some(artefact))
     }
 
+    /// True when an option of `args` (run in `working_dir`) names a regular file outside the
+    /// project root, symbolic links resolved.
+    fn names_a_file_outside(&self, args: &[String], working_dir: &Path) -> bool {
+        let root = std::fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone());
+        crate::ccargs::option_paths(args).into_iter().any(|value| {
+            let path = working_dir.join(value);
+            path.is_file() && std::fs::canonicalize(&path).is_ok_and(|real| !real.starts_with(&root))
+        })
+    }
+
     /// The first input of an analysis whose text is not the one analysed: one of the record's
     /// inputs (the source and its headers, by hash), or the unit itself when the record does
     /// not list it.
@@ -420,6 +441,12 @@ impl ResultsDir {
             _ => None,
         }
     }
+}
+
+/// True for a path stored relative to the root that stays inside it: relative, without `..`
+/// (the empty path is the root itself).
+fn inside_root(path: &Path) -> bool {
+    path.components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
 }
 
 fn is_temporary(path: &Path) -> bool {
@@ -614,6 +641,48 @@ mod tests {
         assert_eq!(again.unit.args[1], format!("{}/include", place.display()));
         assert_eq!(again.unit.working_dir.as_deref(), Some(place.as_path()));
         assert_eq!(again.unit.path, place.join("a.c"));
+    }
+
+    #[test]
+    fn only_units_inside_the_project_are_analysed_again() {
+        let base = tempfile::tempdir().unwrap();
+        let root = base.path().join("p");
+        std::fs::create_dir_all(root.join("src")).unwrap();
+        std::fs::write(base.path().join("outside.c"), "int o;\n").unwrap();
+        std::fs::write(root.join("src/in.c"), "int i;\n").unwrap();
+        let results = ResultsDir::new(&root.join(".goanna")).unwrap();
+        let outside = base.path().join("outside.c");
+        let inside = root.join("src/in.c");
+        let stored_outside =
+            results.store(&outside, None, artefact(&outside, &[&outside]), &root, "t", &["-c".to_string()]).unwrap();
+        let stored_inside =
+            results.store(&inside, None, artefact(Path::new("in.c"), &[Path::new("in.c")]), &root.join("src"), "t", &[]).unwrap();
+        // Compiled inside the project, but in a working directory outside it, or with an option
+        // that makes the compiler read a file outside it (forged headers).
+        let forged = results.dir().join("units/forged.0000.gart");
+        let text = std::fs::read_to_string(&stored_inside).unwrap();
+        write_atomically(&forged, text.replacen("\"working_dir\":\"src\"", "\"working_dir\":\"../..\"", 1).as_bytes()).unwrap();
+        let included = results.dir().join("units/included.0000.gart");
+        let option = format!("\"args\":[\"-include\",\"{}\",\"-I/usr/include\"]", outside.display());
+        write_atomically(&included, text.replacen("\"args\":[]", &option, 1).as_bytes()).unwrap();
+        let directory = results.dir().join("units/directory.0000.gart");
+        let option = format!("\"args\":[\"-I{}\",\"-o\",\"{}\"]", base.path().display(), outside.display());
+        write_atomically(&directory, text.replacen("\"args\":[]", &option, 1).as_bytes()).unwrap();
+        std::fs::write(&outside, "int o2;\n").unwrap();
+        std::fs::write(&inside, "int i2;\n").unwrap();
+        let loaded = results.load().unwrap();
+        let again = |path: &Path| {
+            let refused = loaded.refused.iter().find(|r| r.path == path).unwrap_or_else(|| panic!("{path:?} not refused: {loaded:?}"));
+            assert!(matches!(refused.error, ArtefactError::Stale { .. }), "{refused:?}");
+            refused.reanalysis.is_some()
+        };
+        assert!(again(&stored_inside), "a changed unit of the project is analysed again");
+        assert!(!again(&stored_outside), "a source outside the project is never parsed for a report");
+        assert!(!again(&forged), "nor is a unit compiled outside it");
+        assert!(!again(&included), "nor one that includes a file outside it");
+        assert!(again(&directory), "directories outside it and the files the compiler writes are fine");
+        assert!(inside_root(Path::new("")) && inside_root(Path::new("./src/a.c")));
+        assert!(!inside_root(Path::new("../a.c")) && !inside_root(Path::new("src/../../a.c")) && !inside_root(Path::new("/a.c")));
     }
 
     #[test]

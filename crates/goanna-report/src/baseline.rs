@@ -31,12 +31,14 @@ impl BaselineState {
 #[derive(Debug, thiserror::Error)]
 pub enum BaselineError {
     /// The file cannot be read.
-    #[error("cannot read baseline {}: {source}", path.display())]
+    /// The cause is part of the message, not an error source: a caller that prints the chain
+    /// of sources (`anyhow`'s `{:#}`) would say it twice.
+    #[error("cannot read baseline {}: {cause}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
         /// The IO error.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// The file is not a SARIF 2.1.0 log written by goanna-rs.
     #[error("baseline {} is not a goanna-rs SARIF report: {reason}", path.display())]
@@ -57,7 +59,7 @@ pub struct Baseline {
 impl Baseline {
     /// Reads a SARIF report written by `goanna-rs --format sarif`.
     pub fn load(path: &Path) -> Result<Baseline, BaselineError> {
-        let read_error = |source| BaselineError::Read { path: path.to_path_buf(), source };
+        let read_error = |cause| BaselineError::Read { path: path.to_path_buf(), cause };
         // Only a regular file: a device or a pipe would be read forever.
         if !std::fs::metadata(path).map_err(read_error)?.is_file() {
             return Err(read_error(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file")));
@@ -126,7 +128,10 @@ mod tests {
 
     #[test]
     fn a_device_is_not_read_as_a_baseline() {
-        let err = Baseline::load(Path::new("/dev/zero")).unwrap_err().to_string();
+        let error = Baseline::load(Path::new("/dev/zero")).unwrap_err();
+        let err = error.to_string();
         assert!(err.contains("/dev/zero") && err.contains("not a regular file"), "{err}");
+        // The cause is said once: it is in the message, not repeated as the error's source.
+        assert!(std::error::Error::source(&error).is_none(), "{err}");
     }
 }
