@@ -377,8 +377,16 @@ impl<'a> Frame<'a> {
             // its value (`if (config.threads) lock(); list_del(l, n); if (config.threads) ...`).
             let direct = p.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
             if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !self.escaped.contains(&p.root), direct, self.program) {
+                // Unless the call is given the address of a part of it, or of what holds it.
+                let given = self.cfg.node(n).props.iter().any(|q| {
+                    q.kind == PropKind::AddrTaken
+                        && matches!(q.subject, Subject::Path(x) if self.cfg.paths.get(x.0 as usize).is_some_and(|g| g.root == p.root && (p.steps.starts_with(&g.steps) || g.steps.starts_with(&p.steps))))
+                });
+                if given {
+                    return true;
+                }
                 let internal = matches!(p.root.kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
-                return program.call_may_write_global(f, n, &p.root.usr, internal);
+                return program.call_may_write_global(f, n, p, internal);
             }
             return true;
         }

@@ -36,10 +36,11 @@ pub trait CalleeGraphs {
     fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)>;
 
     /// False when the call at `node` of function `function` (a call of a function of the
-    /// program, or a library call) surely leaves the global whose USR is `usr` (of internal
-    /// linkage: `static`) as it was: the callee and its callees never write it, its address is
-    /// never taken, and no other thread writes it. By default every call may write every global.
-    fn call_may_write_global(&self, _function: u32, _node: NodeId, _usr: &str, _internal_linkage: bool) -> bool {
+    /// program, or a library call) surely leaves the value of `global` (a path of the function
+    /// rooted at a global, of internal linkage: `static`) as it was: the callee and its callees
+    /// never write it, its address is never taken, and no other thread writes it. By default
+    /// every call may write every global.
+    fn call_may_write_global(&self, _function: u32, _node: NodeId, _global: &AccessPath, _internal_linkage: bool) -> bool {
         true
     }
 }

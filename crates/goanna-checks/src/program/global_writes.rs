@@ -21,6 +21,33 @@ pub struct GlobalWrites {
     pub escaped: FxHashSet<String>,
     /// Code started as a thread may write any global: none is tracked.
     pub any_escaped: bool,
+    /// The parts of globals written, as keys `usr|.f.g` (`usr|` for the whole variable, or a
+    /// part reached through a pointer or an element), by index.
+    part_names: Vec<String>,
+    /// For each function, the parts it or its callees may write, sorted (`None`: any global).
+    part_writes: Vec<Option<Vec<u32>>>,
+}
+
+/// The key of the part of a global that `path` names: `usr|.f.g` for members reached without a
+/// pointer, `usr|` for the whole variable otherwise.
+pub(crate) fn part_key(path: &goanna_cfg::AccessPath) -> String {
+    let mut key = format!("{}|", path.root.usr);
+    if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
+        for step in &path.steps {
+            if let goanna_cfg::PathStep::Field(f) = step {
+                key.push('.');
+                key.push_str(f);
+            }
+        }
+    }
+    key
+}
+
+/// True when one of two part keys is the other or contains it (`g|` and `g|.f`, `g|.f` and
+/// `g|.f.x`): writing one may change the other.
+fn overlap(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    long.starts_with(short) && (long.len() == short.len() || long.as_bytes()[short.len()] == b'.')
 }
 
 /// The union of two write sets (`None`: any global), `None` beyond [`MAX_WRITES`].
@@ -41,6 +68,8 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
     let mut ids: FxHashMap<String, u32> = FxHashMap::default();
     let mut escaped: FxHashSet<String> = FxHashSet::default();
     let mut own: Vec<Option<Vec<u32>>> = Vec::with_capacity(count);
+    let mut part_ids: FxHashMap<String, u32> = FxHashMap::default();
+    let mut own_parts: Vec<Option<Vec<u32>>> = Vec::with_capacity(count);
     // A function no call of the program names, shaped like a signal handler (its first
     // parameter an integer, no result), may run at any time: what it writes itself is not
     // tracked.
@@ -55,6 +84,7 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         let cfg = program.cfg(f as FnIndex);
         let linked: FxHashSet<NodeId> = program.calls[f].iter().map(|&(n, _)| n).collect();
         let mut written: Vec<u32> = Vec::new();
+        let mut parts: Vec<u32> = Vec::new();
         let mut any = false;
         let mut note = |id: goanna_cfg::PathId, addr: bool| {
             let Some(path) = cfg.paths.get(id.0 as usize) else { return };
@@ -66,6 +96,8 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
             }
             let next = ids.len() as u32;
             written.push(*ids.entry(path.root.usr.clone()).or_insert(next));
+            let next = part_ids.len() as u32;
+            parts.push(*part_ids.entry(part_key(path)).or_insert(next));
         };
         for n in cfg.node_ids() {
             let node = cfg.node(n);
@@ -96,21 +128,15 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
             callback_writes.extend_from_slice(&written);
         }
         own.push((!any && written.len() <= MAX_WRITES).then_some(written));
+        parts.sort_unstable();
+        parts.dedup();
+        own_parts.push((!any && parts.len() <= MAX_WRITES).then_some(parts));
     }
-    let mut writes: Vec<Option<Vec<u32>>> = vec![None; count];
-    for scc in sccs {
-        let mut union: Option<Vec<u32>> = Some(Vec::new());
-        for &f in scc {
-            union = merge_writes(union, own[f as usize].as_deref());
-            for &(_, g) in &program.calls[f as usize] {
-                if program.component[g as usize] != program.component[f as usize] {
-                    union = merge_writes(union, writes[g as usize].as_deref());
-                }
-            }
-        }
-        for &f in scc {
-            writes[f as usize] = union.clone();
-        }
+    let writes = close_over_calls(program, sccs, &own);
+    let part_writes = close_over_calls(program, sccs, &own_parts);
+    let mut part_names = vec![String::new(); part_ids.len()];
+    for (key, i) in part_ids {
+        part_names[i as usize] = key;
     }
     let mut any_escaped = false;
     let names: Vec<&str> = {
@@ -130,7 +156,28 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         }
     }
     escaped.extend(thread_writes);
-    GlobalWrites { ids, writes, escaped, any_escaped }
+    GlobalWrites { ids, writes, escaped, any_escaped, part_names, part_writes }
+}
+
+/// Each function's write set with those of its callees (bottom-up over the call graph's
+/// components `sccs`), from the functions' own sets `own`.
+fn close_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[Option<Vec<u32>>]) -> Vec<Option<Vec<u32>>> {
+    let mut writes: Vec<Option<Vec<u32>>> = vec![None; own.len()];
+    for scc in sccs {
+        let mut union: Option<Vec<u32>> = Some(Vec::new());
+        for &f in scc {
+            union = merge_writes(union, own[f as usize].as_deref());
+            for &(_, g) in &program.calls[f as usize] {
+                if program.component[g as usize] != program.component[f as usize] {
+                    union = merge_writes(union, writes[g as usize].as_deref());
+                }
+            }
+        }
+        for &f in scc {
+            writes[f as usize] = union.clone();
+        }
+    }
+    writes
 }
 
 impl GlobalWrites {
@@ -139,12 +186,14 @@ impl GlobalWrites {
     /// when the global has internal linkage (no library can name it) — in both cases when its
     /// address is never taken and no thread or signal handler writes it. A call of a function
     /// the program does not define may write any global (it may call back into the program).
-    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, usr: &str, internal_linkage: bool) -> bool {
+    /// `part` is the key of the part asked about ([`part_key`]).
+    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, part: &str, internal_linkage: bool) -> bool {
+        let usr = part.split('|').next().unwrap_or(part);
         if self.any_escaped || self.escaped.contains(usr) {
             return true;
         }
-        match callee.map(|g| self.writes.get(g as usize)) {
-            Some(Some(Some(writes))) => self.ids.get(usr).is_some_and(|id| writes.binary_search(id).is_ok()),
+        match callee.map(|g| self.part_writes.get(g as usize)) {
+            Some(Some(Some(writes))) => writes.iter().any(|&w| self.part_names.get(w as usize).is_none_or(|name| overlap(name, part))),
             Some(_) => true,
             None => !(library && internal_linkage),
         }
