@@ -178,6 +178,12 @@ pub struct Frame<'a> {
     program: Option<(&'a dyn crate::CalleeGraphs, u32)>,
 }
 
+/// True when the object at `a` contains the one at `b` or lies inside it (same root): the
+/// address of one reaches the other.
+fn overlapping(a: &[PathStep], b: &[PathStep]) -> bool {
+    a.starts_with(b) || b.starts_with(a)
+}
+
 /// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
 /// result that may be NULL in ([`Frame::never_null`]).
 fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
@@ -380,7 +386,7 @@ impl<'a> Frame<'a> {
                 // Unless the call is given the address of a part of it, or of what holds it.
                 let given = self.cfg.node(n).props.iter().any(|q| {
                     q.kind == PropKind::AddrTaken
-                        && matches!(q.subject, Subject::Path(x) if self.cfg.paths.get(x.0 as usize).is_some_and(|g| g.root == p.root && (p.steps.starts_with(&g.steps) || g.steps.starts_with(&p.steps))))
+                        && matches!(q.subject, Subject::Path(x) if self.cfg.paths.get(x.0 as usize).is_some_and(|g| g.root == p.root && overlapping(&g.steps, &p.steps)))
                 });
                 if given {
                     return true;
@@ -443,7 +449,7 @@ impl<'a> Frame<'a> {
             match q.kind {
                 PropKind::Store if assignment_store(x, given) => false,
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == steps,
-                PropKind::AddrTaken if !read_only_address(x) => steps.starts_with(&given.steps) || given.steps.starts_with(steps),
+                PropKind::AddrTaken if !read_only_address(x) => overlapping(&given.steps, steps),
                 _ => false,
             }
         })

@@ -353,14 +353,7 @@ impl Builder<'_, '_> {
             return Some((lhs, *op, c));
         }
         let c = const_value(self.tu, lhs)?;
-        let flipped = match op {
-            BinaryOp::Lt => BinaryOp::Gt,
-            BinaryOp::Gt => BinaryOp::Lt,
-            BinaryOp::Le => BinaryOp::Ge,
-            BinaryOp::Ge => BinaryOp::Le,
-            other => *other,
-        };
-        Some((rhs, flipped, c))
+        Some((rhs, mirrored(*op), c))
     }
 
     /// When `e` compares the magnitude of a variable with a constant so that one branch implies
@@ -370,11 +363,6 @@ impl Builder<'_, '_> {
         const MAGNITUDE: [&str; 7] = ["fabs", "fabsf", "fabsl", "abs", "labs", "llabs", "imaxabs"];
         let (negated, core) = strip_negations(e);
         let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
-        let number = |x: &Expr| match &crate::consts::strip_casts(x).kind {
-            ExprKind::FloatLit(v) => Some(*v),
-            ExprKind::IntLit(v) => Some(*v as f64),
-            _ => None,
-        };
         fn magnitude_of(x: &Expr) -> Option<&Expr> {
             match &crate::consts::strip_casts(x).kind {
                 ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } if args.len() == 1 && MAGNITUDE.contains(&name.as_str()) => Some(&args[0]),
@@ -382,33 +370,22 @@ impl Builder<'_, '_> {
             }
         }
         // `|x| OP v`, with the magnitude on the left.
-        let (arg, op, v) = match (magnitude_of(lhs), number(rhs), magnitude_of(rhs), number(lhs)) {
+        let (arg, op, v) = match (magnitude_of(lhs), number_literal(rhs), magnitude_of(rhs), number_literal(lhs)) {
             (Some(arg), Some(v), _, _) => (arg, *op, v),
-            (_, _, Some(arg), Some(v)) => (
-                arg,
-                match op {
-                    BinaryOp::Lt => BinaryOp::Gt,
-                    BinaryOp::Gt => BinaryOp::Lt,
-                    BinaryOp::Le => BinaryOp::Ge,
-                    BinaryOp::Ge => BinaryOp::Le,
-                    other => *other,
-                },
-                v,
-            ),
+            (_, _, Some(arg), Some(v)) => (arg, mirrored(*op), v),
             _ => return None,
         };
         let op = if negated { negate(op) } else { op };
         let p = self.scalar_path(crate::consts::strip_casts(arg)).filter(|&p| matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating))?;
         // Which branch implies `|x| > 0`: Some(true) = the true branch.
-        let nonzero_branch = match op {
+        let on_true = match op {
             BinaryOp::Gt => (v >= 0.0).then_some(true),
             BinaryOp::Ge => (v > 0.0).then_some(true),
             BinaryOp::Lt => (v > 0.0).then_some(false),
             BinaryOp::Le => (v >= 0.0).then_some(false),
             _ => None,
         }?;
-        let kind = Some(PropKind::NonNullTest);
-        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
+        Some(nonzero_on(p, on_true))
     }
 
     /// When `e` compares a floating variable with a number so that one branch implies the
@@ -418,60 +395,68 @@ impl Builder<'_, '_> {
     fn float_sign_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
         let (negated, core) = strip_negations(e);
         let ExprKind::Binary { op, lhs, rhs } = &core.kind else { return None };
-        let number = |x: &Expr| match &crate::consts::strip_casts(x).kind {
-            ExprKind::FloatLit(v) => Some(*v),
-            ExprKind::IntLit(v) => Some(*v as f64),
-            _ => None,
-        };
-        let (var, op, v) = match (number(rhs), number(lhs)) {
+        let (var, op, v) = match (number_literal(rhs), number_literal(lhs)) {
             (Some(v), None) => (lhs, *op, v),
-            (None, Some(v)) => (
-                rhs,
-                match op {
-                    BinaryOp::Lt => BinaryOp::Gt,
-                    BinaryOp::Gt => BinaryOp::Lt,
-                    BinaryOp::Le => BinaryOp::Ge,
-                    BinaryOp::Ge => BinaryOp::Le,
-                    other => *other,
-                },
-                v,
-            ),
+            (None, Some(v)) => (rhs, mirrored(*op), v),
             _ => return None,
         };
         let op = if negated { negate(op) } else { op };
         let p = self.scalar_path(crate::consts::strip_casts(var)).filter(|&p| self.paths.class(p) == TypeClass::Floating)?;
-        // Which branch implies `x != 0`: Some(true) = the true branch.
-        let nonzero_branch = match op {
-            BinaryOp::Eq => (v != 0.0).then_some(true),
-            BinaryOp::Ne => (v != 0.0).then_some(false),
-            BinaryOp::Gt => Some(v >= 0.0),
-            BinaryOp::Ge => Some(v > 0.0),
-            BinaryOp::Lt => Some(v <= 0.0),
-            BinaryOp::Le => Some(v < 0.0),
-            _ => None,
-        }?;
-        let kind = Some(PropKind::NonNullTest);
-        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
+        Some(nonzero_on(p, nonzero_branch(op, v)?))
     }
 
     /// When `e` compares an integer variable with a constant so that one branch implies the
     /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
     /// and the `nonnull_test` of the true and the false branch.
     fn nonzero_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
+        // `comparison` has already folded a negation into the relation; the constant's sign
+        // and whether it is zero survive the conversion.
         let (p, op, c) = self.comparison(e)?;
-        // Which branch implies `var != 0`: Some(true) = the true branch.
-        let nonzero_branch = match op {
-            BinaryOp::Eq => (c != 0).then_some(true),
-            BinaryOp::Ne => (c != 0).then_some(false),
-            BinaryOp::Gt => Some(c >= 0),
-            BinaryOp::Ge => Some(c > 0),
-            BinaryOp::Lt => Some(c <= 0),
-            BinaryOp::Le => Some(c < 0),
-            _ => None,
-        }?;
-        // `comparison` has already folded a negation into the relation.
-        let kind = Some(PropKind::NonNullTest);
-        Some(if nonzero_branch { (p, kind, None) } else { (p, None, kind) })
+        Some(nonzero_on(p, nonzero_branch(op, c as f64)?))
+    }
+}
+
+/// `op` with its operands swapped (`3 < x` is `x > 3`).
+fn mirrored(op: BinaryOp) -> BinaryOp {
+    match op {
+        BinaryOp::Lt => BinaryOp::Gt,
+        BinaryOp::Gt => BinaryOp::Lt,
+        BinaryOp::Le => BinaryOp::Ge,
+        BinaryOp::Ge => BinaryOp::Le,
+        other => other,
+    }
+}
+
+/// The value of a number literal (integer or floating), casts stripped.
+fn number_literal(x: &Expr) -> Option<f64> {
+    match &crate::consts::strip_casts(x).kind {
+        ExprKind::FloatLit(v) => Some(*v),
+        ExprKind::IntLit(v) => Some(*v as f64),
+        _ => None,
+    }
+}
+
+/// For `x OP v` (the variable on the left): which branch implies `x != 0` (`Some(true)`: the
+/// true branch), when one does.
+fn nonzero_branch(op: BinaryOp, v: f64) -> Option<bool> {
+    match op {
+        BinaryOp::Eq => (v != 0.0).then_some(true),
+        BinaryOp::Ne => (v != 0.0).then_some(false),
+        BinaryOp::Gt => Some(v >= 0.0),
+        BinaryOp::Ge => Some(v > 0.0),
+        BinaryOp::Lt => Some(v <= 0.0),
+        BinaryOp::Le => Some(v < 0.0),
+        _ => None,
+    }
+}
+
+/// The `nonnull_test` of `p` on the true branch (`on_true`) or on the false one.
+fn nonzero_on(p: PathId, on_true: bool) -> (PathId, Option<PropKind>, Option<PropKind>) {
+    let kind = Some(PropKind::NonNullTest);
+    if on_true {
+        (p, kind, None)
+    } else {
+        (p, None, kind)
     }
 }
 

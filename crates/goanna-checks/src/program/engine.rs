@@ -576,7 +576,7 @@ impl goanna_feasible::CalleeGraphs for super::link::Program<'_> {
 
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
         let library = !matches!(self.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
-        self.global_writes().may_write(self.callee_at(function, node), library, &super::global_writes::part_key(global), internal_linkage)
+        self.global_writes().may_write(self.callee_at(function, node), library, global, internal_linkage)
     }
 }
 

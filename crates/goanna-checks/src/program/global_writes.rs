@@ -30,7 +30,7 @@ pub struct GlobalWrites {
 
 /// The key of the part of a global that `path` names: `usr|.f.g` for members reached without a
 /// pointer, `usr|` for the whole variable otherwise.
-pub(crate) fn part_key(path: &goanna_cfg::AccessPath) -> String {
+fn part_key(path: &goanna_cfg::AccessPath) -> String {
     let mut key = format!("{}|", path.root.usr);
     if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
         for step in &path.steps {
@@ -181,17 +181,25 @@ fn close_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[Option<
 }
 
 impl GlobalWrites {
-    /// False when a call surely leaves the global `usr` as it was: a call of the program's
-    /// function `callee` when neither it nor its callees write it; a library call (`library`)
-    /// when the global has internal linkage (no library can name it) — in both cases when its
-    /// address is never taken and no thread or signal handler writes it. A call of a function
-    /// the program does not define may write any global (it may call back into the program).
-    /// `part` is the key of the part asked about ([`part_key`]).
-    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, part: &str, internal_linkage: bool) -> bool {
-        let usr = part.split('|').next().unwrap_or(part);
+    /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
+    /// was: a call of the program's function `callee` when neither it nor its callees write an
+    /// overlapping part of it; a library call (`library`) when the global has internal linkage
+    /// (no library can name it) — in both cases when its address is never taken and no thread
+    /// or signal handler writes it. A call of a function the program does not define may write
+    /// any global (it may call back into the program).
+    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+        let usr = global.root.usr.as_str();
         if self.any_escaped || self.escaped.contains(usr) {
             return true;
         }
+        // Most callees write no part of the variable at all: answered without naming the part.
+        if let Some(Some(Some(roots))) = callee.map(|g| self.writes.get(g as usize)) {
+            if !self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()) {
+                return false;
+            }
+        }
+        let part = part_key(global);
+        let part = part.as_str();
         match callee.map(|g| self.part_writes.get(g as usize)) {
             Some(Some(Some(writes))) => writes.iter().any(|&w| self.part_names.get(w as usize).is_none_or(|name| overlap(name, part))),
             Some(_) => true,
