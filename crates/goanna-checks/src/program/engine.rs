@@ -139,7 +139,7 @@ impl<'p> Analysis<'p> {
 
     fn rks(&self) -> Result<&ProgramModel, &str> {
         self.rks
-            .get_or_init(|| build_model(self.program, &self.effects).map_err(|e| e.to_string()))
+            .get_or_init(|| build_model(self.program, &self.effects, &self.behaviours).map_err(|e| e.to_string()))
             .as_ref()
             .map_err(String::as_str)
     }
@@ -589,8 +589,10 @@ fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::Pat
     for (stack, m) in witness {
         match stack.first() {
             None => {
-                inside = None;
+                let left = inside.take().and_then(|b| pm.calls.get(b as usize)).copied();
                 match pm.origin.get(*m as usize) {
+                    // The node a call's box returns to stands for the call, already on the path.
+                    Some(&(g, n)) if left == Some((g, n)) => {}
                     Some(&(g, n)) if g == f => path.push(n),
                     _ => break,
                 }

@@ -21,6 +21,7 @@ mod rks;
 mod scc;
 mod status;
 mod summary;
+mod targets;
 mod template;
 
 pub use analyse::{analyse, ProgramOptions};
