@@ -708,6 +708,24 @@ fn effects_of<'s>(
             effects.insert((f, node), props);
         }
     }
+    // A function outside the program given the address of a pointer (`format(&cmd, ..)`) may
+    // store a new value into it, as a callee whose summary says it may write `*out` does.
+    for n in cfg.node_ids() {
+        let NodeKind::Call(site) = &cfg.node(n).kind else { continue };
+        if program.callee_at(f, n).is_some() {
+            continue;
+        }
+        let written: Vec<(PropKind, PathId)> = site
+            .address_args
+            .iter()
+            .flatten()
+            .filter(|&&p| cfg.path(p).class == goanna_ast::TypeClass::Pointer)
+            .map(|&p| (PropKind::Def, p))
+            .collect();
+        if !written.is_empty() {
+            effects.entry((f, n)).or_default().extend(written);
+        }
+    }
     super::alias::add_alias_effects(program, f, &mut effects);
     super::status::add_status_test_effects(program, f, summary_of, &mut effects);
     effects
