@@ -47,12 +47,16 @@ pub struct Step<'a> {
     /// only when that argument is NULL (`if (!list) return NULL;` in a getter): a NULL result
     /// means a NULL argument.
     pub null_only_if: &'a [goanna_cfg::PathId],
+    /// At a call node whose result is stored: integer variables whose address the call passes
+    /// and that the callee sets to 0 whenever it returns NULL (`*count = 0; return NULL;`): a
+    /// NULL result means they are 0 after the call.
+    pub null_zeroes: &'a [goanna_cfg::PathId],
 }
 
 impl<'a> Step<'a> {
     /// A step with its callee effects and no conditional result.
     pub fn new(node: goanna_cfg::NodeId, effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)]) -> Self {
-        Step { node, effects, null_only_if: &[] }
+        Step { node, effects, null_only_if: &[], null_zeroes: &[] }
     }
 }
 

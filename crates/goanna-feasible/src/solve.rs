@@ -247,6 +247,18 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
             let (r, version) = enc.read(&key);
             cs.add(r.eq(constant(0)).implies(arg_value.eq(constant(0))), i, vec![(key, version), arg]);
         }
+        // What the callee left in the integers it zeroes when it returns NULL (after the
+        // call's writes).
+        if let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(step.node).kind {
+            if let Some(result) = site.result.filter(|&r| frame.is_value(r)) {
+                for &x in step.null_zeroes.iter().filter(|&&x| frame.is_value(x)) {
+                    let (r_key, x_key) = (VarKey::Path(result), VarKey::Path(x));
+                    let (r, r_version) = enc.read(&r_key);
+                    let (v, x_version) = enc.read(&x_key);
+                    cs.add(r.eq(constant(0)).implies(v.eq(constant(0))), i, vec![(r_key, r_version), (x_key, x_version)]);
+                }
+            }
+        }
         match remembered {
             Some(key) => memo.answer(&mut enc, &mut cs, query.cfg, &frame, step.node, i, key),
             None if writes_memory(query, step) => memo.forget(),

@@ -352,7 +352,7 @@ fn getter(conditional: bool) -> Option<Feasibility> {
     let steps = nodes
         .iter()
         .enumerate()
-        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] } })
+        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] }, null_zeroes: &[] })
         .collect();
     // The reported dereference of `n` (the path's last event before the exit).
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
@@ -368,6 +368,59 @@ fn a_result_null_only_for_a_null_argument_is_not_null_for_a_tested_one() {
         Some(other) => panic!("expected infeasible, got {other:?}"),
     }
     if let Some(v) = getter(false) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+}
+
+const SPLIT: &str = r#"
+char **split(const char *s, int *count);
+int first_char(const char *s) {
+    int n;
+    char **parts = split(s, &n);
+    if (n > 0)
+        return parts[0][0];
+    return 0;
+}
+"#;
+
+/// The verdict on `first_char`'s path that reads the first part, with `parts` assumed NULL after the call
+/// and, when `zeroes`, the callee setting `*count` to 0 whenever it returns NULL.
+fn split_path(zeroes: bool) -> Option<Feasibility> {
+    let cfg = cfg(SPLIT, "first_char")?;
+    let nodes = path(&cfg, &[Branch(true)]);
+    let call = nodes.iter().position(|&n| matches!(cfg.node(n).kind, NodeKind::Call(_))).expect("call node");
+    let var = |name: &str| goanna_cfg::PathId(cfg.paths.iter().position(|p| p.root.name == name && p.is_variable()).expect(name) as u32);
+    let (parts, n) = (var("parts"), var("n"));
+    let zeroed = [n];
+    // `split` may write `n` (its summary's `def_n`).
+    let written = [(goanna_cfg::PropKind::Def, n)];
+    let steps = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, &node)| {
+            let at_call = i == call;
+            Step {
+                node,
+                effects: if at_call { &written } else { &[] },
+                null_only_if: &[],
+                null_zeroes: if zeroes && at_call { &zeroed } else { &[] },
+            }
+        })
+        .collect();
+    let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(parts))] };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_null_result_with_a_zeroed_count_has_no_part_to_read() {
+    match split_path(true) {
+        None => {}
+        Some(Feasibility::Infeasible(core)) => assert!(core.assumes_reported, "{core:?}"),
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    // Without the callee's guarantee the count is anything: the part may be read.
+    if let Some(v) = split_path(false) {
         assert_eq!(v, Feasibility::Feasible);
     }
 }

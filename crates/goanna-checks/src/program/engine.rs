@@ -78,6 +78,9 @@ pub struct Analysis<'p> {
     /// For each function and parameter: the function returns NULL only after finding that
     /// pointer parameter NULL (from its summary; empty when unknown).
     pub null_only_if_null: Vec<Vec<bool>>,
+    /// For each function, per parameter: a NULL result means the integer its caller passed
+    /// the address of is 0 (the summaries' `null_zeroes_out`).
+    pub null_zeroes_out: Vec<Vec<bool>>,
     /// For each function: every NULL it returns is latent (its summary's `null_latent`; empty
     /// when unknown): a finding that starts from its result needs a path that forces the NULL.
     pub null_latent: Vec<bool>,
@@ -104,6 +107,7 @@ impl<'p> Analysis<'p> {
             own_globals,
             callee_globals,
             null_only_if_null: Vec::new(),
+            null_zeroes_out: Vec::new(),
             null_latent: Vec::new(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
@@ -539,10 +543,16 @@ struct LocalOutcome {
 fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize) -> goanna_feasible::Feasibility {
     let cfg = analysis.program.cfg(f);
     let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| null_conditions(analysis, f, n)).collect();
+    let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| zeroed_when_null(analysis, f, n)).collect();
     let steps = path
         .iter()
-        .zip(&conditions)
-        .map(|(&n, c)| goanna_feasible::Step { node: n, effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]), null_only_if: c })
+        .zip(conditions.iter().zip(&zeroed))
+        .map(|(&n, (c, z))| goanna_feasible::Step {
+            node: n,
+            effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]),
+            null_only_if: c,
+            null_zeroes: z,
+        })
         .collect();
     // What the finding says happened where it starts.
     let assumed = match (check.template.event, var) {
@@ -617,6 +627,14 @@ fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId
     let NodeKind::Call(site) = &analysis.program.cfg(f).node(n).kind else { return Vec::new() };
     let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| analysis.null_only_if_null.get(g as usize)) else { return Vec::new() };
     flags.iter().enumerate().filter(|&(_, &only)| only).filter_map(|(i, _)| site.args.get(i).copied().flatten()).collect()
+}
+
+/// At a call node of `f`: the integers whose address the call passes that the callee sets to 0
+/// whenever it returns NULL (its summary's `null_zeroes_out`).
+fn zeroed_when_null(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId> {
+    let NodeKind::Call(site) = &analysis.program.cfg(f).node(n).kind else { return Vec::new() };
+    let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| analysis.null_zeroes_out.get(g as usize)) else { return Vec::new() };
+    flags.iter().enumerate().filter(|&(_, &zeroes)| zeroes).filter_map(|(i, _)| site.address_args.get(i).copied().flatten()).collect()
 }
 
 /// The shortest paths from the entry (node 0) of a one-component model to every node: a

@@ -76,6 +76,10 @@ pub struct Summary {
     /// Per parameter: the function returns NULL only after finding this pointer parameter NULL
     /// (`if (!list) return NULL;` in a getter), and never returns a local that may be NULL.
     pub null_only_if_null: Vec<bool>,
+    /// Per parameter that points to an integer: every NULL the function returns is a
+    /// `return NULL;` reached after setting `*param` to 0 (`*count = 0; return NULL;`, an
+    /// empty split): at a call `f(.., &n)`, a NULL result means `n` is 0.
+    pub null_zeroes_out: Vec<bool>,
     /// Every NULL the function returns follows finding one of its pointer parameters NULL
     /// (`if (!a || !b) return NULL;`, an argument-checking assertion macro that returns): its
     /// NULL is its caller's NULL argument handed back, a defensive check and not a NULL of its
@@ -106,6 +110,7 @@ impl Summary {
             closes_all: vec![false; n],
             uses_stream: vec![false; n],
             null_only_if_null: vec![false; n],
+            null_zeroes_out: vec![false; n],
             ..Summary::default()
         }
     }
@@ -169,6 +174,10 @@ enum Question {
     /// NULL without having found the parameter NULL, or rewrites the parameter and may then
     /// return NULL (negated for `null_only_if_null`).
     NullUntested,
+    /// `E[!def_*param U return_null] | EF(def_*param & !assign_zero_*param & EX E[!def_*param
+    /// U return_null])`: some `return NULL` leaves `*param` other than 0 (negated for
+    /// `null_zeroes_out`).
+    NullLeavesOut,
 }
 
 /// Formula constructors, so that atoms with any characters need no quoting.
@@ -276,6 +285,14 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
             let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
             let stays = not(any(vec![store, atom(PropKind::Def, f, dp), atom(PropKind::NullTest, f, dp)]));
             per_param.push((i, Question::AllocatesOutUninit, ef(and(fresh, ex(eu(stays, end.clone()))))));
+            if cfg.path(d).class == goanna_ast::TypeClass::Integer {
+                let def = atom(PropKind::Def, f, dp);
+                let return_null = atom(PropKind::ReturnNull, f, None);
+                let unwritten = eu(not(def.clone()), return_null.clone());
+                let nonzero = and(def.clone(), not(atom(PropKind::AssignZero, f, dp)));
+                let set_nonzero = ef(and(nonzero, ex(eu(not(def), return_null))));
+                per_param.push((i, Question::NullLeavesOut, any(vec![unwritten, set_nonzero])));
+            }
             if cfg.path(d).class == goanna_ast::TypeClass::Pointer {
                 // What happens to the caller's pointer `*param` (directly or through a copy the
                 // alias pass follows): freed on every returning path, dereferenced first.
@@ -419,6 +436,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
     let returns = at_entry[0];
     let mut null_untested = vec![true; n];
+    let mut leaves_out = vec![true; n];
     for (k, (i, question, _)) in qs.per_param.iter().enumerate() {
         let holds = at_entry[k + 1];
         match question {
@@ -436,6 +454,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
             Question::UsesStream => summary.uses_stream[*i] = holds,
             Question::NullUntested => null_untested[*i] = holds,
+            Question::NullLeavesOut => leaves_out[*i] = holds,
         }
     }
     let base = qs.per_param.len() + 1;
@@ -455,6 +474,9 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     if summary.may_return_null && !from_locals {
         for (i, untested) in null_untested.iter().enumerate() {
             summary.null_only_if_null[i] = !untested;
+        }
+        for (i, leaves) in leaves_out.iter().enumerate() {
+            summary.null_zeroes_out[i] = !leaves;
         }
         summary.null_only_if_param_null = untested_all.first() == Some(&false);
     }
