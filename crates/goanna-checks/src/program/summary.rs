@@ -85,7 +85,8 @@ pub struct Summary {
     /// What the function does, on every path, to the block a pointer global held at its entry
     /// (issue 12, route 5: a global carries the caller's pointer), by the global's USR: `Free`
     /// (freed on every path that returns, itself or through a copy, `T *d = g; free(d);`),
-    /// `Fclose` (closed likewise), `Deref` (dereferenced before any test or new value). Only
+    /// `Fclose` (closed likewise), `Deref` (dereferenced before any test or new value),
+    /// `ResourceUse` (used as a stream on some path before a new value). Only
     /// for globals that no call of the function may write (`alias::carrier_global`). At a call
     /// the caller's global gets the proposition, so a local whose block the caller stored in
     /// the global gets it too (the alias pass).
@@ -371,6 +372,8 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         }
         let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, g)]);
         per_global.push((usr.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, g)))));
+        // Some path uses the stream before a new value (as for a stream parameter).
+        per_global.push((usr.clone(), PropKind::ResourceUse, false, eu(not(def.clone()), atom(PropKind::ResourceUse, f, g))));
     }
     Questions {
         returns: ef(end),
@@ -856,7 +859,7 @@ pub fn summarise_program(
     }
     // Functions whose entry now says a parameter is NULL or zero have a different model than the one
     // the summaries were computed on: it is built again when the checks need it.
-    for f in add_constant_argument_effects(program, &summaries, &mut effects) {
+    for f in add_constant_argument_effects(program, &summaries, &selectors, &mut effects) {
         models[f as usize] = None;
     }
     Ok(ProgramSummaries { summaries, effects, models })
@@ -1025,16 +1028,19 @@ fn carrier_paths(program: &Program<'_>, f: FnIndex) -> Vec<(PathId, Vec<String>)
 /// it divides by on every path is `assign_zero`, so that the dereference or the division in the
 /// function, with no test before it, is reported there (design note 6, from the callers' side).
 /// A callee that looks at the parameter only in some cases (`if (n > 0) *out = ...`) is usually
-/// called with the constant exactly when it will not. Only the checks' effects get it, not the
-/// summaries. Returns the functions that got such an effect.
-fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) -> Vec<FnIndex> {
+/// called with the constant exactly when it will not; but a call that knows the value of a
+/// selector the callee tests (`g_mode = 1; f(0);`, [`super::selectors`]) is judged on the
+/// paths that value allows. Only the checks' effects get it, not the summaries. Returns the
+/// functions that got such an effect.
+fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], selectors: &Selectors, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut changed = Vec::new();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         for &(node, callee) in &program.calls[f as usize] {
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let target = program.cfg(callee);
-            let summary = &summaries[callee as usize];
+            // A call that knows a selector of the callee: the callee's paths for that value.
+            let summary = at_call(&summaries[callee as usize], selectors.known(f, node));
             let nulls = site.null_args.iter().map(|&i| (i, &summary.derefs, goanna_ast::TypeClass::Pointer, PropKind::AssignNull));
             let zeros = site.zero_args().map(|i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
             for (i, every_path, class, kind) in nulls.chain(zeros) {
