@@ -1001,24 +1001,22 @@ fn carrier_paths(program: &Program<'_>, f: FnIndex) -> Vec<(PathId, Vec<String>)
     }
     let clobbered = super::alias::clobbering_calls(program, f, &paths);
     let mut out: Vec<(PathId, Vec<String>)> = paths.into_iter().map(|id| (id, Vec::new())).collect();
+    let mut unnamed: Vec<PathId> = Vec::new();
     for (n, written) in &clobbered {
         let name = cfg.node(*n).props.iter().find_map(|p| match (&p.kind, &p.subject) {
-            (PropKind::Call, goanna_cfg::Subject::Function(name)) => Some(name.clone()),
+            (PropKind::Call, goanna_cfg::Subject::Function(name)) => Some(name.as_str()),
             _ => None,
         });
-        for (id, calls) in out.iter_mut() {
-            if !written.contains(id) {
-                continue;
-            }
-            match &name {
-                Some(name) if !calls.contains(name) => calls.push(name.clone()),
+        for (id, calls) in out.iter_mut().filter(|(id, _)| written.contains(id)) {
+            match name {
+                Some(name) if !calls.iter().any(|c| c == name) => calls.push(name.to_string()),
                 Some(_) => {}
                 // Written by a call the model cannot name: nothing is said about the global.
-                None => *id = PathId(u32::MAX),
+                None => unnamed.push(*id),
             }
         }
     }
-    out.retain(|(id, _)| id.0 != u32::MAX);
+    out.retain(|(id, _)| !unnamed.contains(id));
     out
 }
 
