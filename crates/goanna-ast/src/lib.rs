@@ -129,6 +129,11 @@ pub struct VarInfo {
     pub const_init: Option<i64>,
     /// For file-scope variables: true when the declaration has an initialiser.
     pub has_init: bool,
+    /// For file-scope pointers initialised with a function (`= handler`, `= &handler`, casts
+    /// allowed): the function's USR, what a call through the pointer reaches until it is
+    /// written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function_init: Option<String>,
 }
 
 /// A function declaration (prototype or definition) seen in the unit.

@@ -69,6 +69,14 @@ pub struct CallSite {
     /// `&x` included): the callee only reads through them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub const_args: Vec<usize>,
+    /// For a call through a pointer: the access path of the pointer called (`hook(..)`,
+    /// `(*hook)(..)`, `ops.read(..)`), when it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callee_path: Option<PathId>,
+    /// The arguments that are functions (`set_hook(handler)`, `&handler`), by index, with the
+    /// function's USR: what a callee storing its parameter into a pointer stores.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub function_args: Vec<(usize, String)>,
 }
 
 impl CallSite {
@@ -230,6 +238,11 @@ pub struct Cfg {
     /// (non-`volatile`): their paths and initial values.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub global_inits: Vec<(PathId, i64)>,
+    /// The file-scope variables the function names whose initialiser may hold a function:
+    /// pointers initialised with one (its USR), and pointers initialised with anything but a
+    /// function or NULL, structures and arrays with an initialiser (`None`: not known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub function_inits: Vec<(PathId, Option<String>)>,
 }
 
 impl Cfg {

@@ -249,6 +249,10 @@ pub enum PropKind {
     /// The pointer is assigned the address of memory that is not on the heap (`p = &x`,
     /// `p = array`, `p = "literal"`).
     NonHeap,
+    /// The pointer receives the result of a function of the program that never returns NULL:
+    /// every value it returns was found not NULL on the way, or is an address (a wrapper of an
+    /// allocator that aborts on failure). Only a callee's summary puts it on a call node.
+    NonNull,
     /// The pointer is moved forward within its block (`p++`, `p += n`, `p = p + n`).
     Offset,
     /// A deallocator is given the pointer plus an offset (`free(p + 1)`); subject: the pointer.
@@ -325,7 +329,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 69] = [
+    pub const ALL: [PropKind; 70] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -373,6 +377,7 @@ impl PropKind {
         PropKind::ResultIgnored,
         PropKind::FreeNonHeap,
         PropKind::NonHeap,
+        PropKind::NonNull,
         PropKind::Offset,
         PropKind::FreeOffset,
         PropKind::Rewind,
@@ -452,6 +457,7 @@ impl PropKind {
             PropKind::ResultIgnored => "result_ignored",
             PropKind::FreeNonHeap => "free_non_heap",
             PropKind::NonHeap => "non_heap",
+            PropKind::NonNull => "non_null",
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
             PropKind::Rewind => "rewind",

@@ -213,6 +213,15 @@ pub enum ValueOp {
     },
     /// The value a `return` gives back (converted to the function's return type).
     Return(ValExpr),
+    /// A pointer of static storage (a global, a file or function `static`, or a member of one)
+    /// is written with a function, a copy of another pointer or NULL: what a call through it
+    /// may reach. Every other write of such a pointer leaves its targets unknown.
+    StoreFunction {
+        /// The written pointer.
+        target: PathId,
+        /// What it now holds.
+        value: StoredPointer,
+    },
     /// A call of a library function whose effects (lock, ...) happen only when it succeeds
     /// (`success` in the model table): its result is a new value, read as
     /// [`ValExpr::Call`] of `usr`, and `success` is non-zero exactly when the call succeeded.
@@ -247,6 +256,17 @@ impl ValExpr {
     }
 }
 
+/// The value a [`ValueOp::StoreFunction`] writes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredPointer {
+    /// The address of the function with this USR (`hook = handler`).
+    Function(String),
+    /// The value of another pointer of the function (`hook = h`, `h` a parameter).
+    Copy(PathId),
+    /// A null pointer constant.
+    Null,
+}
+
 impl ValueOp {
     /// True when the operation reads the result of a call of the function `usr`
     /// ([`ValExpr::Call`]).
@@ -254,7 +274,7 @@ impl ValueOp {
         let root = match self {
             ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
             ValueOp::LibraryCall { success, .. } => success,
-            ValueOp::ArrayInit { .. } => return false,
+            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } => return false,
         };
         root.any(|e| matches!(e, ValExpr::Call(u) if u == usr))
     }

@@ -29,6 +29,7 @@ fn unit(body: Stmt) -> TranslationUnit {
         span: Span::default(),
         const_init: None,
         has_init: false,
+        function_init: None,
     };
     let vars = vec![local("x", TypeClass::Integer), local("p", TypeClass::Pointer)];
     let f = FunctionDef {

@@ -82,6 +82,13 @@ impl GraphCheck<'_> {
                 self.expr(value, what)
             }
             ValueOp::ArrayInit { target, .. } => self.path(*target, what),
+            ValueOp::StoreFunction { target, value } => {
+                self.path(*target, what)?;
+                match value {
+                    goanna_cfg::StoredPointer::Copy(source) => self.path(*source, what),
+                    goanna_cfg::StoredPointer::Function(_) | goanna_cfg::StoredPointer::Null => Ok(()),
+                }
+            }
             ValueOp::Cond(value) | ValueOp::Return(value) => self.expr(value, what),
             ValueOp::Divisor { value, span } => {
                 self.span(span, what)?;
@@ -126,6 +133,7 @@ impl GraphCheck<'_> {
         }
         cfg.params.iter().flatten().try_for_each(|id| self.path(*id, "a parameter"))?;
         cfg.global_inits.iter().try_for_each(|(id, _)| self.path(*id, "a global's initialiser"))?;
+        cfg.function_inits.iter().try_for_each(|(id, _)| self.path(*id, "a global's function initialiser"))?;
         for (i, node) in cfg.nodes.iter().enumerate() {
             let what = format!("node {i}");
             if let Some(span) = &node.span {
@@ -145,7 +153,7 @@ impl GraphCheck<'_> {
                 }
             }
             if let NodeKind::Call(site) = &node.kind {
-                site.args.iter().chain(&site.address_args).chain(std::iter::once(&site.result)).flatten().try_for_each(|id| self.path(*id, &what))?;
+                site.args.iter().chain(&site.address_args).chain([&site.result, &site.callee_path]).flatten().try_for_each(|id| self.path(*id, &what))?;
             }
             node.values.iter().try_for_each(|op| self.value_op(op, &what))?;
             if let Some(status) = &node.status {

@@ -587,7 +587,7 @@ impl<'a> Frame<'a> {
         for op in &node.values {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
-                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::Return(_) => {}
+                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::Return(_) => {}
                 ValueOp::LibraryCall { usr, success } => out.push(Event::LibraryCall(usr, success)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),

@@ -76,6 +76,29 @@ pub(crate) fn children(cursor: CXCursor) -> Vec<CXCursor> {
     out
 }
 
+/// The function an initialiser designates (`handler`, `&handler`, `(hook_t) handler`, in
+/// parentheses or not): its USR.
+pub(crate) fn designated_function(init: CXCursor) -> Option<String> {
+    let mut cursor = init;
+    // Each step goes one level into a cast, a parenthesis or `&`: initialisers are shallow.
+    for _ in 0..16 {
+        match kind(cursor) {
+            CXCursor_DeclRefExpr => {
+                // SAFETY: pure accessor on a live cursor.
+                let target = unsafe { clang_getCursorReferenced(cursor) };
+                return (!is_null(target) && kind(target) == CXCursor_FunctionDecl).then(|| usr(target));
+            }
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CStyleCastExpr | CXCursor_UnaryOperator => {
+                let inner = children(cursor);
+                let [only] = inner[..] else { return None };
+                cursor = only;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
 /// The cursor's kind.
 pub(crate) fn kind(cursor: CXCursor) -> CXCursorKind {
     // SAFETY: pure accessor on a cursor value.

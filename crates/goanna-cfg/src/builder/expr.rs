@@ -1083,6 +1083,21 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        let callee_path = match callee {
+            Callee::Indirect(f) if usr.is_none() => {
+                let mut core = strip_casts(f);
+                if let ExprKind::Unary { op: UnaryOp::Deref, operand } = &core.kind {
+                    core = strip_casts(operand);
+                }
+                self.path_of(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer)
+            }
+            _ => None,
+        };
+        let function_args: Vec<(usize, String)> = args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| Some((i, super::values::function_designated(a)?.to_string())))
+            .collect();
         let site = CallSite {
             callee_name: name.map(str::to_string),
             callee_usr: usr.map(str::to_string),
@@ -1092,6 +1107,8 @@ impl Builder<'_, '_> {
             null_args,
             int_args,
             const_args,
+            callee_path,
+            function_args,
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

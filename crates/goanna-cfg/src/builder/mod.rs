@@ -258,6 +258,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             entry,
             exit,
             global_inits: self.paths.global_inits(self.tu),
+            function_inits: self.paths.function_inits(self.tu),
             paths: self.paths.into_paths(),
             params,
         };

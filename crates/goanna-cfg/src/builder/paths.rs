@@ -47,6 +47,30 @@ impl PathTable {
         out
     }
 
+    /// The file-scope variables named by the function whose initialiser may hold a function:
+    /// pointers initialised with one (its USR), and pointers initialised with anything but a
+    /// function or NULL, structures and arrays with an initialiser (`None`: not known).
+    pub(super) fn function_inits(&self, tu: &goanna_ast::TranslationUnit) -> Vec<(PathId, Option<String>)> {
+        let mut out: Vec<(PathId, Option<String>)> = self
+            .roots
+            .iter()
+            .filter_map(|(var, &id)| {
+                let info = tu.vars.get(var.0 as usize)?;
+                if !matches!(info.kind, goanna_ast::VarKind::Global | goanna_ast::VarKind::StaticGlobal) || !info.has_init {
+                    return None;
+                }
+                match (&info.function_init, info.ty.class) {
+                    (Some(usr), _) => Some((id, Some(usr.clone()))),
+                    (None, TypeClass::Pointer) => (info.const_init != Some(0)).then_some((id, None)),
+                    (None, TypeClass::Record | TypeClass::Array) => Some((id, None)),
+                    (None, _) => None,
+                }
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
     /// The path with id `id`.
     pub(super) fn get(&self, id: PathId) -> Option<&AccessPath> {
         self.paths.get(id.0 as usize)

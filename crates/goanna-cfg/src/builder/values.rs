@@ -4,7 +4,7 @@ use super::expr::transparent;
 use super::Builder;
 use crate::consts::strip_casts;
 use crate::props::PathId;
-use crate::values::{IntType, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
+use crate::values::{IntType, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, TypeClass, UnaryOp};
 
 /// The type pointers are compared in: addresses of 64 bits.
@@ -163,6 +163,24 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// A pointer of static storage written with a function, another pointer or NULL: what a
+    /// call through it may reach ([`ValueOp::StoreFunction`]).
+    fn record_pointer_store(&mut self, target: PathId, rhs: &Expr) {
+        let static_pointer = self.paths.class(target) == TypeClass::Pointer
+            && self.paths.get(target).is_some_and(|p| p.root.kind.is_static_storage());
+        if !static_pointer {
+            return;
+        }
+        let value = match function_designated(rhs) {
+            Some(usr) => Some(StoredPointer::Function(usr.to_string())),
+            None if crate::consts::is_zero_literal(rhs) => Some(StoredPointer::Null),
+            None => self.path_of(strip_casts(rhs)).filter(|&p| self.paths.class(p) == TypeClass::Pointer).map(StoredPointer::Copy),
+        };
+        if let Some(value) = value {
+            self.value_op(ValueOp::StoreFunction { target, value });
+        }
+    }
+
     /// The path of `e` when it is an integer access path.
     pub(super) fn int_path(&mut self, e: &Expr) -> Option<PathId> {
         let p = self.path_of(strip_casts(e))?;
@@ -193,6 +211,7 @@ impl Builder<'_, '_> {
     /// initialiser): an integer value or a constant array initialiser.
     pub(super) fn record_store(&mut self, target: Option<PathId>, rhs: &Expr) {
         let Some(t) = target else { return };
+        self.record_pointer_store(t, rhs);
         match self.paths.class(t) {
             TypeClass::Integer => {
                 let value = self.val_expr(rhs);
@@ -307,4 +326,16 @@ fn val_bin_op(op: BinaryOp) -> Option<ValBinOp> {
         BinaryOp::Ne => ValBinOp::Ne,
         BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::Comma => return None,
     })
+}
+
+/// The USR of the function `e` designates (`handler`, `&handler`, `*handler`, casts stripped).
+pub(super) fn function_designated(e: &Expr) -> Option<&str> {
+    let mut core = strip_casts(e);
+    while let ExprKind::Unary { op: UnaryOp::AddrOf | UnaryOp::Deref, operand } = &core.kind {
+        core = strip_casts(operand);
+    }
+    match &core.kind {
+        ExprKind::FunctionRef { usr, .. } => Some(usr),
+        _ => None,
+    }
 }

@@ -33,9 +33,8 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
             NodeKind::NoReturn => result.may_noreturn = true,
             _ => {}
         }
-        let continues = match program.callee_at(f, u) {
-            Some(g) => {
-                let b = behaviours[g as usize];
+        let continues = match call_behaviour(program, f, u, behaviours) {
+            Some(b) => {
                 result.may_noreturn |= b.may_noreturn;
                 result.may_diverge |= b.may_diverge;
                 b.may_return
@@ -55,6 +54,24 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
     }
     result.may_diverge |= has_cycle(&succs, cfg.entry);
     result
+}
+
+/// How the call at `node` of `f` may end: its callee's behaviour, or for a call through a
+/// pointer whose targets are all known, the union of theirs (`None`: not a call of the
+/// program).
+pub fn call_behaviour(program: &Program<'_>, f: FnIndex, node: NodeId, behaviours: &[Behaviour]) -> Option<Behaviour> {
+    if let Some(g) = program.callee_at(f, node) {
+        return Some(behaviours[g as usize]);
+    }
+    let targets = program.targets_at(f, node)?;
+    Some(targets.iter().fold(Behaviour::default(), |b, &g| {
+        let t = behaviours[g as usize];
+        Behaviour {
+            may_return: b.may_return | t.may_return,
+            may_noreturn: b.may_noreturn | t.may_noreturn,
+            may_diverge: b.may_diverge | t.may_diverge,
+        }
+    }))
 }
 
 /// True when a cycle is reachable from `start` (iterative three-colour DFS).

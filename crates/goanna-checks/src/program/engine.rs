@@ -147,13 +147,13 @@ impl<'p> Analysis<'p> {
         self.rks
             .get_or_init(|| {
                 if self.rks_hidden.is_empty() {
-                    return build_model(self.program, &self.effects).map_err(|e| e.to_string());
+                    return build_model(self.program, &self.effects, &self.behaviours).map_err(|e| e.to_string());
                 }
                 let mut effects = self.effects.clone();
                 for (&(f, n), props) in effects.iter_mut() {
                     props.retain(|&(k, p)| !self.rks_hidden.contains(&(f, n, k, p)));
                 }
-                build_model(self.program, &effects).map_err(|e| e.to_string())
+                build_model(self.program, &effects, &self.behaviours).map_err(|e| e.to_string())
             })
             .as_ref()
             .map_err(String::as_str)
@@ -604,8 +604,10 @@ fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::Pat
     for (stack, m) in witness {
         match stack.first() {
             None => {
-                inside = None;
+                let left = inside.take().and_then(|b| pm.calls.get(b as usize)).copied();
                 match pm.origin.get(*m as usize) {
+                    // The node a call's box returns to stands for the call, already on the path.
+                    Some(&(g, n)) if left == Some((g, n)) => {}
                     Some(&(g, n)) if g == f => path.push(n),
                     _ => break,
                 }

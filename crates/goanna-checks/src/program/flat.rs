@@ -96,6 +96,9 @@ enum Fact {
     TestVar(Rel, usize),
     /// It was assigned the constant (`p = NULL`, `x = 3`): a write, never a contradiction.
     Set(i64),
+    /// It was assigned a value other than the constant (the result of a function that never
+    /// returns NULL): a write, never a contradiction.
+    SetDiffers(i64),
     /// It was increased by the constant (`x++`, `x -= 2`).
     Add(i64),
     /// It was assigned something else.
@@ -203,6 +206,7 @@ fn facts(
             PropKind::CmpGt => test(Rel::Gt),
             PropKind::CmpGe => test(Rel::Ge),
             PropKind::AssignNull => Some(Fact::Set(0)),
+            PropKind::NonNull => Some(Fact::SetDiffers(0)),
             PropKind::AssignConst => value.map(Fact::Set),
             PropKind::AddConst if follow_adds => value.map(Fact::Add),
             PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull => Some(Fact::Forget),
@@ -248,7 +252,7 @@ fn facts(
         Fact::Test(..) | Fact::TestVar(..) => 0,
         Fact::Forget => 1,
         Fact::Add(_) => 2,
-        Fact::Set(_) => 3,
+        Fact::Set(_) | Fact::SetDiffers(_) => 3,
     });
     out
 }
@@ -331,6 +335,7 @@ fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
                 None => Know::Unknown,
             },
             (Fact::Set(c), _) => Know::Equal(c),
+            (Fact::SetDiffers(c), _) => Know::Differs(c),
             (Fact::Add(c), Know::Equal(x)) => x.checked_add(c).map_or(Know::Unknown, Know::Equal),
             (Fact::Add(_), _) => Know::Unknown,
             (Fact::Forget, _) => Know::Unknown,
@@ -340,9 +345,17 @@ fn apply(k: &Knowledge, facts: &[(usize, Fact)]) -> Option<Knowledge> {
 }
 
 /// The variables worth tracking: tested at two or more branch nodes, or tested and assigned a
-/// constant.
-fn tracked_variables(cfg: &Cfg) -> Vec<PathId> {
+/// constant (or a callee's result that is never NULL).
+fn tracked_variables(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId> {
     let mut tests: FxHashMap<PathId, (usize, usize)> = FxHashMap::default();
+    // A result a callee never returns NULL for is known like a constant.
+    for n in cfg.node_ids() {
+        for &(kind, id) in effects.get(&(f, n)).into_iter().flatten() {
+            if kind == PropKind::NonNull && cfg.path(id).is_variable() {
+                tests.entry(id).or_default().1 += 1;
+            }
+        }
+    }
     for node in &cfg.nodes {
         for p in &node.props {
             let Subject::Path(id) = p.subject else { continue };
@@ -413,7 +426,7 @@ pub fn flat_model(
         match hint {
             Some(hint) => hint.clone(),
             None => {
-                let mut tracked = tracked_variables(cfg);
+                let mut tracked = tracked_variables(cfg, f, effects);
                 // A value the entry's effects test (a summary specialised to a selector's value
                 // at the call) is followed first.
                 for (kind, id) in effects.get(&(f, cfg.entry)).into_iter().flatten() {
@@ -531,7 +544,7 @@ fn build(
         let from = next as u32;
         next += 1;
         let node = cfg.node(n);
-        let behaviour = program.callee_at(f, n).map(|g| behaviours[g as usize]);
+        let behaviour = super::behaviour::call_behaviour(program, f, n, behaviours);
         if behaviour.is_none_or(|b| b.may_return) {
             for edge in &node.succs {
                 if (filter.forward_only && edge.kind == EdgeKind::Back)

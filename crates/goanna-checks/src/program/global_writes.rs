@@ -30,7 +30,7 @@ pub struct GlobalWrites {
 
 /// The key of the part of a global that `path` names: `usr|.f.g` for members reached without a
 /// pointer, `usr|` for the whole variable otherwise.
-fn part_key(path: &goanna_cfg::AccessPath) -> String {
+pub(super) fn part_key(path: &goanna_cfg::AccessPath) -> String {
     let mut key = format!("{}|", path.root.usr);
     if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
         for step in &path.steps {
@@ -45,7 +45,7 @@ fn part_key(path: &goanna_cfg::AccessPath) -> String {
 
 /// True when one of two part keys is the other or contains it (`g|` and `g|.f`, `g|.f` and
 /// `g|.f.x`): writing one may change the other.
-fn overlap(a: &str, b: &str) -> bool {
+pub(super) fn overlap(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     long.starts_with(short) && (long.len() == short.len() || long.as_bytes()[short.len()] == b'.')
 }

@@ -48,6 +48,13 @@ pub struct Program<'a> {
     pub thread_entries: Vec<bool>,
     /// The globals each function may write (built when first asked).
     global_writes: std::sync::OnceLock<super::global_writes::GlobalWrites>,
+    /// For each function, its calls through a pointer whose targets are all known, sorted by
+    /// node (see [`super::targets`]).
+    indirect: super::targets::IndirectTargets,
+    /// Functions with internal linkage by (unit, USR).
+    local: FxHashMap<(u32, &'a str), FnIndex>,
+    /// Functions with external linkage by USR.
+    external: FxHashMap<&'a str, FnIndex>,
 }
 
 impl<'a> Program<'a> {
@@ -94,7 +101,18 @@ impl<'a> Program<'a> {
             .collect();
         let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
         let thread_entries = thread_entries(units, &functions);
-        let mut program = Program { units, functions, calls, component: Vec::new(), loop_heads, thread_entries, global_writes: std::sync::OnceLock::new() };
+        let mut program = Program {
+            units,
+            functions,
+            calls,
+            component: Vec::new(),
+            loop_heads,
+            thread_entries,
+            global_writes: std::sync::OnceLock::new(),
+            indirect: Vec::new(),
+            local,
+            external,
+        };
         let mut component = vec![0u32; program.functions.len()];
         for (i, scc) in super::behaviour::call_graph_sccs(&program).into_iter().enumerate() {
             for f in scc {
@@ -102,7 +120,21 @@ impl<'a> Program<'a> {
             }
         }
         program.component = component;
+        program.indirect = super::targets::indirect_targets(&program);
         program
+    }
+
+    /// The function a unit names by `usr`: its own `static` one first, then one with external
+    /// linkage.
+    pub fn function_by_usr(&self, unit: u32, usr: &str) -> Option<FnIndex> {
+        self.local.get(&(unit, usr)).or_else(|| self.external.get(usr)).copied()
+    }
+
+    /// The functions a call through a pointer at `node` of `f` may reach, when all are known
+    /// (never for a call of a named function).
+    pub fn targets_at(&self, f: FnIndex, node: NodeId) -> Option<&[FnIndex]> {
+        let calls = self.indirect.get(f as usize)?;
+        calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1.as_slice())
     }
 
     /// True when `f` and `g` call each other (directly or through other functions), or are the

@@ -22,6 +22,7 @@ mod scc;
 mod selectors;
 mod status;
 mod summary;
+mod targets;
 mod template;
 
 pub use analyse::{analyse, ProgramOptions};

@@ -1,7 +1,7 @@
 //! Where a pointer is known to be non-null: every path from the entry passes a branch that
 //! found it non-null, or an assignment of an address that is never NULL (`p = &x`, a string,
-//! the result of a function that always returns such an address), with no other new value
-//! since (a forward must-analysis on one graph).
+//! the result of a function that always returns such an address or never returns NULL), with
+//! no other new value since (a forward must-analysis on one graph).
 
 use super::rks::CallEffects;
 use super::link::FnIndex;
@@ -31,7 +31,7 @@ pub fn known_nonnull(cfg: &Cfg, f: FnIndex, effects: &CallEffects, var: PathId) 
         if i != cfg.entry.index() {
             input[i] = preds[i].iter().filter(|p| cfg.nodes[p.index()].reachable).all(|p| output[p.index()]);
         }
-        let out = if has(i, PropKind::NonNullTest) || has(i, PropKind::NonHeap) {
+        let out = if has(i, PropKind::NonNullTest) || has(i, PropKind::NonHeap) || has(i, PropKind::NonNull) {
             true
         } else if has(i, PropKind::Def) || has(i, PropKind::NullTest) || has(i, PropKind::AddrTaken) {
             false

@@ -2,8 +2,9 @@
 //! per CFG node, one box per call of a defined function (design note 1).
 
 use super::atoms::{call_atom, path_atom, plain_atom};
+use super::behaviour::Behaviour;
 use super::link::{FnIndex, Program};
-use goanna_cfg::{NodeId, PathId, PropKind, Subject};
+use goanna_cfg::{CallSite, NodeId, NodeKind, PathId, PropKind, Subject};
 use goanna_mc::{CompId, Model, ModelBuilder};
 use rustc_hash::FxHashMap;
 
@@ -53,9 +54,7 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
             Subject::None => plain_atom(p.kind, f),
         })
         .collect();
-    if let Some(extra) = effects.get(&(f, n)) {
-        labels.extend(extra.iter().map(|(kind, id)| path_atom(*kind, f, *id, cfg.path(*id))));
-    }
+    labels.extend(effect_labels(program, f, n, effects));
     if program.callee_at(f, n).is_some_and(|g| program.same_component(f, g)) {
         labels.push(plain_atom(PropKind::RecursiveCall, f));
     }
@@ -71,21 +70,48 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
     labels
 }
 
+/// The atoms of what the callee called at node `n` of `f` does to the caller's variables.
+fn effect_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEffects) -> Vec<String> {
+    let cfg = program.cfg(f);
+    effects.get(&(f, n)).map_or_else(Vec::new, |extra| extra.iter().map(|(kind, id)| path_atom(*kind, f, *id, cfg.path(*id))).collect())
+}
+
 /// Builds the model. At a call node whose callee is linked, the escapes that the graph builder
 /// assumed for the arguments (the callee was unknown in the unit) are dropped: the callee's
 /// summary in `effects` says what it really does.
-pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<ProgramModel, goanna_mc::Error> {
+///
+/// What a linked callee does to the caller's variables (its summary's effects) labels a node of
+/// its own that the call's box returns to: the callee's body runs before them (a use of a global
+/// inside the callee comes before the callee frees the argument). That node stands for the call
+/// node in paths.
+///
+/// A call through a pointer whose known targets never return (`behaviours`) ends its paths
+/// there: it has no successor (a dead end loops on itself) and, when some target ends the
+/// program, the labels of the graphs' own sink (`end`, `noreturn`).
+pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[Behaviour]) -> Result<ProgramModel, goanna_mc::Error> {
+    let stops = |f: FnIndex, n: NodeId| {
+        if program.callee_at(f, n).is_some() {
+            return None;
+        }
+        super::behaviour::call_behaviour(program, f, n, behaviours).filter(|b| !b.may_return)
+    };
     let mut b = ModelBuilder::new();
     let mut origin = Vec::new();
     let mut first = Vec::with_capacity(program.functions.len());
     let mut calls = Vec::new();
+    let mut returns: FxHashMap<(FnIndex, NodeId), goanna_mc::NodeId> = FxHashMap::default();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         let comp = b.add_component(&cfg.name);
         debug_assert_eq!(comp as FnIndex, f);
         first.push(origin.len() as u32);
         for n in cfg.node_ids() {
-            let labels = node_labels(program, f, n, effects);
+            let linked = program.callee_at(f, n).is_some();
+            let mut labels = if linked { node_labels(program, f, n, &CallEffects::default()) } else { node_labels(program, f, n, effects) };
+            if stops(f, n).is_some_and(|b| b.may_noreturn) {
+                labels.push(plain_atom(PropKind::End, f));
+                labels.push(plain_atom(PropKind::NoReturn, f));
+            }
             let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
             let id = b.add_node(comp, &format!("{}#{}", cfg.name, n.0), &refs);
             origin.push((f, n));
@@ -95,6 +121,23 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
             if n == cfg.exit {
                 b.set_exit(id);
             }
+        }
+        // The return nodes of the linked calls that have effects.
+        for n in cfg.node_ids() {
+            if program.callee_at(f, n).is_none() || !effects.contains_key(&(f, n)) {
+                continue;
+            }
+            let mut labels = effect_labels(program, f, n, effects);
+            // The result is stored after the callee's effects, as in a graph node of its own
+            // (`p = f(p)`: the old `p` is freed, then `p` gets the result).
+            if let NodeKind::Call(CallSite { result: Some(r), .. }) = &cfg.node(n).kind {
+                let stored = cfg.node(n).props.iter().filter(|p| matches!(p.kind, PropKind::Def | PropKind::DeclInit) && p.subject == Subject::Path(*r));
+                labels.extend(stored.map(|p| path_atom(p.kind, f, *r, cfg.path(*r))));
+            }
+            let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+            let id = b.add_node(comp, &format!("{}#{}'", cfg.name, n.0), &refs);
+            returns.insert((f, n), id);
+            origin.push((f, n));
         }
     }
     for f in 0..program.functions.len() as FnIndex {
@@ -112,10 +155,22 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects) -> Result<Progr
                     calls.push((f, n));
                     b.edge_to_call(from, bx, (callee_base + callee.entry.0) as goanna_mc::NodeId);
                     let exit = (callee_base + callee.exit.0) as goanna_mc::NodeId;
-                    for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
-                        b.edge_from_return(bx, exit, (base + edge.target.0) as goanna_mc::NodeId);
+                    let succs = node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| (base + e.target.0) as goanna_mc::NodeId);
+                    match returns.get(&(f, n)) {
+                        Some(&back) => {
+                            b.edge_from_return(bx, exit, back);
+                            for to in succs {
+                                b.edge_nodes(back, to);
+                            }
+                        }
+                        None => {
+                            for to in succs {
+                                b.edge_from_return(bx, exit, to);
+                            }
+                        }
                     }
                 }
+                None if stops(f, n).is_some() => {}
                 None => {
                     // Design note 10: an edge that a constant condition rules out is not a path.
                     for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {

@@ -69,6 +69,11 @@ pub struct Summary {
     pub null_latent: bool,
     /// Every `return` gives the address of a static object or a string literal: never NULL.
     pub returns_static_addr: bool,
+    /// Never returns NULL: every reachable `return` gives back a local or parameter pointer
+    /// that was found not NULL since its last value, or whose last value was an address or the
+    /// result of a callee that never returns NULL (a wrapper of an allocator that aborts
+    /// when the allocation fails). Callers get `non_null` on the result.
+    pub returns_nonnull: bool,
     /// Per parameter: the function returns NULL only after finding this pointer parameter NULL
     /// (`if (!list) return NULL;` in a getter), and never returns a local that may be NULL.
     pub null_only_if_null: Vec<bool>,
@@ -148,6 +153,10 @@ struct Questions {
     /// gives back a local or parameter pointer, else none): a path returns it not freed since
     /// its last write (negated for `returns_freed`).
     returns_unfreed: Vec<Formula>,
+    /// One per returned variable: a path returns it without finding it not NULL since its
+    /// last value (negated for `returns_nonnull`); empty when some `return` gives back
+    /// something else.
+    returns_maybe_null: Vec<Formula>,
     /// Per carrier global: its USR, the effect, whether the effect holds when the formula does
     /// not (`KeepsSome`-like questions, decided on returning functions only), and the formula.
     per_global: Vec<(String, PropKind, bool, Formula)>,
@@ -349,6 +358,18 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
             any(vec![unfreed.clone(), ef(and(and(def, not(free)), ex(unfreed)))])
         })
         .collect();
+    let returns_maybe_null = returned_variables(cfg)
+        .into_iter()
+        .flat_map(|id| {
+            let v = Some((id, cfg.path(id)));
+            let def = atom(PropKind::Def, f, v);
+            let found = any(vec![def.clone(), atom(PropKind::NonNullTest, f, v)]);
+            let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
+            let unknown_value = and(def, not(any(vec![atom(PropKind::NonNull, f, v), atom(PropKind::NonHeap, f, v)])));
+            let untested = eu(not(found), returned);
+            [untested.clone(), ef(and(unknown_value, ex(untested)))]
+        })
+        .collect();
     let null_untested_all = (!param_null_tests.is_empty()).then(|| {
         let mut stops = param_rewrites;
         stops.push(atom(PropKind::ReturnNull, f, None));
@@ -386,6 +407,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         returns_stream,
         returns_uninit,
         returns_unfreed,
+        returns_maybe_null,
     }
 }
 
@@ -431,6 +453,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_uninit.iter().cloned());
     formulas.extend(qs.null_untested_all.iter().cloned());
     formulas.extend(qs.returns_unfreed.iter().cloned());
+    formulas.extend(qs.returns_maybe_null.iter().cloned());
     formulas.extend(qs.per_global.iter().map(|(_, _, _, formula)| formula.clone()));
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
@@ -468,10 +491,12 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             summary.global_effects.push((usr.clone(), *kind));
         }
     }
+    let (rest, maybe_null) = rest.split_at(rest.len() - qs.returns_maybe_null.len());
     let (untested_all, unfreed) = rest.split_at(rest.len() - qs.returns_unfreed.len());
     summary.returns_freed = returns && !unfreed.is_empty() && unfreed.iter().all(|&b| !b);
     summary.returns_alloc = alloc.iter().any(|&b| b);
     summary.may_return_null = null.iter().any(|&b| b);
+    summary.returns_nonnull = returns && !summary.may_return_null && !maybe_null.is_empty() && maybe_null.iter().all(|&b| !b);
     // NULL only where a parameter was found NULL: no local that may be NULL is returned, and
     // every path to a `return NULL` tested the parameter first.
     let from_locals = null.iter().take(qs.null_from_locals).any(|&b| b);
@@ -622,6 +647,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.returns_static_addr {
             props.push((PropKind::NonHeap, r));
+        }
+        if s.returns_nonnull && !s.returns_static_addr {
+            props.push((PropKind::NonNull, r));
         }
     }
     props

@@ -360,6 +360,7 @@ impl Converter {
             name,
             const_init: None,
             has_init: false,
+            function_init: None,
         };
         let id = VarId(self.out.vars.len() as u32);
         self.out.vars.push(info);
@@ -390,8 +391,10 @@ impl Converter {
         let value = util::eval_int(init);
         let span = self.name_span(cursor, &self.out.vars[id.0 as usize].name.clone());
         let var = &mut self.out.vars[id.0 as usize];
+        let function = if var.ty.class == TypeClass::Pointer { util::designated_function(init) } else { None };
         var.has_init = true;
         var.const_init = value;
+        var.function_init = function;
         var.span = span;
     }
 }
