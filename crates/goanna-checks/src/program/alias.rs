@@ -5,7 +5,8 @@
 //! The graph builder labels every pointer copy (`q = p`, `q = (T *)p`, `q = p + 0`, `s.f = p`)
 //! with `copy_q` and the source. Here a forward data-flow analysis over one function gives each
 //! *holder* (a local pointer variable or parameter, or a pointer field of a local aggregate,
-//! that takes part in a copy) a value before every node: no value yet, NULL, a *block*, or
+//! that takes part in a copy; or a pointer global that takes part in one, see
+//! [`carrier_globals`]) a value before every node: no value yet, NULL, a *block*, or
 //! unknown. A block is made by any other write of a holder (an allocation, a call's result, a
 //! parameter's value at the entry) and is *owned* by the holder written; a copy passes the
 //! block on. Where two paths meet, a holder keeps its value only when both agree (so two
@@ -185,7 +186,8 @@ pub fn add_alias_effects(program: &Program<'_>, f: FnIndex, effects: &mut CallEf
         return;
     }
     let node_inputs: Vec<Vec<(PropKind, PathId, Option<i64>)>> = cfg.node_ids().map(|n| inputs(program, f, n, effects)).collect();
-    let derived = Analysis::new(cfg, &node_inputs).run();
+    let globals = carrier_globals(program, f, &node_inputs);
+    let derived = Analysis::new(cfg, &node_inputs, globals).run();
     for (n, props) in derived.into_iter().enumerate() {
         if props.is_empty() {
             continue;
@@ -197,6 +199,77 @@ pub fn add_alias_effects(program: &Program<'_>, f: FnIndex, effects: &mut CallEf
             }
         }
     }
+}
+
+/// The pointer globals of `f` that are followed as holders (issue 12, route 5: a global carries
+/// a pointer from one function to another): file-scope pointer variables (external or internal
+/// linkage, not members) that take part in a copy in `f` and are [`carrier_global`]s. Such a
+/// global holds its caller's block at the entry, as a parameter does.
+fn carrier_globals(program: &Program<'_>, f: FnIndex, inputs: &[Vec<(PropKind, PathId, Option<i64>)>]) -> CarrierGlobals {
+    let cfg = program.cfg(f);
+    let mut paths: Vec<PathId> = Vec::new();
+    for &(kind, id, value) in inputs.iter().flatten() {
+        if kind != PropKind::Copy {
+            continue;
+        }
+        for p in std::iter::once(id).chain(copy_source(cfg, value)) {
+            if !paths.contains(&p) && carrier_global(program, cfg, p) {
+                paths.push(p);
+            }
+        }
+    }
+    let clobbered = if paths.is_empty() { FxHashMap::default() } else { clobbering_calls(program, f, &paths) };
+    CarrierGlobals { paths, clobbered }
+}
+
+/// True when `id` names a whole file-scope pointer variable whose value only assignments that
+/// name it change: no function of the program takes its address and no thread or signal
+/// handler writes it (`GlobalWrites::escaped`).
+pub(super) fn carrier_global(program: &Program<'_>, cfg: &Cfg, id: PathId) -> bool {
+    let path = cfg.path(id);
+    if !(matches!(path.root.kind, VarKind::Global | VarKind::StaticGlobal) && path.steps.is_empty() && path.class == TypeClass::Pointer) {
+        return false;
+    }
+    let gw = program.global_writes();
+    !gw.any_escaped && !gw.escaped.contains(path.root.usr.as_str())
+}
+
+/// For each call node of `f` that may write one of the globals `paths` (itself or through its
+/// callees, `Program::global_writes`; any global for a call of a function outside the program),
+/// the globals it may write. Library calls the graph builder keeps inside statements write
+/// none of the program's globals, as in the value analysis (a callback they run is a known
+/// gap).
+pub(super) fn clobbering_calls(program: &Program<'_>, f: FnIndex, paths: &[PathId]) -> FxHashMap<NodeId, Vec<PathId>> {
+    let cfg = program.cfg(f);
+    let gw = program.global_writes();
+    let mut out = FxHashMap::default();
+    for n in cfg.node_ids() {
+        if !matches!(cfg.node(n).kind, goanna_cfg::NodeKind::Call(_)) {
+            continue;
+        }
+        let callee = program.callee_at(f, n);
+        let written: Vec<PathId> = paths
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let path = cfg.path(p);
+                gw.may_write(callee, false, path, path.root.kind != VarKind::Global)
+            })
+            .collect();
+        if !written.is_empty() {
+            out.insert(n, written);
+        }
+    }
+    out
+}
+
+/// The globals [`carrier_globals`] follows in one function.
+#[derive(Default)]
+struct CarrierGlobals {
+    /// The globals followed.
+    paths: Vec<PathId>,
+    /// Per node: the followed globals that may hold another value after it.
+    clobbered: FxHashMap<NodeId, Vec<PathId>>,
 }
 
 /// The analysis of one function.
@@ -212,10 +285,16 @@ struct Analysis<'a> {
     /// NULL tests and dereferences say nothing about the block's owner being NULL (`q` is not
     /// NULL when `p` is); only what releases or hands on the block passes on.
     interior: u64,
+    /// Holders that are globals ([`carrier_globals`]): their blocks are never lost here (the
+    /// program may still reach them through the global), and a proposition about the owner
+    /// is added only while the global still holds the very block.
+    global: u64,
+    /// Per node: the global holders that may hold another value after it.
+    clobbered: FxHashMap<NodeId, Vec<usize>>,
 }
 
 impl<'a> Analysis<'a> {
-    fn new(cfg: &'a Cfg, inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>]) -> Self {
+    fn new(cfg: &'a Cfg, inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>], globals: CarrierGlobals) -> Self {
         // Roots whose storage may change behind the analysis' back: address taken, or the
         // whole aggregate read or written (a struct copy carries its pointer fields along).
         let mut unsafe_roots: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
@@ -249,7 +328,9 @@ impl<'a> Analysis<'a> {
             let path = cfg.path(id);
             if holders.len() >= MAX_HOLDERS
                 || path.class != TypeClass::Pointer
-                || !(is_local_storage(cfg, id) && !unsafe_roots.contains(&path.root) || stable.contains(&id))
+                || !(is_local_storage(cfg, id) && !unsafe_roots.contains(&path.root)
+                    || stable.contains(&id)
+                    || globals.paths.contains(&id) && !unsafe_roots.contains(&path.root))
                 || index.contains_key(&id)
             {
                 continue;
@@ -263,7 +344,19 @@ impl<'a> Analysis<'a> {
                 interior |= 1u64 << h;
             }
         }
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior }
+        let mut global = 0u64;
+        for (&id, &h) in &index {
+            if globals.paths.contains(&id) {
+                global |= 1u64 << h;
+            }
+        }
+        let clobbered = globals
+            .clobbered
+            .into_iter()
+            .map(|(n, ids)| (n, ids.iter().filter_map(|id| index.get(id).copied()).collect::<Vec<usize>>()))
+            .filter(|(_, hs)| !hs.is_empty())
+            .collect();
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -285,6 +378,12 @@ impl<'a> Analysis<'a> {
     /// The state after node `n`, given the state before it.
     fn transfer(&mut self, n: NodeId, before: &[Hold]) -> Vec<Hold> {
         let mut after = before.to_vec();
+        // A call that may write a followed global leaves it holding something unknown.
+        if let Some(hs) = self.clobbered.get(&n) {
+            for &h in hs {
+                after[h] = Hold { must: Val::Top, may: 0 };
+            }
+        }
         let inputs = self.inputs;
         let props = &inputs[n.index()];
         let mut written: Vec<(usize, Hold)> = Vec::new();
@@ -347,6 +446,8 @@ impl<'a> Analysis<'a> {
                     (VarKind::Param, true) => self.fresh(entry, h, false),
                     (VarKind::Param, false) if path.steps == [PathStep::Deref] => self.fresh(entry, h, false),
                     (VarKind::Param, false) => Hold { must: Val::Top, may: 0 },
+                    // A followed global holds its caller's block, as a parameter does.
+                    _ if self.global & (1u64 << h) != 0 => self.fresh(entry, h, false),
                     _ => Hold::UNDEF,
                 }
             })
@@ -431,9 +532,12 @@ impl<'a> Analysis<'a> {
     /// True when a proposition about the owner of block `b` may be added at a node where the
     /// owner holds `owner_value`.
     fn owner_accepts(&self, b: u32, owner_value: Val) -> bool {
+        let global_owner = self.global & (1u64 << self.blocks[b as usize].owner) != 0;
         match owner_value {
             Val::Block(c) | Val::MaybeNull(c) => c == b,
-            Val::Null | Val::Undef => true,
+            // A global set to NULL before its old block is released through a copy (`t = g;
+            // g = NULL; free(t);`) is not what is released: its callers see the NULL.
+            Val::Null | Val::Undef => !global_owner,
             Val::Top => false,
         }
     }
@@ -519,6 +623,10 @@ impl<'a> Analysis<'a> {
         // Overwritten holders: kept elsewhere, or the last one lost.
         for (h, (was, now)) in before.iter().zip(after).enumerate() {
             let Val::Block(b) = was.must else { continue };
+            // A block a global holds, or one owned by a global, stays reachable through it.
+            if (self.global >> h) & 1 != 0 || (self.global >> self.blocks[b as usize].owner) & 1 != 0 {
+                continue;
+            }
             let id = self.holders[h];
             let rewritten = props.iter().any(|&(k, i, _)| i == id && matches!(k, PropKind::Def | PropKind::DeclInit | PropKind::Copy));
             if now.must == was.must && !rewritten {

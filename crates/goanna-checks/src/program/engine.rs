@@ -84,6 +84,11 @@ pub struct Analysis<'p> {
     /// For each function: every NULL it returns is latent (its summary's `null_latent`; empty
     /// when unknown): a finding that starts from its result needs a path that forces the NULL.
     pub null_latent: Vec<bool>,
+    /// Effects of call nodes that stand for what the callee does to a global it names itself
+    /// (`Summary::global_effects`): in the functions' own models they bind the caller's aliases
+    /// of the global; the whole-program model leaves them out, since its box of the callee
+    /// shows the same events (counted twice, one free would be two).
+    pub rks_hidden: rustc_hash::FxHashSet<(FnIndex, NodeId, goanna_cfg::PropKind, PathId)>,
     /// The whole-program model, built on first use.
     rks: OnceLock<Result<ProgramModel, String>>,
     /// Each function's dominator tree, built on first use (which branches of a path are
@@ -109,6 +114,7 @@ impl<'p> Analysis<'p> {
             null_only_if_null: Vec::new(),
             null_zeroes_out: Vec::new(),
             null_latent: Vec::new(),
+            rks_hidden: rustc_hash::FxHashSet::default(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
             dominators: (0..program.functions.len()).map(|_| OnceLock::new()).collect(),
@@ -143,7 +149,16 @@ impl<'p> Analysis<'p> {
 
     fn rks(&self) -> Result<&ProgramModel, &str> {
         self.rks
-            .get_or_init(|| build_model(self.program, &self.effects, &self.behaviours).map_err(|e| e.to_string()))
+            .get_or_init(|| {
+                if self.rks_hidden.is_empty() {
+                    return build_model(self.program, &self.effects, &self.behaviours).map_err(|e| e.to_string());
+                }
+                let mut effects = self.effects.clone();
+                for (&(f, n), props) in effects.iter_mut() {
+                    props.retain(|&(k, p)| !self.rks_hidden.contains(&(f, n, k, p)));
+                }
+                build_model(self.program, &effects, &self.behaviours).map_err(|e| e.to_string())
+            })
             .as_ref()
             .map_err(String::as_str)
     }

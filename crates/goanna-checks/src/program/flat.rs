@@ -427,6 +427,14 @@ pub fn flat_model(
             Some(hint) => hint.clone(),
             None => {
                 let mut tracked = tracked_variables(cfg, f, effects);
+                // A value the entry's effects test (a summary specialised to a selector's value
+                // at the call) is followed first.
+                for (kind, id) in effects.get(&(f, cfg.entry)).into_iter().flatten() {
+                    if matches!(kind, PropKind::NullTest | PropKind::NonNullTest) && !tracked.contains(id) {
+                        tracked.insert(0, *id);
+                        tracked.truncate(MAX_TRACKED);
+                    }
+                }
                 // The value of a call is the same for the same arguments only when the callee
                 // depends on nothing else and changes nothing.
                 tracked.retain(|&id| match &cfg.path(id).result_of {

@@ -19,6 +19,7 @@ mod nonnull;
 mod regions;
 mod rks;
 mod scc;
+mod selectors;
 mod status;
 mod summary;
 mod targets;

@@ -10,6 +10,7 @@ use super::decide::Decide;
 use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
+use super::selectors::Selectors;
 use super::template::{Template, TemplateAtom};
 use goanna_cfg::{Cfg, NodeKind, PathId, PathStep, PropKind};
 use goanna_mc::ctl::Formula;
@@ -90,6 +91,20 @@ pub struct Summary {
     /// by `return` — so a caller's values behind the argument survive the call (the summary
     /// counterpart of a `const T *` parameter). Empty or `false`: may write.
     pub reads_only: Vec<bool>,
+    /// What the function does, on every path, to the block a pointer global held at its entry
+    /// (issue 12, route 5: a global carries the caller's pointer), by the global's USR: `Free`
+    /// (freed on every path that returns, itself or through a copy, `T *d = g; free(d);`),
+    /// `Fclose` (closed likewise), `Deref` (dereferenced before any test or new value),
+    /// `ResourceUse` (used as a stream on some path before a new value). Only
+    /// for globals that no call of the function may write (`alias::carrier_global`). At a call
+    /// the caller's global gets the proposition, so a local whose block the caller stored in
+    /// the global gets it too (the alias pass).
+    pub global_effects: Vec<(String, PropKind)>,
+    /// The summary again for a selector's value at the entry (`super::selectors`): (USR of the
+    /// integer global, whether it is non-zero, the summary of the function on the paths where
+    /// it is). Only for the values some call site knows; a call that knows one gets that
+    /// summary's effects.
+    pub by_selector: Vec<(String, bool, Summary)>,
 }
 
 impl Summary {
@@ -147,6 +162,9 @@ struct Questions {
     /// last value (negated for `returns_nonnull`); empty when some `return` gives back
     /// something else.
     returns_maybe_null: Vec<Formula>,
+    /// Per carrier global: its USR, the effect, whether the effect holds when the formula does
+    /// not (`KeepsSome`-like questions, decided on returning functions only), and the formula.
+    per_global: Vec<(String, PropKind, bool, Formula)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +232,7 @@ fn atom(kind: PropKind, f: FnIndex, path: Option<(PathId, &goanna_cfg::AccessPat
     build::a(Template::concrete_atom(a, f, path).unwrap_or_default())
 }
 
-fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
+fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Questions {
     use build::*;
     let mut per_param = Vec::new();
     let mut param_null_tests = Vec::new();
@@ -374,9 +392,31 @@ fn questions(f: FnIndex, cfg: &Cfg) -> Questions {
         stops.push(atom(PropKind::ReturnNull, f, None));
         eu(not(any(param_null_tests)), any(stops))
     });
+    // What happens to the block each carrier global held at the entry: the same questions as
+    // for a pointer parameter.
+    let mut per_global = Vec::new();
+    for (id, clobbers) in carriers {
+        let path = cfg.path(*id);
+        let g = Some((*id, path));
+        let usr = &path.root.usr;
+        let mut defs = vec![atom(PropKind::Def, f, g)];
+        defs.extend(clobbers.iter().map(|name| a(super::atoms::call_atom(name))));
+        let def = any(defs);
+        let null = atom(PropKind::NullTest, f, g);
+        for kind in [PropKind::Free, PropKind::Fclose] {
+            let act = atom(kind, f, g);
+            let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
+            per_global.push((usr.clone(), kind, true, keeps));
+        }
+        let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, g)]);
+        per_global.push((usr.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, g)))));
+        // Some path uses the stream before a new value (as for a stream parameter).
+        per_global.push((usr.clone(), PropKind::ResourceUse, false, eu(not(def.clone()), atom(PropKind::ResourceUse, f, g))));
+    }
     Questions {
         returns: ef(end),
         per_param,
+        per_global,
         null_untested_all,
         returns_alloc,
         may_return_null,
@@ -431,6 +471,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.null_untested_all.iter().cloned());
     formulas.extend(qs.returns_unfreed.iter().cloned());
     formulas.extend(qs.returns_maybe_null.iter().cloned());
+    formulas.extend(qs.per_global.iter().map(|(_, _, _, formula)| formula.clone()));
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -462,6 +503,13 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let (null, rest) = rest.split_at(qs.may_return_null.len());
     let (stream, rest) = rest.split_at(qs.returns_stream.len());
     let (uninit, rest) = rest.split_at(qs.returns_uninit.len());
+    let (rest, globals) = rest.split_at(rest.len() - qs.per_global.len());
+    for ((usr, kind, negated, _), &holds) in qs.per_global.iter().zip(globals) {
+        let effect = if *negated { returns && !holds } else { holds };
+        if effect && !summary.global_effects.iter().any(|(u, k)| u == usr && k == kind) {
+            summary.global_effects.push((usr.clone(), *kind));
+        }
+    }
     let (rest, maybe_null) = rest.split_at(rest.len() - qs.returns_maybe_null.len());
     let (untested_all, unfreed) = rest.split_at(rest.len() - qs.returns_unfreed.len());
     summary.returns_freed = returns && !unfreed.is_empty() && unfreed.iter().all(|&b| !b);
@@ -629,6 +677,50 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     props
 }
 
+/// The summary that holds at a call that knows `known` of the callee's selectors: the first
+/// specialised one that matches, else the callee's own.
+fn at_call<'s>(summary: &'s Summary, known: &[(String, bool)]) -> &'s Summary {
+    known
+        .iter()
+        .find_map(|(usr, nonzero)| summary.by_selector.iter().find(|(u, v, _)| u == usr && v == nonzero).map(|(_, _, s)| s))
+        .unwrap_or(summary)
+}
+
+/// The propositions a call gets from its callee's [`Summary::global_effects`]: about the
+/// caller's own name for each global (a global the caller never names is not bound here).
+fn global_site_effects(cfg: &Cfg, s: &Summary) -> Vec<(PropKind, PathId)> {
+    if s.global_effects.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (usr, kind) in &s.global_effects {
+        let named = cfg.paths.iter().position(|p| p.root.usr == *usr && p.steps.is_empty() && p.root.kind.is_static_storage());
+        if let Some(i) = named {
+            out.push((*kind, PathId(i as u32)));
+        }
+    }
+    out
+}
+
+/// The effects on call nodes that come from [`Summary::global_effects`] (all of `effects`
+/// that [`global_site_effects`] gives): the whole-program structure leaves them out, since
+/// its boxes show what the callee does to the global itself.
+pub fn global_summary_effects(program: &Program<'_>, summaries: &[Summary]) -> rustc_hash::FxHashSet<(FnIndex, goanna_cfg::NodeId, PropKind, PathId)> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, callee) in &program.calls[f as usize] {
+            for (kind, id) in global_site_effects(cfg, &summaries[callee as usize])
+                .into_iter()
+                .chain(summaries[callee as usize].by_selector.iter().flat_map(|(_, _, s)| global_site_effects(cfg, s)))
+            {
+                out.insert((f, node, kind, id));
+            }
+        }
+    }
+    out
+}
+
 /// Fewest call sites that store a function's pointer result before the program's habit counts.
 const CONVENTION_MIN_SITES: usize = 4;
 
@@ -720,12 +812,15 @@ fn effects_of<'s>(
     f: FnIndex,
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
     unchecked_null: &[bool],
+    selectors: &Selectors,
 ) -> CallEffects {
     let mut effects = CallEffects::default();
     let cfg = program.cfg(f);
     for &(node, callee) in &program.calls[f as usize] {
         let unchecked = unchecked_null.get(callee as usize).copied().unwrap_or(false);
-        let props = site_effects(cfg, node, summary_of(callee), unchecked);
+        let summary = at_call(summary_of(callee), selectors.known(f, node));
+        let mut props = site_effects(cfg, node, summary, unchecked);
+        props.extend(global_site_effects(cfg, summary));
         if !props.is_empty() {
             effects.insert((f, node), props);
         }
@@ -796,10 +891,22 @@ pub fn summarise_program(
     let mut models: Vec<Option<FlatModel>> = (0..count).map(|_| None).collect();
     let mut effects_by_function: Vec<Option<CallEffects>> = (0..count).map(|_| None).collect();
     let convention = null_conventions(program);
+    let selectors = super::selectors::selectors(program);
+    let mut demanded: Vec<Vec<(String, bool)>> = vec![Vec::new(); count];
+    for f in 0..count as FnIndex {
+        for &(node, g) in &program.calls[f as usize] {
+            for k in selectors.known(f, node) {
+                if !demanded[g as usize].contains(k) {
+                    demanded[g as usize].push(k.clone());
+                }
+            }
+        }
+    }
+    let context = Context { convention: &convention, selectors: &selectors, demanded: &demanded };
     for components in by_level {
         let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
             .par_iter()
-            .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries, &convention))
+            .map(|&i| summarise_component(program, behaviours, decide, &sccs[i], &summaries, &context))
             .collect();
         for result in done {
             for (f, summary, last) in result? {
@@ -814,12 +921,13 @@ pub fn summarise_program(
     // The effects the last models were built with are final; the others are computed again.
     let mut effects = CallEffects::default();
     for (f, cached) in effects_by_function.into_iter().enumerate() {
-        let f_effects = cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention.unchecked));
+        let f_effects =
+            cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention.unchecked, &selectors));
         effects.extend(f_effects);
     }
     // Functions whose entry now says a parameter is NULL or zero have a different model than the one
     // the summaries were computed on: it is built again when the checks need it.
-    for f in add_constant_argument_effects(program, &summaries, &mut effects) {
+    for f in add_constant_argument_effects(program, &summaries, &selectors, &mut effects) {
         models[f as usize] = None;
     }
     Ok(ProgramSummaries { summaries, effects, models })
@@ -842,6 +950,52 @@ pub struct ProgramSummaries {
 /// model and its call nodes' effects.
 type Summarised = (FnIndex, Summary, Option<(FlatModel, CallEffects)>);
 
+/// What the summaries of every component share.
+struct Context<'a> {
+    convention: &'a NullConventions,
+    selectors: &'a Selectors,
+    /// Per function: the selector values its call sites know (USR, non-zero).
+    demanded: &'a [Vec<(String, bool)>],
+}
+
+/// The summaries of `f` for each selector value in `demanded`, on the model of `f` whose entry
+/// knows that value (`null_test`/`nonnull_test` of the selector there, which the model's
+/// refinement follows); those that say the same as `base` are left out. What the questions do
+/// not decide (`reads_only`, `null_latent`, the return-code conventions) is `base`'s.
+#[allow(clippy::too_many_arguments)]
+fn specialised(
+    program: &Program<'_>,
+    behaviours: &[Behaviour],
+    decide: &dyn Decide,
+    f: FnIndex,
+    effects: &CallEffects,
+    base: &Summary,
+    carriers: &[(PathId, Vec<String>)],
+    demanded: &[(String, bool)],
+) -> Result<Vec<(String, bool, Summary)>, goanna_mc::Error> {
+    let mut out = Vec::new();
+    if demanded.is_empty() {
+        return Ok(out);
+    }
+    let cfg = program.cfg(f);
+    let selectors = super::selectors::selector_paths(program, f);
+    for (usr, nonzero) in demanded {
+        let Some(&id) = selectors.iter().find(|&&id| cfg.path(id).root.usr == *usr) else { continue };
+        let mut effects = effects.clone();
+        let kind = if *nonzero { PropKind::NonNullTest } else { PropKind::NullTest };
+        effects.entry((f, cfg.entry)).or_default().push((kind, id));
+        let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), None, &[])?;
+        let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
+        summary.reads_only = base.reads_only.clone();
+        summary.null_latent = base.null_latent;
+        summary.out_conventions = base.out_conventions.clone();
+        if summary != *base {
+            out.push((usr.clone(), *nonzero, summary));
+        }
+    }
+    Ok(out)
+}
+
 /// Summarises the functions of one component of the call graph, iterating while they call
 /// each other and their summaries change.
 fn summarise_component(
@@ -850,8 +1004,9 @@ fn summarise_component(
     decide: &dyn Decide,
     members: &[FnIndex],
     summaries: &[Summary],
-    convention: &NullConventions,
+    context: &Context<'_>,
 ) -> Result<Vec<Summarised>, goanna_mc::Error> {
+    let convention = context.convention;
     let unchecked_null = &convention.unchecked[..];
     // The members' summaries being computed; everybody else's are final.
     let mut local: rustc_hash::FxHashMap<FnIndex, Summary> =
@@ -863,10 +1018,11 @@ fn summarise_component(
     for _ in 0..rounds {
         let mut changed = false;
         for &f in members {
-            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null);
+            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null, context.selectors);
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
-            let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f)));
+            let carriers = carrier_paths(program, f);
+            let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f), &carriers));
             summary.reads_only = reads_only(program.cfg(f), f, &effects);
             if summary.may_return_null {
                 let effects_at = |n: goanna_cfg::NodeId| effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
@@ -878,6 +1034,7 @@ fn summarise_component(
             }
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
+            summary.by_selector = specialised(program, behaviours, decide, f, &effects, &summary, &carriers, &context.demanded[f as usize])?;
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
@@ -897,22 +1054,59 @@ fn summarise_component(
         .collect())
 }
 
+/// The pointer globals `f` names whose entry block its summary describes (carriers,
+/// `alias::carrier_global`), each with the names of the functions whose calls in `f` may give
+/// it another value (`alias::clobbering_calls`): in `f`'s own model such a call stands for a
+/// `def` of the global, so that a `free`/`deref` after it is not taken to be about the block
+/// the global held at the entry. A global that a call without a named callee may write is left
+/// out.
+fn carrier_paths(program: &Program<'_>, f: FnIndex) -> Vec<(PathId, Vec<String>)> {
+    let cfg = program.cfg(f);
+    let paths: Vec<PathId> =
+        (0..cfg.paths.len() as u32).map(PathId).filter(|&id| super::alias::carrier_global(program, cfg, id)).collect();
+    if paths.is_empty() {
+        return Vec::new();
+    }
+    let clobbered = super::alias::clobbering_calls(program, f, &paths);
+    let mut out: Vec<(PathId, Vec<String>)> = paths.into_iter().map(|id| (id, Vec::new())).collect();
+    let mut unnamed: Vec<PathId> = Vec::new();
+    for (n, written) in &clobbered {
+        let name = cfg.node(*n).props.iter().find_map(|p| match (&p.kind, &p.subject) {
+            (PropKind::Call, goanna_cfg::Subject::Function(name)) => Some(name.as_str()),
+            _ => None,
+        });
+        for (id, calls) in out.iter_mut().filter(|(id, _)| written.contains(id)) {
+            match name {
+                Some(name) if !calls.iter().any(|c| c == name) => calls.push(name.to_string()),
+                Some(_) => {}
+                // Written by a call the model cannot name: nothing is said about the global.
+                None => unnamed.push(*id),
+            }
+        }
+    }
+    out.retain(|(id, _)| !unnamed.contains(id));
+    out
+}
+
 /// A parameter that some call passes a constant the function cannot take on every path is that
 /// constant at the function's entry: a null pointer constant (`f(NULL)`) for a parameter the
 /// function dereferences on every path is `assign_null` there, a constant zero (`f(0)`) for one
 /// it divides by on every path is `assign_zero`, so that the dereference or the division in the
 /// function, with no test before it, is reported there (design note 6, from the callers' side).
 /// A callee that looks at the parameter only in some cases (`if (n > 0) *out = ...`) is usually
-/// called with the constant exactly when it will not. Only the checks' effects get it, not the
-/// summaries. Returns the functions that got such an effect.
-fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], effects: &mut CallEffects) -> Vec<FnIndex> {
+/// called with the constant exactly when it will not; but a call that knows the value of a
+/// selector the callee tests (`g_mode = 1; f(0);`, [`super::selectors`]) is judged on the
+/// paths that value allows. Only the checks' effects get it, not the summaries. Returns the
+/// functions that got such an effect.
+fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], selectors: &Selectors, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut changed = Vec::new();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
         for &(node, callee) in &program.calls[f as usize] {
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let target = program.cfg(callee);
-            let summary = &summaries[callee as usize];
+            // A call that knows a selector of the callee: the callee's paths for that value.
+            let summary = at_call(&summaries[callee as usize], selectors.known(f, node));
             let nulls = site.null_args.iter().map(|&i| (i, &summary.derefs, goanna_ast::TypeClass::Pointer, PropKind::AssignNull));
             let zeros = site.zero_args().map(|i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
             for (i, every_path, class, kind) in nulls.chain(zeros) {

@@ -1,0 +1,8 @@
+#include <stdlib.h>
+
+int consumer_owns;
+
+void consumer_take(char *block) {
+    if (consumer_owns)
+        free(block);
+}
