@@ -218,7 +218,7 @@ mod tests {
     use crate::{BinaryOp, CType, Span, TypeClass, VarId};
 
     fn ty() -> CType {
-        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true, points_to_const: false }
+        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true, points_to_const: false, ..CType::default() }
     }
 
     fn e(kind: ExprKind) -> Expr {

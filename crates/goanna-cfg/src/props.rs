@@ -321,11 +321,46 @@ pub enum PropKind {
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).
     /// Added when units are linked, never by the graph builder.
     ReadsOnly,
+    /// A factor of an allocation's size (`alloc_size` in the model table) is `sizeof` of a
+    /// pointer, while the pointer that receives the block points to elements that are not
+    /// pointers and have another size (`int *p = malloc(n * sizeof(p))`). Span: the `sizeof`.
+    SizeofPtrAlloc,
+    /// The size given with a buffer to a library function that fills, copies or compares it
+    /// (`buffer_size` in the model table) is `sizeof` of the buffer pointer itself
+    /// (`memset(buf, 0, sizeof(buf))` for `char *buf`), while what it points to has another
+    /// size. Span: the `sizeof`.
+    SizeofPtrBuffer,
+    /// On the first node of an `if`, loop or `do`: its condition (or the last operand of a
+    /// comma in it) is an assignment `x = e` written without parentheses of its own
+    /// (`if (x = 5)`), outside macro expansions.
+    CondAssign,
+    /// An expression statement whose value is a comparison, `==` of an lvalue (`x == 1;`):
+    /// an assignment was meant. Outside macro expansions.
+    CmpStmt,
+    /// An expression statement that has no effect (`x;`, `a + b;`, `*p;`, `-x;`): no
+    /// assignment, increment, call or `volatile` access, not a cast to `void`, not a
+    /// comparison (that is `cmp_stmt`), outside macro expansions.
+    NoEffect,
+    /// On the first node of an `if` without `else`, or of a loop: its body is an empty `;` on
+    /// the line of the condition (`if (x);`), for a loop only when the statement after it is
+    /// indented more than the loop (it looks like the body) or, for a `while`, when its
+    /// condition has no effect (the loop never ends, or never runs). Not when the `;` follows
+    /// a macro that expanded to nothing, nor inside macro expansions.
+    StraySemicolon,
+    /// On the first node of an `if`, `else`, `for` or `while` whose body has no braces: the
+    /// statement after it starts on a later line in the column of the body, as if it were
+    /// guarded too (`if (x)\n  a();\n  b();`). Outside macro expansions.
+    MisleadingIndent,
+    /// On the first node of an `if`, loop or `do`: its condition has an `&` or `|` (itself,
+    /// or an operand of its `&&`, `||`, `!`) whose operands are both truth values
+    /// (comparisons, `!`, `&&`, `||`): `&&` or `||` was meant (`if (a > 0 & b > 0)`).
+    /// Outside macro expansions.
+    BitwiseBool,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 69] = [
+    pub const ALL: [PropKind; 77] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -395,6 +430,14 @@ impl PropKind {
         PropKind::LockedByCaller,
         PropKind::LockByResult,
         PropKind::ReadsOnly,
+        PropKind::SizeofPtrAlloc,
+        PropKind::SizeofPtrBuffer,
+        PropKind::CondAssign,
+        PropKind::CmpStmt,
+        PropKind::NoEffect,
+        PropKind::StraySemicolon,
+        PropKind::MisleadingIndent,
+        PropKind::BitwiseBool,
     ];
 
     /// The kind with this [`PropKind::name`].
@@ -474,6 +517,14 @@ impl PropKind {
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
             PropKind::ReadsOnly => "reads_only",
+            PropKind::SizeofPtrAlloc => "sizeof_ptr_alloc",
+            PropKind::SizeofPtrBuffer => "sizeof_ptr_buffer",
+            PropKind::CondAssign => "cond_assign",
+            PropKind::CmpStmt => "cmp_stmt",
+            PropKind::NoEffect => "no_effect",
+            PropKind::StraySemicolon => "stray_semicolon",
+            PropKind::MisleadingIndent => "misleading_indent",
+            PropKind::BitwiseBool => "bitwise_bool",
         }
     }
 }

@@ -14,9 +14,13 @@ impl Builder<'_, '_> {
     }
 
     fn stmt_inner(&mut self, s: &Stmt) {
+        let next = self.next_in_block.take();
+        let facts = super::mistakes::statement_facts(self.tu, self.ctx.models, s, next, &self.fn_return_type);
+        self.syntax_facts.extend(facts);
         match &s.kind {
             StmtKind::Compound(stmts) => {
-                for st in stmts {
+                for (i, st) in stmts.iter().enumerate() {
+                    self.next_in_block = stmts.get(i + 1).map(|n| n.span);
                     self.stmt(st);
                 }
             }

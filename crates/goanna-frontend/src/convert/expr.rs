@@ -108,6 +108,48 @@ pub(crate) fn parse_int_literal(text: &[u8]) -> Option<i64> {
     u64::from_str_radix(body, radix).ok().map(|v| v as i64)
 }
 
+/// The class of the parenthesised type name at the start of `text` (what follows `sizeof`):
+/// [`goanna_ast::TypeClass::Pointer`] when its last token, qualifiers aside, is `*`.
+fn type_name_class(text: &[u8]) -> goanna_ast::TypeClass {
+    let text = text.trim_ascii_start();
+    let Some(rest) = text.strip_prefix(b"(") else { return goanna_ast::TypeClass::Other };
+    let mut depth = 1usize;
+    let mut end = None;
+    for (i, &c) in rest.iter().enumerate().take(4096) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(end) = end else { return goanna_ast::TypeClass::Other };
+    let mut name = rest[..end].trim_ascii_end();
+    loop {
+        let before = name.len();
+        for q in [&b"const"[..], b"volatile", b"restrict", b"__restrict"] {
+            if let Some(r) = name.strip_suffix(q) {
+                if r.last().is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_')) {
+                    name = r.trim_ascii_end();
+                }
+            }
+        }
+        if name.len() == before {
+            break;
+        }
+    }
+    if name.ends_with(b"*") {
+        goanna_ast::TypeClass::Pointer
+    } else {
+        goanna_ast::TypeClass::Other
+    }
+}
+
 /// True when `text` starts with the identifier `word`.
 fn starts_with_word(text: &[u8], word: &[u8]) -> bool {
     text.starts_with(word)
@@ -126,12 +168,15 @@ impl Converter {
         // An implicit conversion to a pointer to const (an argument passed for a `const T *`
         // parameter): the value is used as a pointer to const here.
         let mut converted_to_const = false;
+        // Parentheses were written around it (`(x = 1)`).
+        let mut parenthesized = false;
         // Look through parentheses and implicit wrappers without recursion.
         loop {
             let k = kind(cursor);
             if k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr {
                 break;
             }
+            parenthesized |= k == CXCursor_ParenExpr;
             let mut exprs = kids.iter().copied().filter(|&c| is_expr(c));
             let (Some(only), None) = (exprs.next(), exprs.next()) else { break };
             if k == CXCursor_UnexposedExpr && !same_extent(cursor, only) {
@@ -153,7 +198,10 @@ impl Converter {
         if kind(cursor) == CXCursor_MemberRefExpr && unsafe { clang_Cursor_isBitField(clang_getCursorReferenced(cursor)) } != 0 {
             ty.int_bits = 0;
         }
-        let kind = self.expr_kind(cursor, kids);
+        let mut kind = self.expr_kind(cursor, kids);
+        if let ExprKind::Assign { parenthesized: p, .. } = &mut kind {
+            *p = parenthesized;
+        }
         Expr { kind, span, ty }
     }
 
@@ -207,11 +255,11 @@ impl Converter {
                 let lhs = Box::new(self.expr(exprs[0]));
                 let rhs = Box::new(self.expr(exprs[1]));
                 if raw == CXBinaryOperator_Assign {
-                    return ExprKind::Assign { op: None, lhs, rhs };
+                    return ExprKind::Assign { op: None, lhs, rhs, parenthesized: false };
                 }
                 match binary_op(raw) {
                     Some(op) if kind(cursor) == CXCursor_CompoundAssignOperator => {
-                        ExprKind::Assign { op: Some(op), lhs, rhs }
+                        ExprKind::Assign { op: Some(op), lhs, rhs, parenthesized: false }
                     }
                     Some(op) => ExprKind::Binary { op, lhs, rhs },
                     None => ExprKind::Unknown(vec![*lhs, *rhs]),
@@ -239,10 +287,11 @@ impl Converter {
                 ExprKind::Index { base: Box::new(self.expr(b)), index: Box::new(self.expr(i)) }
             }
             CXCursor_CStyleCastExpr if !exprs.is_empty() => ExprKind::Cast(self.boxed(exprs.last().copied(), cursor)),
-            CXCursor_UnaryExpr => ExprKind::Unevaluated {
-                value: util::eval_int(cursor),
-                operand: exprs.last().map(|&e| Box::new(self.expr(e))),
-            },
+            CXCursor_UnaryExpr => {
+                let operand = exprs.last().map(|&e| Box::new(self.expr(e)));
+                let sizeof_class = self.sizeof_class(cursor, operand.as_deref());
+                ExprKind::Unevaluated { value: util::eval_int(cursor), operand, sizeof_class }
+            }
             CXCursor_InitListExpr => ExprKind::InitList(self.exprs(&exprs)),
             CXCursor_CompoundLiteralExpr if !exprs.is_empty() => {
                 ExprKind::CompoundLiteral(self.boxed(exprs.last().copied(), cursor))
@@ -316,6 +365,22 @@ impl Converter {
         None
     }
 
+    /// For a `sizeof` (`UnaryExpr` cursor): the class of the type it measures. An operand
+    /// expression gives its own type; a type name is a pointer when it is written ending in
+    /// `*` (qualifiers aside), anything else is [`goanna_ast::TypeClass::Other`].
+    fn sizeof_class(&mut self, cursor: CXCursor, operand: Option<&Expr>) -> Option<goanna_ast::TypeClass> {
+        // SAFETY: pure accessors on a live cursor.
+        let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
+        let text = self.spelled_text_at(start);
+        if !starts_with_word(text, b"sizeof") {
+            return None;
+        }
+        if let Some(e) = operand {
+            return Some(e.ty.class);
+        }
+        Some(type_name_class(&text[b"sizeof".len()..]))
+    }
+
     /// `UnexposedExpr` that is not a plain implicit wrapper: `va_arg`, `offsetof`, GNU `?:`,
     /// designated initialisers, or something unmodelled.
     fn unexposed(&mut self, cursor: CXCursor, exprs: &[CXCursor]) -> ExprKind {
@@ -326,7 +391,7 @@ impl Converter {
             return ExprKind::VaArg(self.boxed(exprs.first().copied(), cursor));
         }
         if starts_with_word(text, b"__builtin_offsetof") || starts_with_word(text, b"offsetof") {
-            return ExprKind::Unevaluated { value: util::eval_int(cursor), operand: None };
+            return ExprKind::Unevaluated { value: util::eval_int(cursor), operand: None, sizeof_class: None };
         }
         let designated = matches!(text.first(), Some(b'.') | Some(b'['));
         if designated && !exprs.is_empty() {
@@ -362,5 +427,17 @@ mod tests {
         assert_eq!(parse_int_literal(b"1'000"), Some(1000));
         assert_eq!(parse_int_literal(b"0xFFFFFFFFFFFFFFFF"), Some(-1));
         assert_eq!(parse_int_literal(b"FOO"), None);
+    }
+
+    #[test]
+    fn sizeof_type_names() {
+        use super::type_name_class;
+        use goanna_ast::TypeClass::{Other, Pointer};
+        assert_eq!(type_name_class(b"(char *) * n"), Pointer);
+        assert_eq!(type_name_class(b" (struct node * const)"), Pointer);
+        assert_eq!(type_name_class(b"(int (*)(void))"), Other);
+        assert_eq!(type_name_class(b"(struct node)"), Other);
+        assert_eq!(type_name_class(b"(char)*p"), Other);
+        assert_eq!(type_name_class(b"x"), Other);
     }
 }

@@ -30,10 +30,50 @@ impl Converter {
     /// Converts a statement cursor (an expression cursor becomes an expression statement).
     pub(crate) fn stmt(&mut self, cursor: CXCursor) -> Stmt {
         super::with_stack(|| {
-            let span = self.cursor_span(cursor);
+            let mut span = self.cursor_span(cursor);
             let kind = self.stmt_kind(cursor, span);
+            if matches!(kind, StmtKind::Null) && self.null_after_macro(cursor) {
+                span.from_macro = true;
+            }
             Stmt { kind, span }
         })
+    }
+
+    /// True when the `;` of a null statement ends an invocation of a macro that expanded to
+    /// nothing (`LOG(x);`, `UNUSED;`): what comes before it, whitespace aside, is an
+    /// identifier that is not a keyword, or a `)` whose `(` follows one.
+    fn null_after_macro(&mut self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessor on a live cursor.
+        let loc = spans::spelling_loc(unsafe { clang_getCursorLocation(cursor) });
+        let text = self.text(loc.file);
+        let Some(before) = text.get(..loc.offset as usize) else { return false };
+        let before = before.trim_ascii_end();
+        let before = if before.last() == Some(&b')') {
+            let mut depth = 0usize;
+            let mut open = None;
+            for (i, &c) in before.iter().enumerate().rev().take(4096) {
+                match c {
+                    b')' => depth += 1,
+                    b'(' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            open = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            match open {
+                Some(i) => before[..i].trim_ascii_end(),
+                None => return false,
+            }
+        } else {
+            before
+        };
+        let word_start = before.iter().rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).map_or(0, |i| i + 1);
+        let word = &before[word_start..];
+        !word.is_empty() && !matches!(word, b"if" | b"while" | b"for" | b"else" | b"do" | b"return" | b"switch")
     }
 
     fn boxed_stmt(&mut self, cursor: Option<CXCursor>, span: Span) -> Box<Stmt> {
