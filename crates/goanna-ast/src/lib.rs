@@ -184,6 +184,12 @@ pub struct Stmt {
     pub kind: StmtKind,
     /// Where it is.
     pub span: Span,
+    /// Its layout, for the checks of indentation: the visual column (1-based, a tab advancing
+    /// to the next multiple of 8) where it starts, when it starts its line, is not written by
+    /// a macro, and no preprocessor directive stands between it and the code above it; 0
+    /// when its layout says nothing (or is not known).
+    #[serde(default)]
+    pub indent: u32,
 }
 
 /// A local variable declaration inside a declaration statement.

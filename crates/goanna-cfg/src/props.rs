@@ -341,11 +341,12 @@ pub enum PropKind {
     /// assignment, increment, call or `volatile` access, not a cast to `void`, not a
     /// comparison (that is `cmp_stmt`), outside macro expansions.
     NoEffect,
-    /// On the first node of an `if` without `else`, or of a loop: its body is an empty `;` on
-    /// the line of the condition (`if (x);`), for a loop only when the statement after it is
-    /// indented more than the loop (it looks like the body) or, for a `while`, when its
-    /// condition has no effect (the loop never ends, or never runs). Not when the `;` follows
-    /// a macro that expanded to nothing, nor inside macro expansions.
+    /// On the first node of an `if` without `else`, a `for` or a `while`: its body is an
+    /// empty `;` on the line where the condition ends (`if (x);`), and the statement after it
+    /// starts on a later line indented more than the guard (it looks like the body) or, for
+    /// an `if` or a `while`, the condition has no effect (the branch does nothing; the loop
+    /// never ends, or never runs). Not when the `;` follows a macro that expanded to nothing,
+    /// nor inside macro expansions.
     StraySemicolon,
     /// On the first node of an `if`, `else`, `for` or `while` whose body has no braces: the
     /// statement after it starts on a later line in the column of the body, as if it were

@@ -70,3 +70,22 @@ int chain_ok(int x) {
     x *= 2;
     return x;
 }
+
+/* Tabs and spaces: the next line is in another visual column (libgit2). */
+int mixed_ok(int e, int *out) {
+	if (e < 0)
+		return e;
+
+	 e = *out;
+	 return e;
+}
+
+/* A preprocessor directive interrupts the layout. */
+int directive_ok(int a, int b) {
+    if (a)
+        b = 1;
+#ifndef NO_EXTRA
+        b += 2;
+#endif
+    return b;
+}

@@ -17,7 +17,7 @@ use crate::props::{Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, CType, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TranslationUnit, TypeClass, UnaryOp};
 
 /// The facts of one statement, in source order.
-pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &Stmt, next: Option<Span>, return_type: &CType) -> Vec<Prop> {
+pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &Stmt, next: Option<Next>, return_type: &CType) -> Vec<Prop> {
     let mut out = Facts { tu, models, props: Vec::new() };
     match &s.kind {
         StmtKind::Expr(e) => {
@@ -50,6 +50,22 @@ pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &
     }
     out.layout(s, next);
     out.props
+}
+
+/// Where the statement after another one in its block starts: its line and [`Stmt::indent`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Next {
+    /// The line it starts on.
+    pub(super) line: u32,
+    /// Its layout column (0: unknown).
+    pub(super) indent: u32,
+}
+
+impl Next {
+    /// The position of `s`.
+    pub(super) fn of(s: &Stmt) -> Next {
+        Next { line: s.span.line, indent: s.indent }
+    }
 }
 
 struct Facts<'m> {
@@ -214,27 +230,27 @@ impl Facts<'_> {
 
     /// `stray_semicolon` and `misleading_indent` of a statement, given where the next one
     /// in its block starts.
-    fn layout(&mut self, s: &Stmt, next: Option<Span>) {
+    fn layout(&mut self, s: &Stmt, next: Option<Next>) {
         let s = unlabelled(s);
         if s.span.from_macro {
             return;
         }
-        let next = next.filter(|n| !n.from_macro);
+        let next = next.filter(|n| n.indent > 0);
         match &s.kind {
             StmtKind::If { cond, then, els } => {
-                if els.is_none() && self.empty_body_on_line(then, cond.span.end_line) {
+                // `if (write(fd, b, n));` discards a result on purpose.
+                if els.is_none() && self.empty_body_on_line(then, cond.span.end_line) && (indented_under(s, then, next) || pure(cond)) {
                     self.push(PropKind::StraySemicolon, then.span);
                 }
                 // The last body and its guard. The `else` keyword has no location in the tree:
                 // it is taken to be on the line after the `then` branch (in the `if`'s
                 // column), so an `else` body on that line counts as on its guard's line, and
                 // the finding is reported at the body.
+                let guard = Guard { line: s.span.line, indent: s.indent };
                 let (body, guard, at) = match els {
-                    None => (Some(then.as_ref()), s.span, s.span),
-                    Some(e) if !matches!(e.kind, StmtKind::If { .. }) => {
-                        (Some(e.as_ref()), Span { line: then.span.end_line + 1, ..s.span }, e.span)
-                    }
-                    Some(_) => (None, s.span, s.span),
+                    None => (Some(then.as_ref()), guard, s.span),
+                    Some(e) if !matches!(e.kind, StmtKind::If { .. }) => (Some(e.as_ref()), Guard { line: then.span.end_line + 1, ..guard }, e.span),
+                    Some(_) => (None, guard, s.span),
                 };
                 if let (Some(body), Some(next)) = (body, next) {
                     if misleading(guard, body, next) {
@@ -244,10 +260,10 @@ impl Facts<'_> {
             }
             StmtKind::While { cond, body } => {
                 let line = cond.span.end_line;
-                if self.empty_body_on_line(body, line) && (indented_under(s.span, body, next) || pure(cond)) {
+                if self.empty_body_on_line(body, line) && (indented_under(s, body, next) || pure(cond)) {
                     self.push(PropKind::StraySemicolon, body.span);
                 }
-                if next.is_some_and(|n| misleading(s.span, body, n)) {
+                if next.is_some_and(|n| misleading(Guard::of(s), body, n)) {
                     self.push(PropKind::MisleadingIndent, s.span);
                 }
             }
@@ -257,10 +273,10 @@ impl Facts<'_> {
                     .flatten()
                     .max()
                     .unwrap_or(s.span.line);
-                if self.empty_body_on_line(body, line) && indented_under(s.span, body, next) {
+                if self.empty_body_on_line(body, line) && indented_under(s, body, next) {
                     self.push(PropKind::StraySemicolon, body.span);
                 }
-                if next.is_some_and(|n| misleading(s.span, body, n)) {
+                if next.is_some_and(|n| misleading(Guard::of(s), body, n)) {
                     self.push(PropKind::MisleadingIndent, s.span);
                 }
             }
@@ -285,20 +301,35 @@ fn unlabelled(mut s: &Stmt) -> &Stmt {
     }
 }
 
-/// After an empty loop body on the loop's line, the next statement starts on a later line
-/// indented more than the loop: it reads as the body (Clang's `-Wempty-body` rule).
-fn indented_under(guard: Span, body: &Stmt, next: Option<Span>) -> bool {
-    next.is_some_and(|n| n.line > body.span.line && n.col > guard.col)
+/// After an empty body on the guard's line, the next statement starts on a later line
+/// indented more than the guard: it reads as the body (Clang's `-Wempty-body` rule for loops).
+fn indented_under(guard: &Stmt, body: &Stmt, next: Option<Next>) -> bool {
+    guard.indent > 0 && next.is_some_and(|n| n.line > body.span.line && n.indent > guard.indent)
+}
+
+/// The line and layout column of a guard (`if`, `else`, `for`, `while`).
+#[derive(Clone, Copy)]
+struct Guard {
+    line: u32,
+    indent: u32,
+}
+
+impl Guard {
+    fn of(s: &Stmt) -> Guard {
+        Guard { line: s.span.line, indent: s.indent }
+    }
 }
 
 /// An unbraced body on a line after its guard, and the next statement on a later line in
-/// the body's column, which is to the right of the guard's (GCC's `-Wmisleading-indentation`
-/// rule; code without any indentation is not reported).
-fn misleading(guard: Span, body: &Stmt, next: Span) -> bool {
+/// the body's visual column, which is to the right of the guard's (GCC's
+/// `-Wmisleading-indentation` rule; code without any indentation is not reported, nor layout
+/// that a preprocessor directive interrupts).
+fn misleading(guard: Guard, body: &Stmt, next: Next) -> bool {
     if matches!(body.kind, StmtKind::Compound(_) | StmtKind::Null) || body.span.from_macro {
         return false;
     }
-    body.span.line > guard.line && next.line > body.span.end_line && next.col == body.span.col && body.span.col > guard.col
+    let known = guard.indent > 0 && body.indent > 0 && next.indent > 0;
+    known && body.span.line > guard.line && next.line > body.span.end_line && next.indent == body.indent && body.indent > guard.indent
 }
 
 /// The model of a library function, also under its builtin and fortified names

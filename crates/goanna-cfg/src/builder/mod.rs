@@ -196,7 +196,7 @@ struct Builder<'c, 'a> {
     /// The function's return type.
     fn_return_type: goanna_ast::CType,
     /// Where the statement after the one being lowered starts in its block, if any.
-    next_in_block: Option<Span>,
+    next_in_block: Option<mistakes::Next>,
     /// Facts of the statement being lowered ([`mistakes`]), waiting for its first node.
     syntax_facts: Vec<Prop>,
 }

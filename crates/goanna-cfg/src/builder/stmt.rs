@@ -20,7 +20,7 @@ impl Builder<'_, '_> {
         match &s.kind {
             StmtKind::Compound(stmts) => {
                 for (i, st) in stmts.iter().enumerate() {
-                    self.next_in_block = stmts.get(i + 1).map(|n| n.span);
+                    self.next_in_block = stmts.get(i + 1).map(super::mistakes::Next::of);
                     self.stmt(st);
                 }
             }
