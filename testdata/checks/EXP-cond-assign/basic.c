@@ -76,3 +76,21 @@ int shrink_ok(int a) {
         n++;
     return n;
 }
+
+/* In an `else if` chain. */
+int chain_bad(int a, int b) {
+    if (a > 0)
+        return 1;
+    else if (a = b) // expect: EXP-cond-assign
+        return a;
+    return 0;
+}
+
+/* `!(p = f())`: the parentheses are the operator's, and the value is meant. */
+int *alloc_ok(int n);
+int not_ok(int n) {
+    int *p;
+    if (!(p = alloc_ok(n)))
+        return -1;
+    return *p;
+}

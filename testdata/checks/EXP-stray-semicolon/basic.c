@@ -77,3 +77,15 @@ int log_bad(int fd, const char *m, int n) {
         return -1;
     return 0;
 }
+
+/* Under a label: reported once. */
+int label_bad(int x) {
+    switch (x) {
+    case 1:
+        if (x > 3); // expect: EXP-stray-semicolon
+        break;
+    default:
+        break;
+    }
+    return x;
+}

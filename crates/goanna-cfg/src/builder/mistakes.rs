@@ -16,8 +16,10 @@ use crate::models::{FunctionModel, LibraryModels};
 use crate::props::{Prop, PropKind, Subject};
 use goanna_ast::{BinaryOp, CType, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TranslationUnit, TypeClass, UnaryOp};
 
-/// The facts of one statement, in source order.
-pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &Stmt, next: Option<Next>, return_type: &CType) -> Vec<Prop> {
+/// The facts of one statement, in source order. `block`: when the statement is one of a
+/// block's (the layout facts are decided there, for the statement under its labels), where
+/// the next statement of the block starts, if any.
+pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &Stmt, block: Option<Option<Next>>, return_type: &CType) -> Vec<Prop> {
     let mut out = Facts { tu, models, props: Vec::new() };
     match &s.kind {
         StmtKind::Expr(e) => {
@@ -48,7 +50,9 @@ pub(super) fn statement_facts(tu: &TranslationUnit, models: &LibraryModels, s: &
         StmtKind::Return(Some(e)) => out.sizes(e, Some(return_type)),
         _ => {}
     }
-    out.layout(s, next);
+    if let Some(next) = block {
+        out.layout(s, next);
+    }
     out.props
 }
 

@@ -195,8 +195,9 @@ struct Builder<'c, 'a> {
     fixed: FxHashMap<goanna_ast::VarId, fixed::Fixed>,
     /// The function's return type.
     fn_return_type: goanna_ast::CType,
-    /// Where the statement after the one being lowered starts in its block, if any.
-    next_in_block: Option<mistakes::Next>,
+    /// When the statement being lowered is a statement of a block (not a body, nor under a
+    /// label): where the statement after it starts, if any.
+    block_child: Option<Option<mistakes::Next>>,
     /// Facts of the statement being lowered ([`mistakes`]), waiting for its first node.
     syntax_facts: Vec<Prop>,
 }
@@ -236,7 +237,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             return_type: None,
             fixed: FxHashMap::default(),
             fn_return_type: goanna_ast::CType::default(),
-            next_in_block: None,
+            block_child: None,
             syntax_facts: Vec::new(),
         }
     }
