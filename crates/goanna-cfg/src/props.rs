@@ -441,6 +441,23 @@ impl PropKind {
         PropKind::BitwiseBool,
     ];
 
+    /// True for the facts about how the code is written (`builder/mistakes.rs`:
+    /// `sizeof_ptr_alloc`, `cond_assign`, `no_effect`, `misleading_indent`, ...): they say
+    /// nothing about what the node does.
+    pub fn is_syntax_fact(self) -> bool {
+        matches!(
+            self,
+            PropKind::SizeofPtrAlloc
+                | PropKind::SizeofPtrBuffer
+                | PropKind::CondAssign
+                | PropKind::CmpStmt
+                | PropKind::NoEffect
+                | PropKind::StraySemicolon
+                | PropKind::MisleadingIndent
+                | PropKind::BitwiseBool
+        )
+    }
+
     /// The kind with this [`PropKind::name`].
     pub fn from_name(name: &str) -> Option<PropKind> {
         PropKind::ALL.into_iter().find(|k| k.name() == name)

@@ -26,6 +26,18 @@ short *grow_bad(short *old, size_t n) {
     return p;
 }
 
+typedef struct node *node_ptr;
+
+struct node *nodes_bad(int n) {
+    struct node *v = malloc(n * sizeof(node_ptr)); // expect: MEM-malloc-sizeof-ptr
+    return v;
+}
+
+node_ptr *node_table_ok(int n) {
+    node_ptr *t = malloc(n * sizeof(node_ptr));
+    return t;
+}
+
 /* An array of pointers is measured by the size of a pointer. */
 char **argv_ok(int n) {
     char **v = malloc(n * sizeof(char *));

@@ -150,6 +150,16 @@ fn type_name_class(text: &[u8]) -> goanna_ast::TypeClass {
     }
 }
 
+/// The identifier that is the whole parenthesised type name at the start of `text`
+/// (`(node_ptr)`), if it is one.
+fn lone_type_name(text: &[u8]) -> Option<&[u8]> {
+    let inner = text.trim_ascii_start().strip_prefix(b"(")?;
+    let end = inner.iter().position(|&c| c == b')')?;
+    let name = inner[..end].trim_ascii();
+    let ident = !name.is_empty() && name.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_') && !name[0].is_ascii_digit();
+    ident.then_some(name)
+}
+
 /// True when `text` starts with the identifier `word`.
 fn starts_with_word(text: &[u8], word: &[u8]) -> bool {
     text.starts_with(word)
@@ -289,7 +299,7 @@ impl Converter {
             CXCursor_CStyleCastExpr if !exprs.is_empty() => ExprKind::Cast(self.boxed(exprs.last().copied(), cursor)),
             CXCursor_UnaryExpr => {
                 let operand = exprs.last().map(|&e| Box::new(self.expr(e)));
-                let sizeof_class = self.sizeof_class(cursor, operand.as_deref());
+                let sizeof_class = self.sizeof_class(cursor, &kids, operand.as_deref());
                 ExprKind::Unevaluated { value: util::eval_int(cursor), operand, sizeof_class }
             }
             CXCursor_InitListExpr => ExprKind::InitList(self.exprs(&exprs)),
@@ -367,8 +377,9 @@ impl Converter {
 
     /// For a `sizeof` (`UnaryExpr` cursor): the class of the type it measures. An operand
     /// expression gives its own type; a type name is a pointer when it is written ending in
-    /// `*` (qualifiers aside), anything else is [`goanna_ast::TypeClass::Other`].
-    fn sizeof_class(&mut self, cursor: CXCursor, operand: Option<&Expr>) -> Option<goanna_ast::TypeClass> {
+    /// `*` (qualifiers aside), or when it is a lone typedef name for a pointer type
+    /// (`sizeof(node_ptr)`); anything else is [`goanna_ast::TypeClass::Other`].
+    fn sizeof_class(&mut self, cursor: CXCursor, kids: &[CXCursor], operand: Option<&Expr>) -> Option<goanna_ast::TypeClass> {
         // SAFETY: pure accessors on a live cursor.
         let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
         let text = self.spelled_text_at(start);
@@ -378,7 +389,15 @@ impl Converter {
         if let Some(e) = operand {
             return Some(e.ty.class);
         }
-        Some(type_name_class(&text[b"sizeof".len()..]))
+        let rest = &text[b"sizeof".len()..];
+        let class = type_name_class(rest);
+        if class != goanna_ast::TypeClass::Other {
+            return Some(class);
+        }
+        // `sizeof(name)` with `name` a typedef: the class of the type it stands for.
+        let name = lone_type_name(rest);
+        let typedef = kids.iter().find(|&&k| kind(k) == CXCursor_TypeRef && name.is_some_and(|n| util::spelling(k).as_bytes() == n));
+        Some(typedef.map_or(goanna_ast::TypeClass::Other, |&k| self.cursor_ctype(k).class))
     }
 
     /// `UnexposedExpr` that is not a plain implicit wrapper: `va_arg`, `offsetof`, GNU `?:`,

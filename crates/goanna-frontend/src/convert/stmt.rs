@@ -414,28 +414,32 @@ fn assertion_failure(s: Stmt) -> Stmt {
 const TAB_WIDTH: u32 = 8;
 /// Lines above a statement searched for a preprocessor directive.
 const MAX_LINES_ABOVE: usize = 64;
+/// Longest line above a statement read in full (a longer one counts as code).
+const MAX_LINE_SCAN: usize = 4096;
 
 /// The visual column of the code at `offset` of `text` when it starts its line and no
-/// preprocessor directive stands between it and the code above it; 0 otherwise.
+/// preprocessor directive stands between it and the code above it; 0 otherwise. Reads only
+/// the statement's indentation and the lines above it up to the previous code (each at most
+/// [`MAX_LINE_SCAN`] bytes), so that long lines of generated code cost nothing per statement.
 fn layout_indent(text: &[u8], offset: usize) -> u32 {
     let Some(before) = text.get(..offset) else { return 0 };
-    let line_start = before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-    let mut col = 0u32;
-    for &c in &before[line_start..] {
-        match c {
-            b' ' => col += 1,
-            b'\t' => col = (col / TAB_WIDTH + 1) * TAB_WIDTH,
-            _ => return 0,
-        }
+    let indent_len = before.iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let line_start = offset - indent_len;
+    if line_start > 0 && before[line_start - 1] != b'\n' {
+        return 0;
     }
+    let col = before[line_start..].iter().fold(0u32, |col, &c| if c == b'\t' { (col / TAB_WIDTH + 1) * TAB_WIDTH } else { col + 1 });
     // The lines above, up to the previous line of code.
     let mut end = line_start;
     for _ in 0..MAX_LINES_ABOVE {
         if end == 0 {
             break;
         }
-        let start = before[..end - 1].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-        let line = before[start..end - 1].trim_ascii();
+        let above = &before[end.saturating_sub(MAX_LINE_SCAN + 1)..end - 1];
+        let Some(start) = above.iter().rposition(|&c| c == b'\n').map(|i| i + 1).or((above.len() < MAX_LINE_SCAN).then_some(0)) else {
+            break;
+        };
+        let line = above[start..].trim_ascii();
         if line.starts_with(b"#") {
             return 0;
         }
@@ -443,7 +447,7 @@ fn layout_indent(text: &[u8], offset: usize) -> u32 {
         if !(line.is_empty() || comment) {
             break;
         }
-        end = start;
+        end -= above.len() - start + 1;
     }
     col + 1
 }
