@@ -348,9 +348,11 @@ pub enum PropKind {
     /// never ends, or never runs). Not when the `;` follows a macro that expanded to nothing,
     /// nor inside macro expansions.
     StraySemicolon,
-    /// On the first node of an `if`, `else`, `for` or `while` whose body has no braces: the
-    /// statement after it starts on a later line in the column of the body, as if it were
-    /// guarded too (`if (x)\n  a();\n  b();`). Outside macro expansions.
+    /// On the first node of an `if`, `for` or `while` (of a block) whose body, or `else`
+    /// body, has no braces and starts on a later line indented right of the guard: the
+    /// statement after it starts on a later line in the visual column of the body
+    /// ([`goanna_ast::Stmt::indent`]), as if it were guarded too (`if (x)\n  a();\n  b();`).
+    /// Outside macro expansions and layout a preprocessor directive interrupts.
     MisleadingIndent,
     /// On the first node of an `if`, loop or `do`: its condition has an `&` or `|` (itself,
     /// or an operand of its `&&`, `||`, `!`) whose operands are both truth values
