@@ -218,7 +218,7 @@ mod tests {
     use crate::{BinaryOp, CType, Span, TypeClass, VarId};
 
     fn ty() -> CType {
-        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true, points_to_const: false }
+        CType { spelling: String::new(), class: TypeClass::Integer, is_volatile: false, is_const: false, is_union: false, int_bits: 32, int_signed: true, points_to_const: false, ..CType::default() }
     }
 
     fn e(kind: ExprKind) -> Expr {
@@ -244,14 +244,14 @@ mod tests {
     #[test]
     fn deep_statement_and_expression_nests_drop_without_recursion() {
         on_small_stack(|| {
-            let mut stmt = Stmt { kind: StmtKind::Null, span: Span::default() };
+            let mut stmt = Stmt { kind: StmtKind::Null, span: Span::default(), indent: 0 };
             for i in 0..50_000 {
                 // An `else if` chain whose conditions are statement expressions and calls.
                 let cond = e(ExprKind::Call {
                     callee: Callee::Indirect(Box::new(e(ExprKind::Var(VarId(i))))),
-                    args: vec![e(ExprKind::StmtExpr(Box::new(Stmt { kind: StmtKind::Expr(e(ExprKind::IntLit(1))), span: Span::default() })))],
+                    args: vec![e(ExprKind::StmtExpr(Box::new(Stmt { kind: StmtKind::Expr(e(ExprKind::IntLit(1))), span: Span::default(), indent: 0 })))],
                 });
-                stmt = Stmt { kind: StmtKind::If { cond, then: Box::new(Stmt { kind: StmtKind::Break, span: Span::default() }), els: Some(Box::new(stmt)) }, span: Span::default() };
+                stmt = Stmt { kind: StmtKind::If { cond, then: Box::new(Stmt { kind: StmtKind::Break, span: Span::default(), indent: 0 }), els: Some(Box::new(stmt)) }, span: Span::default(), indent: 0 };
             }
             let mut expr = e(ExprKind::StmtExpr(Box::new(stmt)));
             for _ in 0..50_000 {

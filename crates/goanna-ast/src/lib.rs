@@ -189,6 +189,12 @@ pub struct Stmt {
     pub kind: StmtKind,
     /// Where it is.
     pub span: Span,
+    /// Its layout, for the checks of indentation: the visual column (1-based, a tab advancing
+    /// to the next multiple of 8) where it starts, when it starts its line, is not written by
+    /// a macro, and no preprocessor directive stands between it and the code above it; 0
+    /// when its layout says nothing (or is not known).
+    #[serde(default)]
+    pub indent: u32,
 }
 
 /// A local variable declaration inside a declaration statement.
@@ -285,7 +291,8 @@ pub enum StmtKind {
     },
     /// `return;` or `return expr;`
     Return(Option<Expr>),
-    /// `;`
+    /// `;`. Its span is marked `from_macro` when the `;` ends an invocation of a macro that
+    /// expanded to nothing (`LOG(x);` with `LOG` empty in this configuration).
     Null,
     /// Inline assembly: opaque. `outputs`: the operands it may write (lvalues: outputs, and
     /// memory operands, which it may write too); `inputs`: the values it reads.
@@ -443,6 +450,10 @@ pub enum ExprKind {
         lhs: Box<Expr>,
         /// Value.
         rhs: Box<Expr>,
+        /// Written inside parentheses of its own (`if ((p = next()))`, `(x = 1)`): the
+        /// parentheses say the assignment's value is meant.
+        #[serde(default)]
+        parenthesized: bool,
     },
     /// `cond ? then : els`; GNU `cond ?: els` has no `then`.
     Conditional {
@@ -485,6 +496,12 @@ pub enum ExprKind {
         /// The operand expression (`sizeof x`), when there is one; it names variables without
         /// reading them.
         operand: Option<Box<Expr>>,
+        /// For `sizeof`: the class of the type it measures, that of the operand expression or
+        /// of the type name (a type name counts as a pointer when it is written with a final
+        /// `*`: `sizeof(char *)`; a typedef name standing for a pointer is
+        /// [`TypeClass::Other`]). `None` for `_Alignof`, `offsetof` and the like.
+        #[serde(default)]
+        sizeof_class: Option<TypeClass>,
     },
     /// `{ a, b, .f = c }`
     InitList(Vec<Expr>),

@@ -50,6 +50,14 @@ pub struct CType {
     /// the Clang Static Analyzer keeps the contents of a region passed as a pointer to const.
     #[serde(default)]
     pub points_to_const: bool,
+    /// For pointer types: the class of the type pointed to; for arrays: of the element type
+    /// ([`TypeClass::Other`] otherwise).
+    #[serde(default)]
+    pub pointee_class: TypeClass,
+    /// For pointer types: the size in bytes of the type pointed to; for arrays: of an element
+    /// (0 when it has none: `void`, incomplete or variable-length types, or for other types).
+    #[serde(default)]
+    pub pointee_size: u32,
 }
 
 impl CType {

@@ -92,6 +92,14 @@ pub struct FunctionModel {
     /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
     /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
     pub success: Option<Success>,
+    /// Arguments that give the size in bytes of the block the result points to, or factors
+    /// of it (`malloc`: `[0]`, `calloc`: `[0, 1]`, `realloc`: `[1]`): `sizeof_ptr_alloc` where a
+    /// factor is `sizeof` of a pointer while the block holds no pointers.
+    pub alloc_size: Vec<usize>,
+    /// Pairs `[buffer, size]`: argument `size` gives the number of bytes of the memory
+    /// argument `buffer` points to that the call fills, copies or compares (`memset`:
+    /// `[[0, 2]]`): `sizeof_ptr_buffer` where it is `sizeof` of the buffer pointer itself.
+    pub buffer_size: Vec<(usize, usize)>,
 }
 
 /// How a library function says it succeeded.

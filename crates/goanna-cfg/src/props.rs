@@ -325,11 +325,49 @@ pub enum PropKind {
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).
     /// Added when units are linked, never by the graph builder.
     ReadsOnly,
+    /// A factor of an allocation's size (`alloc_size` in the model table) is `sizeof` of a
+    /// pointer, while the pointer that receives the block points to elements that are not
+    /// pointers and have another size (`int *p = malloc(n * sizeof(p))`). Span: the `sizeof`.
+    SizeofPtrAlloc,
+    /// The size given with a buffer to a library function that fills, copies or compares it
+    /// (`buffer_size` in the model table) is `sizeof` of the buffer pointer itself
+    /// (`memset(buf, 0, sizeof(buf))` for `char *buf`), while what it points to has another
+    /// size. Span: the `sizeof`.
+    SizeofPtrBuffer,
+    /// On the first node of an `if`, loop or `do`: its condition (or the last operand of a
+    /// comma in it) is an assignment `x = e` written without parentheses of its own
+    /// (`if (x = 5)`), outside macro expansions.
+    CondAssign,
+    /// An expression statement whose value is a comparison, `==` of an lvalue (`x == 1;`):
+    /// an assignment was meant. Outside macro expansions.
+    CmpStmt,
+    /// An expression statement that has no effect (`x;`, `a + b;`, `*p;`, `-x;`): no
+    /// assignment, increment, call or `volatile` access, not a cast to `void`, not a
+    /// comparison (that is `cmp_stmt`), outside macro expansions.
+    NoEffect,
+    /// On the first node of an `if` without `else`, a `for` or a `while`: its body is an
+    /// empty `;` on the line where the condition ends (`if (x);`), and the statement after it
+    /// starts on a later line indented more than the guard (it looks like the body) or, for
+    /// an `if` or a `while`, the condition has no effect (the branch does nothing; the loop
+    /// never ends, or never runs). Not when the `;` follows a macro that expanded to nothing,
+    /// nor inside macro expansions.
+    StraySemicolon,
+    /// On the first node of an `if`, `for` or `while` (of a block) whose body, or `else`
+    /// body, has no braces and starts on a later line indented right of the guard: the
+    /// statement after it starts on a later line in the visual column of the body
+    /// ([`goanna_ast::Stmt::indent`]), as if it were guarded too (`if (x)\n  a();\n  b();`).
+    /// Outside macro expansions and layout a preprocessor directive interrupts.
+    MisleadingIndent,
+    /// On the first node of an `if`, loop or `do`: its condition has an `&` or `|` (itself,
+    /// or an operand of its `&&`, `||`, `!`) whose operands are both truth values
+    /// (comparisons, `!`, `&&`, `||`): `&&` or `||` was meant (`if (a > 0 & b > 0)`).
+    /// Outside macro expansions.
+    BitwiseBool,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 70] = [
+    pub const ALL: [PropKind; 78] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -400,7 +438,32 @@ impl PropKind {
         PropKind::LockedByCaller,
         PropKind::LockByResult,
         PropKind::ReadsOnly,
+        PropKind::SizeofPtrAlloc,
+        PropKind::SizeofPtrBuffer,
+        PropKind::CondAssign,
+        PropKind::CmpStmt,
+        PropKind::NoEffect,
+        PropKind::StraySemicolon,
+        PropKind::MisleadingIndent,
+        PropKind::BitwiseBool,
     ];
+
+    /// True for the facts about how the code is written (`builder/mistakes.rs`:
+    /// `sizeof_ptr_alloc`, `cond_assign`, `no_effect`, `misleading_indent`, ...): they say
+    /// nothing about what the node does.
+    pub fn is_syntax_fact(self) -> bool {
+        matches!(
+            self,
+            PropKind::SizeofPtrAlloc
+                | PropKind::SizeofPtrBuffer
+                | PropKind::CondAssign
+                | PropKind::CmpStmt
+                | PropKind::NoEffect
+                | PropKind::StraySemicolon
+                | PropKind::MisleadingIndent
+                | PropKind::BitwiseBool
+        )
+    }
 
     /// The kind with this [`PropKind::name`].
     pub fn from_name(name: &str) -> Option<PropKind> {
@@ -480,6 +543,14 @@ impl PropKind {
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
             PropKind::ReadsOnly => "reads_only",
+            PropKind::SizeofPtrAlloc => "sizeof_ptr_alloc",
+            PropKind::SizeofPtrBuffer => "sizeof_ptr_buffer",
+            PropKind::CondAssign => "cond_assign",
+            PropKind::CmpStmt => "cmp_stmt",
+            PropKind::NoEffect => "no_effect",
+            PropKind::StraySemicolon => "stray_semicolon",
+            PropKind::MisleadingIndent => "misleading_indent",
+            PropKind::BitwiseBool => "bitwise_bool",
         }
     }
 }

@@ -5,7 +5,7 @@ use goanna_ast::*;
 use goanna_cfg::{build_cfg, build_cfgs, Cfg, LibraryModels, NodeKind};
 
 fn ty(class: TypeClass) -> CType {
-    CType { spelling: String::new(), class, is_volatile: false, is_const: false, is_union: false, int_bits: 0, int_signed: false, points_to_const: false }
+    CType { spelling: String::new(), class, is_volatile: false, is_const: false, is_union: false, int_bits: 0, int_signed: false, points_to_const: false, ..CType::default() }
 }
 
 fn e(kind: ExprKind) -> Expr {
@@ -13,7 +13,7 @@ fn e(kind: ExprKind) -> Expr {
 }
 
 fn s(kind: StmtKind) -> Stmt {
-    Stmt { kind, span: Span::default() }
+    Stmt { kind, span: Span::default(), indent: 0 }
 }
 
 fn var(id: u32) -> Expr {
@@ -133,7 +133,7 @@ fn deep_expressions() {
             acc = if i % 2 == 0 {
                 e(ExprKind::Conditional { cond: Box::new(var(0)), then: Some(Box::new(var(0))), els: Box::new(acc) })
             } else {
-                e(ExprKind::Assign { op: None, lhs: Box::new(var(0)), rhs: Box::new(acc) })
+                e(ExprKind::Assign { op: None, lhs: Box::new(var(0)), rhs: Box::new(acc), parenthesized: false })
             };
         }
         unit(s(StmtKind::Expr(acc)))
@@ -152,7 +152,7 @@ fn deep_chains_of_the_builders_helpers() {
         for _ in 0..DEPTH {
             sum = Expr { kind: ExprKind::Binary { op: BinaryOp::Add, lhs: Box::new(sum), rhs: Box::new(e(ExprKind::IntLit(1))) }, span: Span::default(), ty: ty(TypeClass::Pointer) };
         }
-        let copy = e(ExprKind::Assign { op: None, lhs: Box::new(p()), rhs: Box::new(sum) });
+        let copy = e(ExprKind::Assign { op: None, lhs: Box::new(p()), rhs: Box::new(sum), parenthesized: false });
         let mut test = p();
         for _ in 0..DEPTH {
             test = e(ExprKind::Binary { op: BinaryOp::Eq, lhs: Box::new(test), rhs: Box::new(e(ExprKind::IntLit(0))) });

@@ -155,7 +155,7 @@ fn expr_here(tu: &TranslationUnit, e: &Expr) -> String {
         ExprKind::StringLit(s) => format!("{s:?}"),
         ExprKind::Unary { op, operand } => format!("({op:?} {})", expr(tu, operand)),
         ExprKind::Binary { op, lhs, rhs } => format!("({op:?} {} {})", expr(tu, lhs), expr(tu, rhs)),
-        ExprKind::Assign { op, lhs, rhs } => {
+        ExprKind::Assign { op, lhs, rhs, .. } => {
             let op = op.map(|o| format!("{o:?}=")).unwrap_or_else(|| "=".into());
             format!("({op} {} {})", expr(tu, lhs), expr(tu, rhs))
         }

@@ -126,7 +126,7 @@ impl Builder<'_, '_> {
                     self.eval(rhs);
                 }
             },
-            ExprKind::Assign { op, lhs, rhs } => self.assign(e, *op, lhs, rhs),
+            ExprKind::Assign { op, lhs, rhs, .. } => self.assign(e, *op, lhs, rhs),
             ExprKind::Conditional { cond, then, els } => {
                 self.flush();
                 let (t, f) = self.cond(cond);

@@ -17,6 +17,7 @@
 mod cond;
 mod expr;
 mod fixed;
+mod mistakes;
 mod paths;
 mod stmt;
 mod values;
@@ -67,6 +68,8 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     writes: Vec::new(),
     filled: false,
     success: None,
+    alloc_size: Vec::new(),
+    buffer_size: Vec::new(),
 };
 
 /// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes
@@ -190,6 +193,13 @@ struct Builder<'c, 'a> {
     return_status: Option<crate::graph::StatusUse>,
     /// Local pointers that hold one known address for the whole function ([`fixed`]).
     fixed: FxHashMap<goanna_ast::VarId, fixed::Fixed>,
+    /// The function's return type.
+    fn_return_type: goanna_ast::CType,
+    /// When the statement being lowered is a statement of a block (not a body, nor under a
+    /// label): where the statement after it starts, if any.
+    block_child: Option<Option<mistakes::Next>>,
+    /// Facts of the statement being lowered ([`mistakes`]), waiting for its first node.
+    syntax_facts: Vec<Prop>,
 }
 
 /// Where a status comes from.
@@ -226,12 +236,16 @@ impl<'c, 'a> Builder<'c, 'a> {
             chains_done: FxHashSet::default(),
             return_type: None,
             fixed: FxHashMap::default(),
+            fn_return_type: goanna_ast::CType::default(),
+            block_child: None,
+            syntax_facts: Vec::new(),
         }
     }
 
     fn run(mut self, func: &FunctionDef) -> Cfg {
         let params: Vec<Option<PathId>> = func.params.iter().map(|&v| self.root_path(v)).collect();
         self.return_type = crate::values::IntType::of(&func.return_type);
+        self.fn_return_type = func.return_type.clone();
         let ctx = self.ctx;
         self.fixed = fixed::fixed_pointers(self.tu, &func.body, &|name| ctx.model(name).is_some());
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
@@ -286,7 +300,8 @@ impl<'c, 'a> Builder<'c, 'a> {
 
     /// Adds a node, connects the pending edges to it, and makes it the only pending source.
     /// Value effects taken from an accumulator ([`Builder::take_acc`]) go to this node.
-    fn add_node(&mut self, kind: NodeKind, span: Option<Span>, props: Vec<Prop>) -> NodeId {
+    fn add_node(&mut self, kind: NodeKind, span: Option<Span>, mut props: Vec<Prop>) -> NodeId {
+        props.append(&mut self.syntax_facts);
         let id = self.add_detached(kind, span, props);
         let values = std::mem::take(&mut self.taken_values);
         if let Some(node) = self.nodes.get_mut(id.index()) {

@@ -14,9 +14,13 @@ impl Builder<'_, '_> {
     }
 
     fn stmt_inner(&mut self, s: &Stmt) {
+        let block = self.block_child.take();
+        let facts = super::mistakes::statement_facts(self.tu, self.ctx.models, s, block, &self.fn_return_type);
+        self.syntax_facts.extend(facts);
         match &s.kind {
             StmtKind::Compound(stmts) => {
-                for st in stmts {
+                for (i, st) in stmts.iter().enumerate() {
+                    self.block_child = Some(stmts.get(i + 1).map(super::mistakes::Next::of));
                     self.stmt(st);
                 }
             }
@@ -204,7 +208,12 @@ impl Builder<'_, '_> {
             ends.append(&mut self.pending);
             self.pending = f;
             match els {
-                Some(e) if matches!(e.kind, StmtKind::If { .. }) => s = e,
+                Some(e) if matches!(e.kind, StmtKind::If { .. }) => {
+                    // Lowered here, not through `stmt`: its condition's facts go to its node.
+                    let facts = super::mistakes::statement_facts(self.tu, self.ctx.models, e, None, &self.fn_return_type);
+                    self.syntax_facts.extend(facts);
+                    s = e;
+                }
                 Some(e) => {
                     self.stmt(e);
                     break;

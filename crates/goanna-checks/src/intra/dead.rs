@@ -25,10 +25,10 @@ fn is_reportable(node: &Node) -> bool {
 /// condition of `do { ... } while (0)` when the body always leaves the loop. (The increment of
 /// a `for` loop whose body always leaves it is not even a candidate: [`is_for_increment`].)
 fn is_idiomatic(cfg: &Cfg, node: &Node) -> bool {
-    let only = |kinds: &[PropKind]| node.props.iter().all(|p| kinds.contains(&p.kind));
+    let only = |kinds: &[PropKind]| node.props.iter().all(|p| kinds.contains(&p.kind) || p.kind.is_syntax_fact());
     match node.kind {
         NodeKind::Return => only(&[PropKind::Return, PropKind::Use, PropKind::Escape, PropKind::ReturnNull]),
-        NodeKind::Condition => node.props.is_empty(),
+        NodeKind::Condition => node.props.iter().all(|p| p.kind.is_syntax_fact()),
         // A call that never returns, written after another one "to be sure" (`die(); exit(1);`).
         NodeKind::Statement => {
             !node.succs.is_empty()

@@ -57,7 +57,7 @@ fn switch_of(cfg: &Cfg, preds: &[Vec<NodeId>], label: NodeId) -> Option<NodeId> 
 /// label has run no code of the previous case. A statement without propositions written out
 /// in the source (an `asm` statement) is code.
 fn without_effect(node: &Node) -> bool {
-    node.props.is_empty()
+    node.props.iter().all(|p| p.kind.is_syntax_fact())
         && node.values.is_empty()
         && match &node.kind {
             NodeKind::Nop => true,

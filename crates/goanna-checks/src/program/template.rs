@@ -35,6 +35,14 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::CondRedundant,
     PropKind::ResultIgnored,
     PropKind::SwitchNoDefault,
+    PropKind::SizeofPtrAlloc,
+    PropKind::SizeofPtrBuffer,
+    PropKind::CondAssign,
+    PropKind::CmpStmt,
+    PropKind::NoEffect,
+    PropKind::StraySemicolon,
+    PropKind::MisleadingIndent,
+    PropKind::BitwiseBool,
 ];
 
 /// Resolves an atom name of a template.

@@ -108,6 +108,58 @@ pub(crate) fn parse_int_literal(text: &[u8]) -> Option<i64> {
     u64::from_str_radix(body, radix).ok().map(|v| v as i64)
 }
 
+/// The class of the parenthesised type name at the start of `text` (what follows `sizeof`):
+/// [`goanna_ast::TypeClass::Pointer`] when its last token, qualifiers aside, is `*`.
+fn type_name_class(text: &[u8]) -> goanna_ast::TypeClass {
+    let text = text.trim_ascii_start();
+    let Some(rest) = text.strip_prefix(b"(") else { return goanna_ast::TypeClass::Other };
+    let mut depth = 1usize;
+    let mut end = None;
+    for (i, &c) in rest.iter().enumerate().take(4096) {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(end) = end else { return goanna_ast::TypeClass::Other };
+    let mut name = rest[..end].trim_ascii_end();
+    loop {
+        let before = name.len();
+        for q in [&b"const"[..], b"volatile", b"restrict", b"__restrict"] {
+            if let Some(r) = name.strip_suffix(q) {
+                if r.last().is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_')) {
+                    name = r.trim_ascii_end();
+                }
+            }
+        }
+        if name.len() == before {
+            break;
+        }
+    }
+    if name.ends_with(b"*") {
+        goanna_ast::TypeClass::Pointer
+    } else {
+        goanna_ast::TypeClass::Other
+    }
+}
+
+/// The identifier that is the whole parenthesised type name at the start of `text`
+/// (`(node_ptr)`), if it is one.
+fn lone_type_name(text: &[u8]) -> Option<&[u8]> {
+    let inner = text.trim_ascii_start().strip_prefix(b"(")?;
+    let end = inner.iter().position(|&c| c == b')')?;
+    let name = inner[..end].trim_ascii();
+    let ident = !name.is_empty() && name.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_') && !name[0].is_ascii_digit();
+    ident.then_some(name)
+}
+
 /// True when `text` starts with the identifier `word`.
 fn starts_with_word(text: &[u8], word: &[u8]) -> bool {
     text.starts_with(word)
@@ -126,12 +178,15 @@ impl Converter {
         // An implicit conversion to a pointer to const (an argument passed for a `const T *`
         // parameter): the value is used as a pointer to const here.
         let mut converted_to_const = false;
+        // Parentheses were written around it (`(x = 1)`).
+        let mut parenthesized = false;
         // Look through parentheses and implicit wrappers without recursion.
         loop {
             let k = kind(cursor);
             if k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr {
                 break;
             }
+            parenthesized |= k == CXCursor_ParenExpr;
             let mut exprs = kids.iter().copied().filter(|&c| is_expr(c));
             let (Some(only), None) = (exprs.next(), exprs.next()) else { break };
             if k == CXCursor_UnexposedExpr && !same_extent(cursor, only) {
@@ -153,7 +208,10 @@ impl Converter {
         if kind(cursor) == CXCursor_MemberRefExpr && unsafe { clang_Cursor_isBitField(clang_getCursorReferenced(cursor)) } != 0 {
             ty.int_bits = 0;
         }
-        let kind = self.expr_kind(cursor, kids);
+        let mut kind = self.expr_kind(cursor, kids);
+        if let ExprKind::Assign { parenthesized: p, .. } = &mut kind {
+            *p = parenthesized;
+        }
         Expr { kind, span, ty }
     }
 
@@ -207,11 +265,11 @@ impl Converter {
                 let lhs = Box::new(self.expr(exprs[0]));
                 let rhs = Box::new(self.expr(exprs[1]));
                 if raw == CXBinaryOperator_Assign {
-                    return ExprKind::Assign { op: None, lhs, rhs };
+                    return ExprKind::Assign { op: None, lhs, rhs, parenthesized: false };
                 }
                 match binary_op(raw) {
                     Some(op) if kind(cursor) == CXCursor_CompoundAssignOperator => {
-                        ExprKind::Assign { op: Some(op), lhs, rhs }
+                        ExprKind::Assign { op: Some(op), lhs, rhs, parenthesized: false }
                     }
                     Some(op) => ExprKind::Binary { op, lhs, rhs },
                     None => ExprKind::Unknown(vec![*lhs, *rhs]),
@@ -239,10 +297,11 @@ impl Converter {
                 ExprKind::Index { base: Box::new(self.expr(b)), index: Box::new(self.expr(i)) }
             }
             CXCursor_CStyleCastExpr if !exprs.is_empty() => ExprKind::Cast(self.boxed(exprs.last().copied(), cursor)),
-            CXCursor_UnaryExpr => ExprKind::Unevaluated {
-                value: util::eval_int(cursor),
-                operand: exprs.last().map(|&e| Box::new(self.expr(e))),
-            },
+            CXCursor_UnaryExpr => {
+                let operand = exprs.last().map(|&e| Box::new(self.expr(e)));
+                let sizeof_class = self.sizeof_class(cursor, &kids, operand.as_deref());
+                ExprKind::Unevaluated { value: util::eval_int(cursor), operand, sizeof_class }
+            }
             CXCursor_InitListExpr => ExprKind::InitList(self.exprs(&exprs)),
             CXCursor_CompoundLiteralExpr if !exprs.is_empty() => {
                 ExprKind::CompoundLiteral(self.boxed(exprs.last().copied(), cursor))
@@ -316,6 +375,31 @@ impl Converter {
         None
     }
 
+    /// For a `sizeof` (`UnaryExpr` cursor): the class of the type it measures. An operand
+    /// expression gives its own type; a type name is a pointer when it is written ending in
+    /// `*` (qualifiers aside), or when it is a lone typedef name for a pointer type
+    /// (`sizeof(node_ptr)`); anything else is [`goanna_ast::TypeClass::Other`].
+    fn sizeof_class(&mut self, cursor: CXCursor, kids: &[CXCursor], operand: Option<&Expr>) -> Option<goanna_ast::TypeClass> {
+        // SAFETY: pure accessors on a live cursor.
+        let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
+        let text = self.spelled_text_at(start);
+        if !starts_with_word(text, b"sizeof") {
+            return None;
+        }
+        if let Some(e) = operand {
+            return Some(e.ty.class);
+        }
+        let rest = &text[b"sizeof".len()..];
+        let class = type_name_class(rest);
+        if class != goanna_ast::TypeClass::Other {
+            return Some(class);
+        }
+        // `sizeof(name)` with `name` a typedef: the class of the type it stands for.
+        let name = lone_type_name(rest);
+        let typedef = kids.iter().find(|&&k| kind(k) == CXCursor_TypeRef && name.is_some_and(|n| util::spelling(k).as_bytes() == n));
+        Some(typedef.map_or(goanna_ast::TypeClass::Other, |&k| self.cursor_ctype(k).class))
+    }
+
     /// `UnexposedExpr` that is not a plain implicit wrapper: `va_arg`, `offsetof`, GNU `?:`,
     /// designated initialisers, or something unmodelled.
     fn unexposed(&mut self, cursor: CXCursor, exprs: &[CXCursor]) -> ExprKind {
@@ -326,7 +410,7 @@ impl Converter {
             return ExprKind::VaArg(self.boxed(exprs.first().copied(), cursor));
         }
         if starts_with_word(text, b"__builtin_offsetof") || starts_with_word(text, b"offsetof") {
-            return ExprKind::Unevaluated { value: util::eval_int(cursor), operand: None };
+            return ExprKind::Unevaluated { value: util::eval_int(cursor), operand: None, sizeof_class: None };
         }
         let designated = matches!(text.first(), Some(b'.') | Some(b'['));
         if designated && !exprs.is_empty() {
@@ -362,5 +446,17 @@ mod tests {
         assert_eq!(parse_int_literal(b"1'000"), Some(1000));
         assert_eq!(parse_int_literal(b"0xFFFFFFFFFFFFFFFF"), Some(-1));
         assert_eq!(parse_int_literal(b"FOO"), None);
+    }
+
+    #[test]
+    fn sizeof_type_names() {
+        use super::type_name_class;
+        use goanna_ast::TypeClass::{Other, Pointer};
+        assert_eq!(type_name_class(b"(char *) * n"), Pointer);
+        assert_eq!(type_name_class(b" (struct node * const)"), Pointer);
+        assert_eq!(type_name_class(b"(int (*)(void))"), Other);
+        assert_eq!(type_name_class(b"(struct node)"), Other);
+        assert_eq!(type_name_class(b"(char)*p"), Other);
+        assert_eq!(type_name_class(b"x"), Other);
     }
 }

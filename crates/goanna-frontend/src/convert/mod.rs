@@ -286,7 +286,7 @@ impl Converter {
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
         let body = match body {
             Some(b) => self.stmt(b),
-            None => Stmt { kind: StmtKind::Compound(Vec::new()), span },
+            None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
         };
         let decl = &self.out.declarations[decl_index];
         self.out.functions.push(FunctionDef {

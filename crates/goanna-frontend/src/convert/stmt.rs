@@ -30,16 +30,67 @@ impl Converter {
     /// Converts a statement cursor (an expression cursor becomes an expression statement).
     pub(crate) fn stmt(&mut self, cursor: CXCursor) -> Stmt {
         super::with_stack(|| {
-            let span = self.cursor_span(cursor);
+            let mut span = self.cursor_span(cursor);
             let kind = self.stmt_kind(cursor, span);
-            Stmt { kind, span }
+            if matches!(kind, StmtKind::Null) && self.null_after_macro(cursor) {
+                span.from_macro = true;
+            }
+            let indent = if span.from_macro { 0 } else { self.layout_indent(cursor) };
+            Stmt { kind, span, indent }
         })
+    }
+
+    /// [`Stmt::indent`] of the statement at `cursor`: its visual column when only
+    /// whitespace precedes it on its line and no preprocessor directive stands between it
+    /// and the code above (blank and comment lines looked through); 0 otherwise.
+    fn layout_indent(&mut self, cursor: CXCursor) -> u32 {
+        // SAFETY: pure accessor on a live cursor.
+        let loc = spans::expansion(unsafe { clang_getCursorLocation(cursor) });
+        let text = self.text(loc.file);
+        layout_indent(text, loc.offset as usize)
+    }
+
+    /// True when the `;` of a null statement ends an invocation of a macro that expanded to
+    /// nothing (`LOG(x);`, `UNUSED;`): what comes before it, whitespace aside, is an
+    /// identifier that is not a keyword, or a `)` whose `(` follows one.
+    fn null_after_macro(&mut self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessor on a live cursor.
+        let loc = spans::spelling_loc(unsafe { clang_getCursorLocation(cursor) });
+        let text = self.text(loc.file);
+        let Some(before) = text.get(..loc.offset as usize) else { return false };
+        let before = before.trim_ascii_end();
+        let before = if before.last() == Some(&b')') {
+            let mut depth = 0usize;
+            let mut open = None;
+            for (i, &c) in before.iter().enumerate().rev().take(4096) {
+                match c {
+                    b')' => depth += 1,
+                    b'(' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            open = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            match open {
+                Some(i) => before[..i].trim_ascii_end(),
+                None => return false,
+            }
+        } else {
+            before
+        };
+        let word_start = before.iter().rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_')).map_or(0, |i| i + 1);
+        let word = &before[word_start..];
+        !word.is_empty() && !matches!(word, b"if" | b"while" | b"for" | b"else" | b"do" | b"return" | b"switch")
     }
 
     fn boxed_stmt(&mut self, cursor: Option<CXCursor>, span: Span) -> Box<Stmt> {
         Box::new(match cursor {
             Some(c) => self.stmt(c),
-            None => Stmt { kind: StmtKind::Null, span },
+            None => Stmt { kind: StmtKind::Null, span, indent: 0 },
         })
     }
 
@@ -182,7 +233,7 @@ impl Converter {
     /// expression shape when the header is not plain text (e.g. written by a macro).
     fn for_stmt(&mut self, cursor: CXCursor, kids: &[CXCursor], span: Span) -> StmtKind {
         let Some((&body_cursor, header)) = kids.split_last() else {
-            return StmtKind::For { init: None, cond: None, inc: None, body: Box::new(Stmt { kind: StmtKind::Null, span }) };
+            return StmtKind::For { init: None, cond: None, inc: None, body: Box::new(Stmt { kind: StmtKind::Null, span, indent: 0 }) };
         };
         let mut slots: [Option<CXCursor>; 3] = [None; 3];
         if header.len() == 3 {
@@ -356,7 +407,49 @@ fn assertion_failure(s: Stmt) -> Stmt {
         span,
         ty: Default::default(),
     };
-    Stmt { kind: StmtKind::Compound(vec![without_returns(s), Stmt { kind: StmtKind::Expr(abort), span }]), span }
+    Stmt { kind: StmtKind::Compound(vec![without_returns(s), Stmt { kind: StmtKind::Expr(abort), span, indent: 0 }]), span, indent: 0 }
+}
+
+/// Tab stops of the visual columns of [`layout_indent`].
+const TAB_WIDTH: u32 = 8;
+/// Lines above a statement searched for a preprocessor directive.
+const MAX_LINES_ABOVE: usize = 64;
+/// Longest line above a statement read in full (a longer one counts as code).
+const MAX_LINE_SCAN: usize = 4096;
+
+/// The visual column of the code at `offset` of `text` when it starts its line and no
+/// preprocessor directive stands between it and the code above it; 0 otherwise. Reads only
+/// the statement's indentation and the lines above it up to the previous code (each at most
+/// [`MAX_LINE_SCAN`] bytes), so that long lines of generated code cost nothing per statement.
+fn layout_indent(text: &[u8], offset: usize) -> u32 {
+    let Some(before) = text.get(..offset) else { return 0 };
+    let indent_len = before.iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let line_start = offset - indent_len;
+    if line_start > 0 && before[line_start - 1] != b'\n' {
+        return 0;
+    }
+    let col = before[line_start..].iter().fold(0u32, |col, &c| if c == b'\t' { (col / TAB_WIDTH + 1) * TAB_WIDTH } else { col + 1 });
+    // The lines above, up to the previous line of code.
+    let mut end = line_start;
+    for _ in 0..MAX_LINES_ABOVE {
+        if end == 0 {
+            break;
+        }
+        let above = &before[end.saturating_sub(MAX_LINE_SCAN + 1)..end - 1];
+        let Some(start) = above.iter().rposition(|&c| c == b'\n').map(|i| i + 1).or((above.len() < MAX_LINE_SCAN).then_some(0)) else {
+            break;
+        };
+        let line = above[start..].trim_ascii();
+        if line.starts_with(b"#") {
+            return 0;
+        }
+        let comment = line.starts_with(b"//") || line.starts_with(b"/*") || line.starts_with(b"*");
+        if !(line.is_empty() || comment) {
+            break;
+        }
+        end -= above.len() - start + 1;
+    }
+    col + 1
 }
 
 /// `s` with each `return e;` replaced by `e;` (and `return;` by an empty statement).
@@ -369,7 +462,26 @@ fn without_returns(mut s: Stmt) -> Stmt {
         StmtKind::If { cond, then, els } => StmtKind::If { cond, then: Box::new(without_returns(*then)), els: els.map(|e| Box::new(without_returns(*e))) },
         other => other,
     };
-    Stmt { kind, span }
+    Stmt { kind, span, indent: 0 }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::layout_indent;
+
+    #[test]
+    fn indentation_in_visual_columns() {
+        let text = b"\tif (x)\n\t\treturn e;\n\n\t error = 1;\n";
+        assert_eq!(layout_indent(text, 0), 1);
+        assert_eq!(layout_indent(text, 10), 17);
+        assert_eq!(layout_indent(text, 23), 10);
+        // Not the first code of its line.
+        assert_eq!(layout_indent(text, 4), 0);
+        // A directive above.
+        let text = b"  a();\n#endif\n  /* c */\n  b();\n";
+        assert_eq!(layout_indent(text, 26), 0);
+        assert_eq!(layout_indent(text, 2), 3);
+    }
 }
 
 #[cfg(test)]

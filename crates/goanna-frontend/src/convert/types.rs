@@ -81,6 +81,16 @@ impl Converter {
                     || cx_string(clang_getTypeSpelling(canonical)).starts_with("union "));
             let (int_bits, int_signed) = if class == TypeClass::Integer { int_layout(canonical) } else { (0, false) };
             let points_to_const = class == TypeClass::Pointer && clang_isConstQualifiedType(clang_getPointeeType(canonical)) != 0;
+            let (pointee_class, pointee_size) = if matches!(class, TypeClass::Pointer | TypeClass::Array) {
+                let pointee = if class == TypeClass::Pointer { clang_getPointeeType(canonical) } else { clang_getArrayElementType(canonical) };
+                let pointee = clang_getCanonicalType(pointee);
+                let size = clang_Type_getSizeOf(pointee);
+                let pointee_class = class_of(pointee);
+                let size = if pointee_class == TypeClass::Void { 0 } else { u32::try_from(size).unwrap_or(0) };
+                (pointee_class, size)
+            } else {
+                (TypeClass::Other, 0)
+            };
             CType {
                 spelling: cx_string(clang_getTypeSpelling(ty)),
                 class,
@@ -90,6 +100,8 @@ impl Converter {
                 int_bits,
                 int_signed,
                 points_to_const,
+                pointee_class,
+                pointee_size,
             }
         };
         self.types.insert(key, result.clone());
