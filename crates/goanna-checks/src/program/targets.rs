@@ -1,10 +1,10 @@
-//! Which functions a call through a pointer may reach, when the pointer is a `static` (or a
-//! member of one, `hooks.oom`) and every value it can hold is known: its initialiser (a
-//! function, or NULL), and every write of it in the program — a function, NULL, or a
-//! parameter of the writing function, which the program's calls of that function bind in turn
-//! (`set_oom_handler(panic_oom)`). A pointer whose address is taken, that a function writes
-//! with anything else, or that a function outside the program's graphs names, has no known
-//! targets: its calls stay calls of an unknown function.
+//! Which functions a call through a pointer may reach, when the pointer is a file-scope
+//! `static` (or a member of one, `hooks.oom`) and every value it can hold is known: its
+//! initialiser (a function, or NULL), and every write of it in the program — a function, NULL,
+//! or a parameter of the writing function, which the program's calls of that function bind in
+//! turn (`set_oom_handler(panic_oom)`). A pointer whose address is taken, that a function
+//! writes with anything else, or that a function outside the program's graphs names, has no
+//! known targets: its calls stay calls of an unknown function.
 //!
 //! The program is taken as closed: a setter that no call of the program names adds nothing.
 
@@ -39,12 +39,12 @@ struct Values {
     unknown: bool,
 }
 
-/// The key of a called pointer when its targets can be known: a variable with internal linkage
-/// (a file or function `static`, whose initialiser and writes are all in its unit), or a member
-/// of one.
+/// The key of a called pointer when its targets can be known: a file-scope variable with
+/// internal linkage (whose initialiser and writes are all in its unit), or a member of one. A
+/// function's `static` is not one: the graph does not show its initialiser.
 fn called_key(path: &AccessPath) -> Option<String> {
     let members_only = path.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
-    let internal = matches!(path.root.kind, VarKind::StaticGlobal | VarKind::StaticLocal);
+    let internal = path.root.kind == VarKind::StaticGlobal;
     (internal && members_only).then(|| part_key(path))
 }
 
