@@ -477,23 +477,7 @@ impl<'a> Analysis<'a> {
                     continue;
                 }
                 let t = edge.target.index();
-                let changed = match &mut before[t] {
-                    slot @ None => {
-                        *slot = Some(after.clone());
-                        true
-                    }
-                    Some(old) => {
-                        let mut changed = false;
-                        for (o, &a) in old.iter_mut().zip(&after) {
-                            let j = join(*o, a);
-                            if j != *o {
-                                *o = j;
-                                changed = true;
-                            }
-                        }
-                        changed
-                    }
-                };
+                let changed = super::dataflow::join_into(&mut before[t], &after, join);
                 if changed && !queued[t] {
                     queued[t] = true;
                     work.push_back(edge.target);

@@ -557,8 +557,8 @@ struct LocalOutcome {
 /// the reported ones.
 fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize) -> goanna_feasible::Feasibility {
     let cfg = analysis.program.cfg(f);
-    let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| null_conditions(analysis, f, n)).collect();
-    let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| zeroed_when_null(analysis, f, n)).collect();
+    let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_only_if_null, |site| &site.args)).collect();
+    let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_zeroes_out, |site| &site.address_args)).collect();
     let steps = path
         .iter()
         .zip(conditions.iter().zip(&zeroed))
@@ -636,20 +636,16 @@ fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::Pat
     path
 }
 
-/// At a call node of `f`: the arguments such that the callee returns NULL only when that
-/// argument is NULL (its summary's `null_only_if_null`).
-fn null_conditions(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId> {
+/// At a call node of `f`: the caller's paths that `passed` names for the callee's parameters
+/// whose flag in `flags` (one per function of the program, one per parameter) is set:
+/// the arguments whose NULL is the callee's only NULL (`null_only_if_null`, from
+/// `CallSite::args`), the integers the callee zeroes when it returns NULL (`null_zeroes_out`,
+/// from `CallSite::address_args`).
+fn flagged_args(analysis: &Analysis<'_>, f: FnIndex, n: NodeId, flags: &[Vec<bool>], passed: fn(&goanna_cfg::CallSite) -> &[Option<PathId>]) -> Vec<PathId> {
     let NodeKind::Call(site) = &analysis.program.cfg(f).node(n).kind else { return Vec::new() };
-    let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| analysis.null_only_if_null.get(g as usize)) else { return Vec::new() };
-    flags.iter().enumerate().filter(|&(_, &only)| only).filter_map(|(i, _)| site.args.get(i).copied().flatten()).collect()
-}
-
-/// At a call node of `f`: the integers whose address the call passes that the callee sets to 0
-/// whenever it returns NULL (its summary's `null_zeroes_out`).
-fn zeroed_when_null(analysis: &Analysis<'_>, f: FnIndex, n: NodeId) -> Vec<PathId> {
-    let NodeKind::Call(site) = &analysis.program.cfg(f).node(n).kind else { return Vec::new() };
-    let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| analysis.null_zeroes_out.get(g as usize)) else { return Vec::new() };
-    flags.iter().enumerate().filter(|&(_, &zeroes)| zeroes).filter_map(|(i, _)| site.address_args.get(i).copied().flatten()).collect()
+    let Some(flags) = analysis.program.callee_at(f, n).and_then(|g| flags.get(g as usize)) else { return Vec::new() };
+    let passed = passed(site);
+    flags.iter().enumerate().filter(|&(_, &set)| set).filter_map(|(i, _)| passed.get(i).copied().flatten()).collect()
 }
 
 /// The shortest paths from the entry (node 0) of a one-component model to every node: a

@@ -195,23 +195,7 @@ fn known_before(program: &Program<'_>, f: FnIndex, vars: &[PathId]) -> Vec<Optio
         }
         for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
             let t = edge.target.index();
-            let changed = match &mut before[t] {
-                slot @ None => {
-                    *slot = Some(after.clone());
-                    true
-                }
-                Some(old) => {
-                    let mut changed = false;
-                    for (o, &a) in old.iter_mut().zip(&after) {
-                        let j = join(*o, a);
-                        if j != *o {
-                            *o = j;
-                            changed = true;
-                        }
-                    }
-                    changed
-                }
-            };
+            let changed = super::dataflow::join_into(&mut before[t], &after, join);
             if changed && !queued[t] {
                 queued[t] = true;
                 work.push_back(edge.target);

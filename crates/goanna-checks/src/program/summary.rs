@@ -363,9 +363,10 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
     } else {
         may_return_null.clear();
     }
-    let returns_unfreed = returned_variables(cfg)
-        .into_iter()
-        .map(|id| {
+    let returned_vars = returned_variables(cfg);
+    let returns_unfreed = returned_vars
+        .iter()
+        .map(|&id| {
             let v = Some((id, cfg.path(id)));
             let (free, def) = (atom(PropKind::Free, f, v), atom(PropKind::Def, f, v));
             let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
@@ -375,9 +376,9 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
             any(vec![unfreed.clone(), ef(and(and(def, not(free)), ex(unfreed)))])
         })
         .collect();
-    let returns_maybe_null = returned_variables(cfg)
-        .into_iter()
-        .flat_map(|id| {
+    let returns_maybe_null = returned_vars
+        .iter()
+        .flat_map(|&id| {
             let v = Some((id, cfg.path(id)));
             let def = atom(PropKind::Def, f, v);
             let found = any(vec![def.clone(), atom(PropKind::NonNullTest, f, v)]);

@@ -19,9 +19,10 @@ pub enum TemplateAtom {
     Plain(PropKind),
 }
 
-/// Propositions without subject that a template may name (a proposition kind added to the
-/// graph builder with `Subject::None` belongs here).
-pub const PLAIN_KINDS: &[PropKind] = &[
+/// Propositions without subject that a template may name, besides the syntax facts (a
+/// proposition kind added to the graph builder with `Subject::None` belongs here, or among
+/// [`PropKind::is_syntax_fact`]).
+const PLAIN_KINDS: &[PropKind] = &[
     PropKind::End,
     PropKind::Return,
     PropKind::NoReturn,
@@ -35,29 +36,26 @@ pub const PLAIN_KINDS: &[PropKind] = &[
     PropKind::CondRedundant,
     PropKind::ResultIgnored,
     PropKind::SwitchNoDefault,
-    PropKind::SizeofPtrAlloc,
-    PropKind::SizeofPtrBuffer,
-    PropKind::CondAssign,
-    PropKind::CmpStmt,
-    PropKind::NoEffect,
-    PropKind::StraySemicolon,
-    PropKind::MisleadingIndent,
-    PropKind::BitwiseBool,
 ];
+
+/// True for a proposition without subject that a template may name (`end`, `cond_assign`).
+pub fn is_plain_kind(kind: PropKind) -> bool {
+    PLAIN_KINDS.contains(&kind) || kind.is_syntax_fact()
+}
 
 /// Resolves an atom name of a template.
 pub fn resolve_atom(name: &str) -> Result<TemplateAtom, String> {
     if let Some(kind) = name.strip_suffix("_X") {
         return PropKind::from_name(kind)
-            .filter(|k| !PLAIN_KINDS.contains(k) && *k != PropKind::Call)
+            .filter(|&k| !is_plain_kind(k) && k != PropKind::Call)
             .map(TemplateAtom::OfVar)
             .ok_or_else(|| format!("unknown proposition `{name}` (no proposition kind `{kind}` about a variable)"));
     }
     PropKind::from_name(name)
-        .filter(|k| PLAIN_KINDS.contains(k))
+        .filter(|&k| is_plain_kind(k))
         .map(TemplateAtom::Plain)
         .ok_or_else(|| {
-            let plain: Vec<&str> = PLAIN_KINDS.iter().map(|k| k.name()).collect();
+            let plain: Vec<&str> = PropKind::ALL.into_iter().filter(|&k| is_plain_kind(k)).map(PropKind::name).collect();
             format!("unknown proposition `{name}` (expected `KIND_X` or one of {})", plain.join(", "))
         })
 }
