@@ -121,8 +121,11 @@ pub(crate) enum Event<'a> {
     /// summary says it only reads through.
     Clobber(NodeId, u64),
     /// A write through a pointer: to this member path (`p->f = v`), or to memory the encoding
-    /// cannot name (`None`: `*p = v`, `p[i] = v`, several writes).
-    Store(Option<PathId>),
+    /// cannot name (`None`: `*p = v`, `p[i] = v`, several writes). The second path, when
+    /// there is one, is the one path written, whose new value an [`Event::Assign`] of the same
+    /// node gives (`(*argc)--`, `s->n += 2`): the store leaves it to that assignment, which
+    /// reads its old value.
+    Store(Option<PathId>, Option<PathId>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -579,7 +582,21 @@ impl<'a> Frame<'a> {
                 })
                 .filter(|&id| matches!(cfg.path(id).steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))))
                 .collect();
-            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }));
+            // The one path written, when an assignment of this node gives its new value.
+            let defined: Vec<PathId> = node
+                .props
+                .iter()
+                .filter(|p| p.kind == PropKind::Def)
+                .filter_map(|p| match p.subject {
+                    Subject::Path(id) => Some(id),
+                    _ => None,
+                })
+                .collect();
+            let assigned = match defined[..] {
+                [one] if self.is_value(one) && node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == one)) => Some(one),
+                _ => None,
+            };
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -675,13 +692,14 @@ impl<'a> Frame<'a> {
         }
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
-            (Event::Store(written), VarKey::Path(id)) => self.store_clobbers(*written, *id),
+            (Event::Store(_, Some(assigned)), VarKey::Path(id)) if assigned == id => false,
+            (Event::Store(written, _), VarKey::Path(id)) => self.store_clobbers(*written, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
-            (Event::Store(written), VarKey::Reached(p)) => self.store_clobbers_path(*written, p.path()),
+            (Event::Store(written, _), VarKey::Reached(p)) => self.store_clobbers_path(*written, p.path()),
             (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }

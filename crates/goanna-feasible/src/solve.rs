@@ -230,7 +230,7 @@ pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
         for event in frame.step_events(step.node, step.effects, step.null_only_if) {
             // A callee that writes nothing visible changes none of the caller's memory, whatever
             // the call site's conservative effects say.
-            if remembered.is_some() && matches!(event, Event::Clobber(..) | Event::Store(_)) {
+            if remembered.is_some() && matches!(event, Event::Clobber(..) | Event::Store(..)) {
                 continue;
             }
             if let Event::NullOnlyIf(result, arg) = event {
@@ -530,7 +530,7 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
             cs.add(v.eq(constant(0)).not(), i, vec![(key, version)]);
         }
         Event::Dereferenced(_) => {}
-        Event::Clobber(..) | Event::Store(_) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
+        Event::Clobber(..) | Event::Store(..) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
         // The reported event of a library call (a lock taken) happened: the call succeeded.
         Event::LibraryCall(usr, success) => {
             enc.forget(&VarKey::Result(usr.to_string()));

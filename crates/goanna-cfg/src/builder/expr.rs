@@ -99,7 +99,7 @@ impl Builder<'_, '_> {
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
                             self.prop_value(PropKind::AddConst, Subject::Path(p), e.span, Some(step));
-                            self.record_step(p, step);
+                            self.record_step(p, operand, step);
                         }
                     }
                 }

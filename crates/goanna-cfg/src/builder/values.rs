@@ -55,10 +55,11 @@ impl Builder<'_, '_> {
                     UnaryOp::PreInc | UnaryOp::PreDec => return self.int_path(operand).map_or(ValExpr::Unknown, ValExpr::Path),
                     UnaryOp::PostInc | UnaryOp::PostDec => {
                         // Read after the increment was recorded: the old value is one step back, in
-                        // the variable's own type (for an unsigned `n`, `n--` from 0 leaves the
-                        // maximum, whose step back is 0 again).
+                        // the operand's own type (for an unsigned `n`, `n--` from 0 leaves the
+                        // maximum, whose step back is 0 again), of a variable or any other
+                        // integer path (`(*argc)--`, `s->n++`).
                         let Some(p) = self.int_path(operand) else { return ValExpr::Unknown };
-                        let Some(ty) = self.path_int_type(p) else { return ValExpr::Unknown };
+                        let Some(ty) = IntType::of(&operand.ty) else { return ValExpr::Unknown };
                         let op = if *op == UnaryOp::PostInc { ValBinOp::Sub } else { ValBinOp::Add };
                         let back = ValExpr::Binary { op, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(1)) };
                         return ValExpr::Cast(ty, Box::new(back));
@@ -193,13 +194,6 @@ impl Builder<'_, '_> {
         self.paths.get(p).is_some_and(|a| a.is_variable()).then_some(p)
     }
 
-    /// The integer type of a path's variable (plain variables only).
-    fn path_int_type(&self, p: PathId) -> Option<IntType> {
-        let path = self.paths.get(p)?;
-        (path.is_variable() && path.class == TypeClass::Integer && (1..=64).contains(&path.root.int_bits))
-            .then_some(IntType { bits: path.root.int_bits, signed: path.root.int_signed })
-    }
-
     /// Records `target := value` when `target` is an integer path.
     pub(super) fn record_assign(&mut self, target: Option<PathId>, value: ValExpr) {
         if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Integer) {
@@ -283,9 +277,10 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// The increment of `x++`, `--x`, ... as an assignment.
-    pub(super) fn record_step(&mut self, p: PathId, step: i64) {
-        let value = match self.path_int_type(p) {
+    /// The increment of `x++`, `--x`, `(*n)--`, ... as an assignment, in the type of the
+    /// incremented operand `operand`.
+    pub(super) fn record_step(&mut self, p: PathId, operand: &Expr, step: i64) {
+        let value = match IntType::of(&operand.ty) {
             Some(ty) => ValExpr::Binary { op: ValBinOp::Add, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(step)) },
             None => ValExpr::Unknown,
         };
