@@ -40,6 +40,12 @@ pub struct TranslationUnit {
     pub vars: Vec<VarInfo>,
     /// Diagnostics reported by the compiler while parsing.
     pub diagnostics: Vec<Diagnostic>,
+    /// USRs of the functions whose address the unit takes, sorted, once each: named anywhere
+    /// but as the callee of a call, in a function body or in a variable's initialiser
+    /// (`ops.read = my_read`, `{ "get", getCommand }`, `signal(SIGINT, on_int)`). Only these
+    /// can be reached through a pointer.
+    #[serde(default)]
+    pub address_taken: Vec<String>,
 }
 
 impl TranslationUnit {

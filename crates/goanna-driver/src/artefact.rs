@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
-pub const ARTEFACT_FORMAT_VERSION: u32 = 7;
+pub const ARTEFACT_FORMAT_VERSION: u32 = 8;
 
 /// What the unit stage produced for one translation unit.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -24,6 +24,9 @@ pub struct UnitArtefact {
     pub files: Vec<SourceFile>,
     /// One graph per function defined in the unit.
     pub cfgs: Vec<Cfg>,
+    /// USRs of the functions whose address the unit takes (sorted): the only functions a call
+    /// through a pointer can reach ([`goanna_ast::TranslationUnit::address_taken`]).
+    pub address_taken: Vec<String>,
     /// Problems met while building it.
     pub problems: Vec<Problem>,
     /// [`crate::content_hash`] of the source text the unit stage read (`None` when it read
@@ -155,6 +158,7 @@ mod tests {
             analysed: true,
             files: Vec::new(),
             cfgs: Vec::new(),
+            address_taken: Vec::new(),
             problems: Vec::new(),
             source_hash: None,
         };
@@ -179,6 +183,7 @@ mod tests {
                 SourceFile { path: "/elsewhere/b.h".into(), is_system: false },
             ],
             cfgs: Vec::new(),
+            address_taken: Vec::new(),
             problems: vec![Problem {
                 file: "src/a.c".into(),
                 message: String::new(),

@@ -27,7 +27,7 @@ pub struct ProgramOutcome {
 /// Links all units and runs every enabled check (data-flow checks per function, CTL checks on
 /// the program's recursive Kripke structure).
 pub fn analyse_program(artefacts: &[UnitArtefact], options: &AnalysisOptions) -> ProgramOutcome {
-    let units: Vec<UnitGraphs<'_>> = artefacts.iter().map(|a| UnitGraphs { files: &a.files, cfgs: &a.cfgs }).collect();
+    let units: Vec<UnitGraphs<'_>> = artefacts.iter().map(|a| UnitGraphs { files: &a.files, cfgs: &a.cfgs, address_taken: &a.address_taken }).collect();
     let enabled = |spec: &goanna_checks::CheckSpec| options.is_enabled(spec);
     let program_options = ProgramOptions {
         enabled: &enabled,

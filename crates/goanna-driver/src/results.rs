@@ -516,6 +516,7 @@ mod tests {
             analysed: true,
             files: files.iter().map(|p| SourceFile { path: p.to_path_buf(), is_system: false }).collect(),
             cfgs: Vec::new(),
+            address_taken: Vec::new(),
             problems: Vec::new(),
             source_hash: None,
         }

@@ -86,6 +86,7 @@ fn empty_artefact(file: &Path) -> UnitArtefact {
         analysed: true,
         files: Vec::new(),
         cfgs: Vec::new(),
+        address_taken: Vec::new(),
         problems: Vec::new(),
         source_hash: None,
     }
@@ -184,6 +185,7 @@ fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtef
         });
     }
     artefact.cfgs = goanna_cfg::build_cfgs(&tu, builtin_models());
+    artefact.address_taken = tu.address_taken;
     artefact.files = tu.files;
     artefact
 }

@@ -166,6 +166,10 @@ pub struct Frame<'a> {
     /// Variables whose own storage has its address taken somewhere in the function (`&x`,
     /// `&s.f`; not `&p->f`, which is memory `p` points to) other than as a call's argument.
     escaped: FxHashSet<&'a VarRef>,
+    /// The parts whose address [`Frame::escaped`] counts (`s.f` of `&s.f`): a pointer to a
+    /// member of a global reaches that member only (`&config.mutex` leaves
+    /// `config.num_threads`).
+    escaped_parts: Vec<&'a AccessPath>,
     /// Variables whose address is passed straight to calls (`f(&x)`) and taken nowhere else.
     lent: FxHashSet<&'a VarRef>,
     /// The graph's paths by root identity and normal steps (built when first asked).
@@ -286,6 +290,7 @@ impl<'a> Frame<'a> {
         // invalidates only what a call's arguments reach). Any other `&x` (`p = &x`, an
         // address a library call may hand back) lets later stores and calls reach it.
         let mut escaped = FxHashSet::default();
+        let mut escaped_parts = Vec::new();
         let mut lent = FxHashSet::default();
         for n in &cfg.nodes {
             for p in n.props.iter().filter(|p| p.kind == PropKind::AddrTaken) {
@@ -295,11 +300,12 @@ impl<'a> Frame<'a> {
                     lent.insert(&path.root);
                 } else {
                     escaped.insert(&path.root);
+                    escaped_parts.push(path);
                 }
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new(), program: None }
+        Frame { cfg, escaped, escaped_parts, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new(), program: None }
     }
 
     /// The classification of the graph of function `function` of `program`, whose calls then
@@ -383,9 +389,11 @@ impl<'a> Frame<'a> {
         }
         if p.root.kind.is_static_storage() || self.escaped.contains(&p.root) {
             // A global (or a member of one) that the callee and its callees never write keeps
-            // its value (`if (config.threads) lock(); list_del(l, n); if (config.threads) ...`).
+            // its value (`if (config.threads) lock(); list_del(l, n); if (config.threads) ...`),
+            // unless its address (or that of a part of it) is taken here.
             let direct = p.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
-            if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !self.escaped.contains(&p.root), direct, self.program) {
+            let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
+            if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !escaped_here, direct, self.program) {
                 // Unless the call is given the address of a part of it, or of what holds it.
                 let given = self.cfg.node(n).props.iter().any(|q| {
                     q.kind == PropKind::AddrTaken

@@ -99,6 +99,25 @@ pub(crate) fn designated_function(init: CXCursor) -> Option<String> {
     None
 }
 
+/// The USRs of the functions an expression names anywhere inside it (an initialiser's
+/// `{ "get", getCommand }`, `&handler`, `(hook_t) handler`), in order, repeats included.
+pub(crate) fn functions_named_in(expr: CXCursor) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![expr];
+    while let Some(cursor) = stack.pop() {
+        if kind(cursor) == CXCursor_DeclRefExpr {
+            // SAFETY: pure accessor on a live cursor.
+            let target = unsafe { clang_getCursorReferenced(cursor) };
+            if !is_null(target) && kind(target) == CXCursor_FunctionDecl {
+                found.push(usr(target));
+            }
+            continue;
+        }
+        stack.extend(children(cursor).into_iter().rev());
+    }
+    found
+}
+
 /// The cursor's kind.
 pub(crate) fn kind(cursor: CXCursor) -> CXCursorKind {
     // SAFETY: pure accessor on a cursor value.

@@ -231,7 +231,7 @@ pub(super) fn carrier_global(program: &Program<'_>, cfg: &Cfg, id: PathId) -> bo
         return false;
     }
     let gw = program.global_writes();
-    !gw.any_escaped && !gw.escaped.contains(path.root.usr.as_str())
+    !gw.var_escapes(&path.root.usr)
 }
 
 /// For each call node of `f` that may write one of the globals `paths` (itself or through its

@@ -66,7 +66,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
         });
     }
     let refined_units: Vec<UnitGraphs<'_>> =
-        units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs) }).collect();
+        units.iter().zip(&refined.cfgs).map(|(u, cfgs)| UnitGraphs { files: u.files, cfgs: cfgs.as_deref().unwrap_or(u.cfgs), address_taken: u.address_taken }).collect();
     let units: &[UnitGraphs<'_>] = &refined_units;
 
     let checks: Vec<CtlCheck<'_>> = catalogue()

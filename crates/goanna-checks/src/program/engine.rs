@@ -842,10 +842,16 @@ fn check_global(
             deadline.check()?;
             let points = decide.witness(&pm.model, pm.component(f), node, formula).unwrap_or_default();
             if refutable(check) {
-                let path = path_in_function(pm, f, &points);
-                if !path.is_empty() {
+                let suffix = path_in_function(pm, f, &points);
+                if !suffix.is_empty() {
                     stats.paths += 1;
-                    match refute_path(analysis, check, f, *var, &path, 0) {
+                    // The witness starts at the violation: refuted with a shortest way there
+                    // from the entry. One way refuted is not all: the violation then goes to
+                    // `f`'s own model, which looks for a feasible one (`retry`).
+                    let mut path = path_from_entry(cfg, n);
+                    let at = path.len();
+                    path.extend(suffix);
+                    match refute_path(analysis, check, f, *var, &path, at) {
                         goanna_feasible::Feasibility::Latent(_) => {
                             stats.latent += 1;
                             retry.push((*var, n));
@@ -873,6 +879,40 @@ fn check_global(
     }
     findings.extend(begun_in_callees(ask, pm, vars)?);
     Ok(())
+}
+
+/// A shortest path of `cfg` from its entry to `n` along feasible edges, `n` excluded (empty
+/// when none).
+fn path_from_entry(cfg: &Cfg, n: NodeId) -> Vec<NodeId> {
+    let count = cfg.nodes.len();
+    let mut parent: Vec<Option<NodeId>> = vec![None; count];
+    let mut seen = vec![false; count];
+    let mut queue = VecDeque::from([cfg.entry]);
+    if let Some(s) = seen.get_mut(cfg.entry.index()) {
+        *s = true;
+    }
+    while let Some(u) = queue.pop_front() {
+        if u == n {
+            let mut path = Vec::new();
+            let mut at = parent[u.index()];
+            while let Some(p) = at {
+                path.push(p);
+                at = parent[p.index()];
+            }
+            path.reverse();
+            return path;
+        }
+        let node = cfg.node(u);
+        for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
+            let t = edge.target;
+            if t.index() < count && !seen[t.index()] {
+                seen[t.index()] = true;
+                parent[t.index()] = Some(u);
+                queue.push_back(t);
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// The violations of `f`'s global instances that begin inside a function `f` calls and end in

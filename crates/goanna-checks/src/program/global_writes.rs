@@ -9,6 +9,13 @@ use rustc_hash::{FxHashMap, FxHashSet};
 const MAX_WRITES: usize = 256;
 
 /// Which globals the functions of the program may write.
+///
+/// A call of a function outside the program (a library without a model, a call through a
+/// pointer whose targets are not known) may write any global of external linkage. A global of
+/// internal linkage (`static`) it can change only by calling back into the program: through
+/// the program's functions whose address is taken, or, unless the program has a `main` (an
+/// executable, whose libraries do not call it by name), its functions of external linkage.
+/// Such a call writes what those functions may write.
 #[derive(Debug)]
 pub struct GlobalWrites {
     /// Index of each written global's USR.
@@ -18,14 +25,27 @@ pub struct GlobalWrites {
     pub writes: Vec<Option<Vec<u32>>>,
     /// Globals whose address is taken somewhere, that code started as a thread may write, or
     /// that a possible signal handler writes: they may change at any time, and are not tracked.
-    pub escaped: FxHashSet<String>,
-    /// Code started as a thread may write any global: none is tracked.
-    pub any_escaped: bool,
+    escaped: FxHashSet<String>,
+    /// Code started as a thread calls functions outside the program: no global of external
+    /// linkage is tracked.
+    external_escaped: bool,
+    /// The globals of internal linkage the program writes (others are taken as external).
+    internal: FxHashSet<String>,
+    /// The parts of globals that may change at any time: as [`GlobalWrites::escaped`], but
+    /// an address taken of a member escapes only that member (`&config.mutex`).
+    escaped_parts: Vec<String>,
     /// The parts of globals written, as keys `usr|.f.g` (`usr|` for the whole variable, or a
     /// part reached through a pointer or an element), by index.
     part_names: Vec<String>,
-    /// For each function, the parts it or its callees may write, sorted (`None`: any global).
+    /// For each function, the parts it or the program's functions it calls may write, sorted
+    /// (`None`: too many to list).
     part_writes: Vec<Option<Vec<u32>>>,
+    /// For each function, whether it or a function it calls calls a function outside the
+    /// program.
+    reaches_unknown: Vec<bool>,
+    /// The parts the program's functions that code outside it can call may write, sorted:
+    /// what a call of code outside the program may write of the globals of internal linkage.
+    callback_parts: Vec<u32>,
 }
 
 /// The key of the part of a global that `path` names: `usr|.f.g` for members reached without a
@@ -67,42 +87,59 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
     let count = program.functions.len();
     let mut ids: FxHashMap<String, u32> = FxHashMap::default();
     let mut escaped: FxHashSet<String> = FxHashSet::default();
-    let mut own: Vec<Option<Vec<u32>>> = Vec::with_capacity(count);
+    let mut escaped_parts: FxHashSet<String> = FxHashSet::default();
+    let mut internal: FxHashSet<String> = FxHashSet::default();
+    let mut own: Vec<Vec<u32>> = Vec::with_capacity(count);
     let mut part_ids: FxHashMap<String, u32> = FxHashMap::default();
-    let mut own_parts: Vec<Option<Vec<u32>>> = Vec::with_capacity(count);
-    // A function no call of the program names, shaped like a signal handler (its first
-    // parameter an integer, no result), may run at any time: what it writes itself is not
-    // tracked.
+    let mut own_parts: Vec<Vec<u32>> = Vec::with_capacity(count);
+    let mut unknown_calls = vec![false; count];
+    // Code outside the program can call back its address-taken functions. A program with a
+    // `main` is an executable: the libraries it links do not call its functions by name. Any
+    // other set of units (a library, a part of a program) may be called by name by the code
+    // it is linked with: its functions of external linkage too.
+    let executable = (0..count).any(|f| {
+        let cfg = program.cfg(f as FnIndex);
+        cfg.name == "main" && !cfg.is_static
+    });
+    let callable_from_outside = |f: usize| program.address_taken[f] || (!executable && !program.cfg(f as FnIndex).is_static);
+    // A function no call of the program names but that code outside it may call, shaped
+    // like a signal handler (its first parameter an integer, no result), may run at any time:
+    // what it writes itself is not tracked.
     let mut called = vec![false; count];
     for calls in &program.calls {
         for &(_, g) in calls {
             called[g as usize] = true;
         }
     }
-    let mut callback_writes: Vec<u32> = Vec::new();
+    let mut handler_writes: Vec<u32> = Vec::new();
+    let mut handler_parts: Vec<u32> = Vec::new();
     for (f, &is_called) in called.iter().enumerate() {
         let cfg = program.cfg(f as FnIndex);
         let linked: FxHashSet<NodeId> = program.calls[f].iter().map(|&(n, _)| n).collect();
         let mut written: Vec<u32> = Vec::new();
         let mut parts: Vec<u32> = Vec::new();
-        let mut any = false;
         let mut note = |id: goanna_cfg::PathId, addr: bool| {
             let Some(path) = cfg.paths.get(id.0 as usize) else { return };
             if !path.root.kind.is_static_storage() {
                 return;
             }
+            let key = part_key(path);
             if addr {
                 escaped.insert(path.root.usr.clone());
+                escaped_parts.insert(key.clone());
+            }
+            if path.root.kind != goanna_ast::VarKind::Global {
+                internal.insert(path.root.usr.clone());
             }
             let next = ids.len() as u32;
             written.push(*ids.entry(path.root.usr.clone()).or_insert(next));
             let next = part_ids.len() as u32;
-            parts.push(*part_ids.entry(part_key(path)).or_insert(next));
+            parts.push(*part_ids.entry(key).or_insert(next));
         };
         for n in cfg.node_ids() {
             let node = cfg.node(n);
             if matches!(node.kind, goanna_cfg::NodeKind::Call(_)) && !linked.contains(&n) {
-                any = true;
+                unknown_calls[f] = true;
             }
             for p in &node.props {
                 if let (
@@ -121,52 +158,120 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         }
         written.sort_unstable();
         written.dedup();
+        parts.sort_unstable();
+        parts.dedup();
         let handler_like = cfg.params.first().is_some_and(|p| {
             p.and_then(|p| cfg.paths.get(p.0 as usize)).is_some_and(|p| p.class == goanna_ast::TypeClass::Integer)
         }) && !cfg.nodes.iter().any(|n| n.values.iter().any(|op| matches!(op, ValueOp::Return(_))));
-        if !is_called && handler_like && cfg.name != "main" {
-            callback_writes.extend_from_slice(&written);
+        if !is_called && callable_from_outside(f) && handler_like && cfg.name != "main" {
+            handler_writes.extend_from_slice(&written);
+            handler_parts.extend_from_slice(&parts);
         }
-        own.push((!any && written.len() <= MAX_WRITES).then_some(written));
-        parts.sort_unstable();
-        parts.dedup();
-        own_parts.push((!any && parts.len() <= MAX_WRITES).then_some(parts));
+        own.push(written);
+        own_parts.push(parts);
     }
-    let writes = close_over_calls(program, sccs, &own);
+    let known_writes = close_over_calls(program, sccs, &own);
     let part_writes = close_over_calls(program, sccs, &own_parts);
+    let reaches_unknown = reaches_over_calls(program, sccs, &unknown_calls);
+    let callbacks = reachable_writes(program, (0..count).filter(|&f| callable_from_outside(f)), &own, &own_parts, &unknown_calls);
     let mut part_names = vec![String::new(); part_ids.len()];
     for (key, i) in part_ids {
         part_names[i as usize] = key;
     }
-    let mut any_escaped = false;
-    let names: Vec<&str> = {
-        let mut v = vec![""; ids.len()];
-        for (usr, &i) in &ids {
-            v[i as usize] = usr;
-        }
-        v
-    };
-    let mut thread_writes: Vec<String> = callback_writes.iter().map(|&i| names[i as usize].to_string()).collect();
-    for (f, w) in writes.iter().enumerate() {
-        if program.thread_entries.get(f).copied().unwrap_or(false) {
-            match w {
-                None => any_escaped = true,
-                Some(w) => thread_writes.extend(w.iter().map(|&i| names[i as usize].to_string())),
+    let mut names: Vec<&str> = vec![""; ids.len()];
+    for (usr, &i) in &ids {
+        names[i as usize] = usr;
+    }
+    // What threads and signal handlers may write changes at any time.
+    let mut external_escaped = false;
+    let mut thread_writes: Vec<u32> = handler_writes;
+    let mut thread_parts: Vec<u32> = handler_parts;
+    let threads = reachable_writes(program, (0..count).filter(|&f| program.thread_entries.get(f).copied().unwrap_or(false)), &own, &own_parts, &unknown_calls);
+    thread_writes.extend_from_slice(&threads.vars);
+    thread_parts.extend_from_slice(&threads.parts);
+    if threads.calls_outside {
+        // The threads run code outside the program, which may write any global of external
+        // linkage and call back the functions it can reach.
+        external_escaped = true;
+        thread_writes.extend_from_slice(&callbacks.vars);
+        thread_parts.extend_from_slice(&callbacks.parts);
+    }
+    escaped.extend(thread_writes.iter().map(|&i| names[i as usize].to_string()));
+    escaped_parts.extend(thread_parts.iter().map(|&i| part_names[i as usize].clone()));
+    let mut escaped_parts: Vec<String> = escaped_parts.into_iter().collect();
+    escaped_parts.sort_unstable();
+    let writes: Vec<Option<Vec<u32>>> = known_writes.into_iter().zip(&reaches_unknown).map(|(w, &unknown)| w.filter(|_| !unknown)).collect();
+    let callback_parts = callbacks.parts;
+    GlobalWrites { ids, writes, escaped, external_escaped, internal, escaped_parts, part_names, part_writes, reaches_unknown, callback_parts }
+}
+
+/// What a set of functions and every function of the program they call may write.
+struct Reachable {
+    /// The globals written, sorted.
+    vars: Vec<u32>,
+    /// The parts of globals written, sorted.
+    parts: Vec<u32>,
+    /// One of them calls a function outside the program.
+    calls_outside: bool,
+}
+
+/// [`Reachable`] from `roots`, from each function's own writes (`own`, `own_parts`) and
+/// whether it calls outside the program (`unknown_calls`); unlike the per-function closure,
+/// without a limit on the sets' size.
+fn reachable_writes(
+    program: &Program<'_>,
+    roots: impl Iterator<Item = usize>,
+    own: &[Vec<u32>],
+    own_parts: &[Vec<u32>],
+    unknown_calls: &[bool],
+) -> Reachable {
+    let mut seen = vec![false; own.len()];
+    let mut stack: Vec<usize> = roots.collect();
+    for &f in &stack {
+        seen[f] = true;
+    }
+    let (mut vars, mut parts) = (FxHashSet::default(), FxHashSet::default());
+    let mut calls_outside = false;
+    while let Some(f) = stack.pop() {
+        calls_outside |= unknown_calls[f];
+        vars.extend(own[f].iter().copied());
+        parts.extend(own_parts[f].iter().copied());
+        for &(_, g) in &program.calls[f] {
+            if !seen[g as usize] {
+                seen[g as usize] = true;
+                stack.push(g as usize);
             }
         }
     }
-    escaped.extend(thread_writes);
-    GlobalWrites { ids, writes, escaped, any_escaped, part_names, part_writes }
+    let sorted = |set: FxHashSet<u32>| {
+        let mut v: Vec<u32> = set.into_iter().collect();
+        v.sort_unstable();
+        v
+    };
+    Reachable { vars: sorted(vars), parts: sorted(parts), calls_outside }
+}
+
+/// For each function, whether it or a function it calls (bottom-up over the components
+/// `sccs`) has the property `own`.
+fn reaches_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[bool]) -> Vec<bool> {
+    let mut reaches = vec![false; own.len()];
+    for scc in sccs {
+        let any = scc.iter().any(|&f| own[f as usize] || program.calls[f as usize].iter().any(|&(_, g)| reaches[g as usize]));
+        for &f in scc {
+            reaches[f as usize] = any;
+        }
+    }
+    reaches
 }
 
 /// Each function's write set with those of its callees (bottom-up over the call graph's
 /// components `sccs`), from the functions' own sets `own`.
-fn close_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[Option<Vec<u32>>]) -> Vec<Option<Vec<u32>>> {
+fn close_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[Vec<u32>]) -> Vec<Option<Vec<u32>>> {
     let mut writes: Vec<Option<Vec<u32>>> = vec![None; own.len()];
     for scc in sccs {
         let mut union: Option<Vec<u32>> = Some(Vec::new());
         for &f in scc {
-            union = merge_writes(union, own[f as usize].as_deref());
+            union = merge_writes(union, Some(&own[f as usize]));
             for &(_, g) in &program.calls[f as usize] {
                 if program.component[g as usize] != program.component[f as usize] {
                     union = merge_writes(union, writes[g as usize].as_deref());
@@ -181,29 +286,63 @@ fn close_over_calls(program: &Program<'_>, sccs: &[Vec<FnIndex>], own: &[Option<
 }
 
 impl GlobalWrites {
-    /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
-    /// was: a call of the program's function `callee` when neither it nor its callees write an
-    /// overlapping part of it; a library call (`library`) when the global has internal linkage
-    /// (no library can name it) — in both cases when its address is never taken and no thread
-    /// or signal handler writes it. A call of a function the program does not define may write
-    /// any global (it may call back into the program).
-    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
-        let usr = global.root.usr.as_str();
-        if self.any_escaped || self.escaped.contains(usr) {
+    /// True when the global `usr` may change at any time: its address is taken (of any
+    /// part), or a thread or signal handler may write it. Such a global is not tracked across
+    /// calls.
+    pub fn var_escapes(&self, usr: &str) -> bool {
+        self.escaped.contains(usr) || (self.external_escaped && !self.internal.contains(usr))
+    }
+
+    /// True when the part `part` (a [`part_key`]) of the global `usr` may change at any time:
+    /// as [`GlobalWrites::var_escapes`], but the address of another member taken leaves it.
+    fn part_escapes(&self, usr: &str, part: &str, internal: bool) -> bool {
+        if self.external_escaped && !(internal && self.internal.contains(usr)) {
             return true;
         }
-        // Most callees write no part of the variable at all: answered without naming the part.
-        if let Some(Some(Some(roots))) = callee.map(|g| self.writes.get(g as usize)) {
-            if !self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()) {
-                return false;
-            }
-        }
+        // The escaped parts of the same variable sort together, after `usr|`.
+        let prefix = format!("{usr}|");
+        let first = self.escaped_parts.partition_point(|p| p.as_str() < prefix.as_str());
+        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| overlap(p, part))
+    }
+
+    /// True when one of the parts `writes` (`None`: too many to list) may overlap `part`.
+    fn parts_overlap(&self, writes: Option<&[u32]>, part: &str) -> bool {
+        writes.is_none_or(|w| w.iter().any(|&i| self.part_names.get(i as usize).is_none_or(|name| overlap(name, part))))
+    }
+
+    /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
+    /// was, `internal_linkage` telling whether it is `static`: when neither a function of the
+    /// program called (`callee`) nor its callees write an overlapping part of it, and what
+    /// they call outside the program cannot write it either; a library call (`library`, which
+    /// calls back nothing) when the global has internal linkage — in every case when no
+    /// address of the part is taken and no thread or signal handler writes it. Code outside
+    /// the program may write any global of external linkage, and those of internal linkage
+    /// that the program's address-taken functions may write (it can only call those back).
+    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+        let usr = global.root.usr.as_str();
         let part = part_key(global);
         let part = part.as_str();
-        match callee.map(|g| self.part_writes.get(g as usize)) {
-            Some(Some(Some(writes))) => writes.iter().any(|&w| self.part_names.get(w as usize).is_none_or(|name| overlap(name, part))),
-            Some(_) => true,
-            None => !(library && internal_linkage),
+        if self.part_escapes(usr, part, internal_linkage) {
+            return true;
         }
+        let outside = match callee {
+            Some(g) => {
+                let g = g as usize;
+                // Most callees write no part of the variable at all: answered without
+                // naming the part.
+                let names_var = match self.writes.get(g) {
+                    Some(Some(roots)) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
+                    _ => true,
+                };
+                if names_var && self.parts_overlap(self.part_writes.get(g).and_then(|w| w.as_deref()), part) {
+                    return true;
+                }
+                self.reaches_unknown.get(g).copied().unwrap_or(true)
+            }
+            // A library call writes no global of internal linkage: it calls nothing back.
+            None if library => return !internal_linkage,
+            None => true,
+        };
+        outside && (!internal_linkage || self.parts_overlap(Some(&self.callback_parts), part))
     }
 }

@@ -16,6 +16,8 @@ pub struct UnitGraphs<'a> {
     pub files: &'a [SourceFile],
     /// One graph per function defined in the unit.
     pub cfgs: &'a [Cfg],
+    /// USRs of the functions whose address the unit takes, sorted.
+    pub address_taken: &'a [String],
 }
 
 /// Index of a function in [`Program::functions`].
@@ -46,6 +48,10 @@ pub struct Program<'a> {
     /// For each function, whether some call starts it as a thread (`thread_start` of a
     /// library model): it then begins without any lock held.
     pub thread_entries: Vec<bool>,
+    /// For each function, whether some unit takes its address: only these are reached
+    /// through pointers, by the program's calls through pointers or by code outside it that
+    /// was given one.
+    pub address_taken: Vec<bool>,
     /// The globals each function may write (built when first asked).
     global_writes: std::sync::OnceLock<super::global_writes::GlobalWrites>,
     /// For each function, its calls through a pointer whose targets are all known, sorted by
@@ -101,6 +107,14 @@ impl<'a> Program<'a> {
             .collect();
         let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
         let thread_entries = thread_entries(units, &functions);
+        let mut address_taken = vec![false; functions.len()];
+        for (u, unit) in units.iter().enumerate() {
+            for usr in unit.address_taken {
+                if let Some(&f) = local.get(&(u as u32, usr.as_str())).or_else(|| external.get(usr.as_str())) {
+                    address_taken[f as usize] = true;
+                }
+            }
+        }
         let mut program = Program {
             units,
             functions,
@@ -108,6 +122,7 @@ impl<'a> Program<'a> {
             component: Vec::new(),
             loop_heads,
             thread_entries,
+            address_taken,
             global_writes: std::sync::OnceLock::new(),
             indirect: Vec::new(),
             local,

@@ -63,7 +63,7 @@ fn selector_global(program: &Program<'_>, cfg: &Cfg, id: PathId) -> bool {
         return false;
     }
     let gw = program.global_writes();
-    !gw.any_escaped && !gw.escaped.contains(path.root.usr.as_str())
+    !gw.var_escapes(&path.root.usr)
 }
 
 /// The selectors `f` tests (their paths in `f`), in graph order, at most [`MAX_SELECTORS`].

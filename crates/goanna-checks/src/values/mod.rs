@@ -114,7 +114,7 @@ fn analyse_all(
     // each sees the others' results as unknown, which is sound).
     let sccs = crate::program::call_graph_sccs(program);
     let gw = program.global_writes();
-    let trackable = |usr: &str| !gw.any_escaped && !gw.escaped.contains(usr) && !globals.contains_key(usr);
+    let trackable = |usr: &str| !gw.var_escapes(usr) && !globals.contains_key(usr);
     let mut level = vec![0usize; count];
     let mut levels: Vec<Vec<FnIndex>> = Vec::new();
     for scc in &sccs {

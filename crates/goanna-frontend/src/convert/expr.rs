@@ -323,6 +323,8 @@ impl Converter {
             CXCursor_FunctionDecl => {
                 let usr = util::usr(decl);
                 self.ensure_declared(decl, &usr);
+                // Named other than as a direct callee (those never reach here): its address.
+                self.out.address_taken.push(usr.clone());
                 ExprKind::FunctionRef { name: util::spelling(decl), usr }
             }
             CXCursor_EnumConstantDecl => ExprKind::EnumConst {

@@ -83,6 +83,8 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> Tran
         conv.top_level(child);
     }
     conv.register_inclusions();
+    conv.out.address_taken.sort_unstable();
+    conv.out.address_taken.dedup();
     conv.out
 }
 
@@ -388,6 +390,8 @@ impl Converter {
         if util::is_null(init) || kind(init) == CXCursor_InvalidFile {
             return;
         }
+        // Every function an initialiser names is address-taken (`{ "get", getCommand }`).
+        self.out.address_taken.extend(util::functions_named_in(init));
         let value = util::eval_int(init);
         let span = self.name_span(cursor, &self.out.vars[id.0 as usize].name.clone());
         let var = &mut self.out.vars[id.0 as usize];
