@@ -627,6 +627,15 @@ impl<'a> Frame<'a> {
             if node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == id)) {
                 continue;
             }
+            // A pointer moved within its block (`p++`, `p -= k`, not `p = q + k`) is NULL
+            // exactly when it was: arithmetic on NULL is undefined.
+            let moved = |k: PropKind| props.iter().any(|&(q, p, _)| q == k && p == id);
+            if (moved(PropKind::Offset) || moved(PropKind::Rewind)) && !moved(PropKind::Copy) {
+                if matches!(kind, PropKind::Offset | PropKind::Rewind) {
+                    out.push(Event::PtrInto(id, id));
+                }
+                continue;
+            }
             let write = match kind {
                 PropKind::Def
                 | PropKind::DeclInit
