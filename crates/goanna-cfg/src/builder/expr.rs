@@ -68,6 +68,9 @@ pub(super) fn transparent(mut e: &Expr) -> &Expr {
     }
 }
 
+/// Most offsets of offsets [`Builder::interior_base`] looks through.
+const MAX_NESTED_OFFSETS: usize = 16;
+
 impl Builder<'_, '_> {
     /// Evaluates `e` for its value, adding propositions to the current accumulator.
     pub(super) fn eval(&mut self, e: &Expr) {
@@ -722,16 +725,35 @@ impl Builder<'_, '_> {
     }
 
     /// The pointer whose block `e` (casts stripped) is an address inside of: `p + k`, `k + p`,
-    /// `p - k` (not `p - q`), `&p->f`, `&p[i]`, `&(*p).f`.
+    /// `p - k` (not `p - q`), offsets of offsets (`(T *)((char *)p + sizeof(h) + pad)`),
+    /// `&p->f`, `&p[i]`, `&(*p).f`.
     pub(super) fn interior_base(&mut self, e: &Expr) -> Option<PathId> {
-        let core = strip_casts(e);
-        match &core.kind {
-            ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => self.pointer_path(lhs),
-            ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => self.pointer_path(lhs).or_else(|| self.pointer_path(rhs)),
-            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => self.container_of(operand),
-            ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => self.rounded_pointer(core),
-            _ => None,
+        let mut core = strip_casts(e);
+        for _ in 0..MAX_NESTED_OFFSETS {
+            // The pointer operand of an offset, when the offset is one.
+            let operand = match &core.kind {
+                ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => lhs,
+                ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => {
+                    if strip_casts(lhs).ty.is_pointer() {
+                        lhs
+                    } else {
+                        rhs
+                    }
+                }
+                ExprKind::Unary { op: UnaryOp::AddrOf, operand } => return self.container_of(operand),
+                ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => return self.rounded_pointer(core),
+                _ => return None,
+            };
+            if let Some(p) = self.pointer_path(operand) {
+                return Some(p);
+            }
+            // An offset of an offset: its own pointer operand's block.
+            core = strip_casts(operand);
+            if !core.ty.is_pointer() {
+                return None;
+            }
         }
+        None
     }
 
     /// The pointer that an integer computation rounds (`((uintptr_t) p + a - 1) & ~(a - 1)`,
