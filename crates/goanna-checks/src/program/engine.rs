@@ -826,6 +826,7 @@ fn check_global(
     }
     let vars = vars.as_slice();
     let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
+    let preds = feasible_predecessors(cfg);
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -845,10 +846,11 @@ fn check_global(
                 let suffix = path_in_function(pm, f, &points);
                 if !suffix.is_empty() {
                     stats.paths += 1;
-                    // The witness starts at the violation: refuted with a shortest way there
-                    // from the entry. One way refuted is not all: the violation then goes to
-                    // `f`'s own model, which looks for a feasible one (`retry`).
-                    let mut path = path_from_entry(cfg, n);
+                    // The witness starts at the violation; every path of `f` to it ends with
+                    // the same straight run of nodes (the branch it is under, ...): refuted
+                    // with them. (A longer way there, one of many, could be infeasible while
+                    // another is not.)
+                    let mut path = straight_run_to(cfg, &preds, n);
                     let at = path.len();
                     path.extend(suffix);
                     match refute_path(analysis, check, f, *var, &path, at) {
@@ -881,38 +883,39 @@ fn check_global(
     Ok(())
 }
 
-/// A shortest path of `cfg` from its entry to `n` along feasible edges, `n` excluded (empty
-/// when none).
-fn path_from_entry(cfg: &Cfg, n: NodeId) -> Vec<NodeId> {
-    let count = cfg.nodes.len();
-    let mut parent: Vec<Option<NodeId>> = vec![None; count];
-    let mut seen = vec![false; count];
-    let mut queue = VecDeque::from([cfg.entry]);
-    if let Some(s) = seen.get_mut(cfg.entry.index()) {
-        *s = true;
-    }
-    while let Some(u) = queue.pop_front() {
-        if u == n {
-            let mut path = Vec::new();
-            let mut at = parent[u.index()];
-            while let Some(p) = at {
-                path.push(p);
-                at = parent[p.index()];
-            }
-            path.reverse();
-            return path;
-        }
+/// Most nodes [`straight_run_to`] walks back.
+const MAX_STRAIGHT_RUN: usize = 64;
+
+/// For each node of `cfg`, its predecessors along feasible edges.
+fn feasible_predecessors(cfg: &Cfg) -> Vec<Vec<NodeId>> {
+    let mut preds = vec![Vec::new(); cfg.nodes.len()];
+    for u in cfg.node_ids() {
         let node = cfg.node(u);
         for edge in node.succs.iter().filter(|e| node.edge_feasible(e)) {
-            let t = edge.target;
-            if t.index() < count && !seen[t.index()] {
-                seen[t.index()] = true;
-                parent[t.index()] = Some(u);
-                queue.push_back(t);
+            if let Some(p) = preds.get_mut(edge.target.index()) {
+                p.push(u);
             }
         }
     }
-    Vec::new()
+    preds
+}
+
+/// The nodes every path of `cfg` to `n` passes just before it, in order (`n` excluded): back
+/// from `n` while a node has one predecessor (`preds`), up to a join, the entry or
+/// [`MAX_STRAIGHT_RUN`] nodes.
+fn straight_run_to(cfg: &Cfg, preds: &[Vec<NodeId>], n: NodeId) -> Vec<NodeId> {
+    let mut run = Vec::new();
+    let mut at = n;
+    while run.len() < MAX_STRAIGHT_RUN {
+        let [p] = preds.get(at.index()).map_or(&[][..], |p| p.as_slice()) else { break };
+        if *p == n || *p == cfg.entry || run.contains(p) {
+            break;
+        }
+        run.push(*p);
+        at = *p;
+    }
+    run.reverse();
+    run
 }
 
 /// The violations of `f`'s global instances that begin inside a function `f` calls and end in
