@@ -86,3 +86,7 @@ props_h!(result_ignored, "int f(int fd, char *b, FILE *in) { read(fd, b, 4); (vo
 props_h!(free_kinds, "static char pool[8]; void f(int n) { int x; char a[4]; char *p = malloc(n); char *q = a; char *s = \"lit\"; free(&x); free(a); free(pool); free(p + 1); p++; p += 2; p = p - 1; free(p); free(q); free(s); }");
 props_h!(return_local_addr, "static int g; int *f(int k) { int x; int a[3]; static int s; if (k == 1) return &x; if (k == 2) return a; if (k == 3) return &s; if (k == 4) return &g; return &a[1]; }");
 props_h!(realloc_self_and_switch, "void f(char *p, char *q, int k) { p = realloc(p, 8); q = realloc(p, 9); switch (k) { case 1: free(q); } }");
+props!(
+    interior_offsets,
+    "struct pt { int x; }; void g(struct pt *); void f(struct pt T[], int i, char *b) { struct pt *cur = T + i; g(cur); cur = (struct pt *)((char *)b + sizeof(int) + 8); g(cur); cur = i + T; g(cur); }"
+);

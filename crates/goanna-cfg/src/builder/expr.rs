@@ -730,27 +730,24 @@ impl Builder<'_, '_> {
     pub(super) fn interior_base(&mut self, e: &Expr) -> Option<PathId> {
         let mut core = strip_casts(e);
         for _ in 0..MAX_NESTED_OFFSETS {
-            // The pointer operand of an offset, when the offset is one.
-            let operand = match &core.kind {
-                ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => lhs,
-                ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => {
-                    if strip_casts(lhs).ty.is_pointer() {
-                        lhs
-                    } else {
-                        rhs
-                    }
-                }
+            // The operands of an offset, the pointer (or array) one first when it is known.
+            let (first, second) = match &core.kind {
+                ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => (lhs, None),
+                ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => (lhs, Some(rhs)),
                 ExprKind::Unary { op: UnaryOp::AddrOf, operand } => return self.container_of(operand),
                 ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => return self.rounded_pointer(core),
                 _ => return None,
             };
-            if let Some(p) = self.pointer_path(operand) {
+            if let Some(p) = self.pointer_path(first).or_else(|| second.and_then(|e| self.pointer_path(e))) {
                 return Some(p);
             }
             // An offset of an offset: its own pointer operand's block.
-            core = strip_casts(operand);
-            if !core.ty.is_pointer() {
-                return None;
+            let nested = [Some(first), second].into_iter().flatten().map(|e| strip_casts(e)).find(|e| {
+                e.ty.is_pointer() && matches!(e.kind, ExprKind::Binary { op: BinaryOp::Add | BinaryOp::Sub, .. })
+            });
+            match nested {
+                Some(e) => core = e,
+                None => return None,
             }
         }
         None

@@ -435,12 +435,13 @@ impl Builder<'_, '_> {
         (self.paths.class(p) == TypeClass::Pointer).then_some(p)
     }
 
-    /// The pointer an address computation is based on: `p`, `p + i`, `i + p`, `p - i`
-    /// (casts stripped).
+    /// The pointer an address computation is based on: `p`, `p + i`, `i + p`, `p - i`, offsets
+    /// of offsets (casts stripped).
     pub(super) fn pointer_root(&mut self, e: &Expr) -> Option<PathId> {
         let e = crate::consts::strip_casts(e);
         if let ExprKind::Binary { op: goanna_ast::BinaryOp::Add | goanna_ast::BinaryOp::Sub, lhs, rhs } = &e.kind {
-            return self.pointer_path(lhs).or_else(|| self.pointer_path(rhs));
+            // An offset of an offset (`(char *)p + sizeof(h) + pad`) too.
+            return self.pointer_path(lhs).or_else(|| self.pointer_path(rhs)).or_else(|| self.interior_base(e));
         }
         let p = self.path_of(e)?;
         matches!(self.paths.class(p), TypeClass::Pointer | TypeClass::Array).then_some(p)
