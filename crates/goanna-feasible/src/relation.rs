@@ -18,7 +18,7 @@ use crate::events::{is_value_path, normal_steps, Frame, VarKey};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
 use goanna_ast::TypeClass;
 use goanna_cfg::{AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, ValueOp};
-use z3::ast::{Bool, BV};
+use z3::ast::{Ast, Bool, BV};
 
 /// Calls related inside a callee: the caller's callee (1) and its callees (2).
 const MAX_DEPTH: usize = 2;
@@ -352,6 +352,11 @@ fn enumerate<'f, 'a>(
             };
             if let Some((cond, _)) = next.pending.take() {
                 if let Some(fact) = edge_fact(cfg, n, to, &cond) {
+                    // A branch the call's constant arguments rule out (`trymalloc ? ... : ...`
+                    // called with 0) is no path of this call: it costs none of the budget.
+                    if fact.simplify().as_bool() == Some(false) {
+                        continue;
+                    }
                     next.facts.push(fact);
                 }
             }
