@@ -580,17 +580,6 @@ impl<'a> Frame<'a> {
             };
             out.push(Event::Clobber(n, reads_only));
         } else if store {
-            let written: Vec<PathId> = node
-                .props
-                .iter()
-                .filter(|p| p.kind == PropKind::Def)
-                .filter_map(|p| match p.subject {
-                    Subject::Path(id) => Some(id),
-                    _ => None,
-                })
-                .filter(|&id| matches!(cfg.path(id).steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))))
-                .collect();
-            // The one path written, when an assignment of this node gives its new value.
             let defined: Vec<PathId> = node
                 .props
                 .iter()
@@ -600,6 +589,12 @@ impl<'a> Frame<'a> {
                     _ => None,
                 })
                 .collect();
+            let written: Vec<PathId> = defined
+                .iter()
+                .copied()
+                .filter(|&id| matches!(cfg.path(id).steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))))
+                .collect();
+            // The one path written, when an assignment of this node gives its new value.
             let assigned = match defined[..] {
                 [one] if self.is_value(one) && node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == one)) => Some(one),
                 _ => None,

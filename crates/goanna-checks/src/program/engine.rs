@@ -826,7 +826,8 @@ fn check_global(
     }
     let vars = vars.as_slice();
     let satisfying = decide.satisfying_instances(&pm.model, pm.component(f), &check.template.shape.dag, &instance_atoms(&check.template.shape, f, cfg, vars), deadline)?;
-    let preds = feasible_predecessors(cfg);
+    // Predecessor lists, for refuting witnesses: built at the first one.
+    let mut preds: Option<Vec<Vec<NodeId>>> = None;
     for (var, nodes) in vars.iter().zip(satisfying) {
         if nodes.is_empty() {
             continue;
@@ -850,7 +851,7 @@ fn check_global(
                     // the same straight run of nodes (the branch it is under, ...): refuted
                     // with them. (A longer way there, one of many, could be infeasible while
                     // another is not.)
-                    let mut path = straight_run_to(cfg, &preds, n);
+                    let mut path = straight_run_to(cfg, preds.get_or_insert_with(|| feasible_predecessors(cfg)), n);
                     let at = path.len();
                     path.extend(suffix);
                     match refute_path(analysis, check, f, *var, &path, at) {

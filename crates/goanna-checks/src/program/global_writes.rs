@@ -20,9 +20,10 @@ const MAX_WRITES: usize = 256;
 pub struct GlobalWrites {
     /// Index of each written global's USR.
     pub ids: FxHashMap<String, u32>,
-    /// For each function, the globals it or its callees may write, sorted (`None`: any global:
-    /// it makes a call through a pointer or of a function outside the program).
-    pub writes: Vec<Option<Vec<u32>>>,
+    /// For each function, the globals it or the program's functions it calls may write,
+    /// sorted (`None`: too many to list); [`GlobalWrites::writes_of`] adds what calls outside
+    /// the program may write.
+    known_writes: Vec<Option<Vec<u32>>>,
     /// Globals whose address is taken somewhere, that code started as a thread may write, or
     /// that a possible signal handler writes: they may change at any time, and are not tracked.
     escaped: FxHashSet<String>,
@@ -200,9 +201,8 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
     escaped_parts.extend(thread_parts.iter().map(|&i| part_names[i as usize].clone()));
     let mut escaped_parts: Vec<String> = escaped_parts.into_iter().collect();
     escaped_parts.sort_unstable();
-    let writes: Vec<Option<Vec<u32>>> = known_writes.into_iter().zip(&reaches_unknown).map(|(w, &unknown)| w.filter(|_| !unknown)).collect();
     let callback_parts = callbacks.parts;
-    GlobalWrites { ids, writes, escaped, external_escaped, internal, escaped_parts, part_names, part_writes, reaches_unknown, callback_parts }
+    GlobalWrites { ids, known_writes, escaped, external_escaped, internal, escaped_parts, part_names, part_writes, reaches_unknown, callback_parts }
 }
 
 /// What a set of functions and every function of the program they call may write.
@@ -290,13 +290,29 @@ impl GlobalWrites {
     /// part), or a thread or signal handler may write it. Such a global is not tracked across
     /// calls.
     pub fn var_escapes(&self, usr: &str) -> bool {
-        self.escaped.contains(usr) || (self.external_escaped && !self.internal.contains(usr))
+        self.escaped.contains(usr) || self.written_by_threads_outside(usr)
+    }
+
+    /// True when threads run code outside the program and `usr` is not a global of internal
+    /// linkage the program writes: that code may write it at any time.
+    fn written_by_threads_outside(&self, usr: &str) -> bool {
+        self.external_escaped && !self.internal.contains(usr)
+    }
+
+    /// The globals the program's function `g` may write, itself or through its callees,
+    /// sorted (`None`: any global: it calls outside the program, or too many to list).
+    pub fn writes_of(&self, g: FnIndex) -> Option<&[u32]> {
+        let g = g as usize;
+        if self.reaches_unknown.get(g).copied().unwrap_or(true) {
+            return None;
+        }
+        self.known_writes.get(g)?.as_deref()
     }
 
     /// True when the part `part` (a [`part_key`]) of the global `usr` may change at any time:
     /// as [`GlobalWrites::var_escapes`], but the address of another member taken leaves it.
-    fn part_escapes(&self, usr: &str, part: &str, internal: bool) -> bool {
-        if self.external_escaped && !(internal && self.internal.contains(usr)) {
+    fn part_escapes(&self, usr: &str, part: &str) -> bool {
+        if self.written_by_threads_outside(usr) {
             return true;
         }
         // The escaped parts of the same variable sort together, after `usr|`.
@@ -322,18 +338,18 @@ impl GlobalWrites {
         let usr = global.root.usr.as_str();
         let part = part_key(global);
         let part = part.as_str();
-        if self.part_escapes(usr, part, internal_linkage) {
+        if self.part_escapes(usr, part) {
             return true;
         }
         let outside = match callee {
             Some(g) => {
-                let g = g as usize;
                 // Most callees write no part of the variable at all: answered without
                 // naming the part.
-                let names_var = match self.writes.get(g) {
-                    Some(Some(roots)) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
-                    _ => true,
+                let names_var = match self.writes_of(g) {
+                    Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
+                    None => true,
                 };
+                let g = g as usize;
                 if names_var && self.parts_overlap(self.part_writes.get(g).and_then(|w| w.as_deref()), part) {
                     return true;
                 }

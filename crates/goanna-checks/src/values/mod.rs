@@ -172,7 +172,7 @@ fn analyse_all(
                             } else {
                                 facts[g as usize].as_ref().map_or(&[][..], |r| &r.exits[..])
                             };
-                            CallEffect { writes: gw.writes[g as usize].as_deref(), exits }
+                            CallEffect { writes: gw.writes_of(g), exits }
                         }
                         None => CallEffect { writes: None, exits: &[] },
                     };

@@ -173,6 +173,7 @@ impl Converter {
             CXCursor_VarDecl if !in_system_header(cursor) => {
                 let id = self.var_id(cursor);
                 self.update_global_init(id, cursor);
+                self.note_functions_initialised_with(cursor);
             }
             _ => {}
         }
@@ -384,14 +385,22 @@ impl Converter {
         unsafe { kind(clang_getCursorSemanticParent(cursor)) == CXCursor_TranslationUnit }
     }
 
+    /// Every function the initialiser of a file-scope definition names is address-taken
+    /// (`{ "get", getCommand }`); each definition is walked once, where the unit defines it.
+    fn note_functions_initialised_with(&mut self, cursor: CXCursor) {
+        // SAFETY: pure accessors on a live cursor.
+        let (is_def, init) = unsafe { (clang_isCursorDefinition(cursor) != 0, clang_Cursor_getVarDeclInitializer(cursor)) };
+        if is_def && !util::is_null(init) && kind(init) != CXCursor_InvalidFile {
+            self.out.address_taken.extend(util::functions_named_in(init));
+        }
+    }
+
     fn update_global_init(&mut self, id: VarId, cursor: CXCursor) {
         // SAFETY: pure accessor on a live cursor.
         let init = unsafe { clang_Cursor_getVarDeclInitializer(cursor) };
         if util::is_null(init) || kind(init) == CXCursor_InvalidFile {
             return;
         }
-        // Every function an initialiser names is address-taken (`{ "get", getCommand }`).
-        self.out.address_taken.extend(util::functions_named_in(init));
         let value = util::eval_int(init);
         let span = self.name_span(cursor, &self.out.vars[id.0 as usize].name.clone());
         let var = &mut self.out.vars[id.0 as usize];
