@@ -81,10 +81,14 @@ impl Builder<'_, '_> {
             }
             ExprKind::Binary { op, lhs, rhs } => {
                 let Some(op2) = val_bin_op(*op) else { return ValExpr::Unknown };
-                if matches!(op2, ValBinOp::Eq | ValBinOp::Ne) && (lhs.ty.class == TypeClass::Pointer || rhs.ty.class == TypeClass::Pointer) {
-                    // Pointers compared for equality (`found = e != NULL`, `rhs == lhs`,
-                    // `p != MAP_FAILED`): as addresses.
-                    let (a, b) = (self.pointer_value(lhs), self.pointer_value(rhs));
+                if op2.is_comparison() && (lhs.ty.class == TypeClass::Pointer || rhs.ty.class == TypeClass::Pointer) {
+                    // Pointers compared (`found = e != NULL`, `rhs == lhs`, `p != MAP_FAILED`,
+                    // `ref > base`): as unsigned addresses, so NULL is below every other one.
+                    // The order of two named addresses (`&s->a < &s->b`) is their layout's,
+                    // which the IR does not keep: those operands are unknown to an ordering.
+                    let ordering = !matches!(op2, ValBinOp::Eq | ValBinOp::Ne);
+                    let operand = |v: ValExpr| if ordering && matches!(v, ValExpr::Address(_)) { ValExpr::Unknown } else { v };
+                    let (a, b) = (operand(self.pointer_value(lhs)), operand(self.pointer_value(rhs)));
                     if matches!(a, ValExpr::Unknown) && matches!(b, ValExpr::Unknown) {
                         return ValExpr::Unknown;
                     }
@@ -133,7 +137,7 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// The value of a pointer operand of `==`/`!=`/`!` as an address: its access path, or a
+    /// The value of a pointer operand of a comparison or `!` as an address: its access path, or a
     /// constant (`NULL`, `(void *)-1`); unknown otherwise (the value IR keeps no pointer
     /// arithmetic).
     fn pointer_value(&mut self, e: &Expr) -> ValExpr {
