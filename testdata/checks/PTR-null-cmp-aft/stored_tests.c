@@ -36,3 +36,13 @@ int forced(int idx, int force)
         return d->size; // expect: PTR-null-cmp-aft
     return 0;
 }
+
+/* The branch where the stored test failed found the pointer NULL. */
+int report_missing(int idx)
+{
+    struct dict *d = get_dict(idx);
+    int found = (d != NULL);
+    if (!found)
+        return d->size; // expect: PTR-null-cmp-aft
+    return 0;
+}

@@ -20,10 +20,12 @@ int found_flag_ok(int key) {
     return e->value;
 }
 
+/* The stored test is a test of `e`: the dereference where it found `e` NULL is reported as a
+ * dereference after a NULL comparison, as it would be after `if (e != NULL) return 0;`. */
 int found_flag_inverted_bad(int key) {
     struct entry *e = lookup(key);
     int missing = (e == NULL);
     if (!missing)
         return 0;
-    return e->value; // expect: PTR-null-fun-pos
+    return e->value; // expect: PTR-null-cmp-aft
 }

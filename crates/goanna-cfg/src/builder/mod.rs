@@ -20,6 +20,7 @@ mod fixed;
 mod mistakes;
 mod paths;
 mod stmt;
+mod stored_tests;
 mod values;
 
 use crate::graph::{Cfg, Edge, EdgeKind, Node, NodeId, NodeKind};
@@ -276,6 +277,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             paths: self.paths.into_paths(),
             params,
         };
+        stored_tests::add_stored_null_tests(&mut cfg);
         reach::mark_reachable(&mut cfg);
         cfg
     }
