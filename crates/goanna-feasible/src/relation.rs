@@ -29,8 +29,9 @@ const MAX_PATHS: usize = 12;
 /// Most nodes visited while enumerating one callee's paths.
 const MAX_VISITS: usize = 1_500;
 
-/// The graphs of the program's functions, as the feasibility check looks them up.
-pub trait CalleeGraphs {
+/// The graphs of the program's functions, as the feasibility check looks them up (shared by
+/// the threads that decide paths, and by the solver context of each path).
+pub trait CalleeGraphs: Sync {
     /// The function called at `node` of function `function`, with its graph, when the program
     /// defines it (functions are named by an index the implementer chooses).
     fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)>;

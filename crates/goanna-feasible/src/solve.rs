@@ -17,7 +17,8 @@ pub struct Limits {
     /// 2,000 units are a millisecond of an unloaded core.
     pub rlimit: u32,
     /// The solver's time limit per check, in milliseconds: a backstop for work the resource
-    /// count does not see.
+    /// count does not see, far above what the work limit allows an unloaded core (about half
+    /// a second), so that it decides nothing on a machine that is merely busy.
     pub timeout_ms: u32,
     /// Longest path decided; longer ones count as feasible.
     pub max_steps: usize,
@@ -27,7 +28,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { rlimit: 1_000_000, timeout_ms: 5_000, max_steps: 4_000, max_minimise: 16 }
+        Limits { rlimit: 1_000_000, timeout_ms: 20_000, max_steps: 4_000, max_minimise: 16 }
     }
 }
 
@@ -190,7 +191,17 @@ fn exact_cases(cfg: &goanna_cfg::Cfg, node: &goanna_cfg::Node) -> bool {
 }
 
 /// Decides whether the path of `query` can be taken.
+///
+/// Each path gets a solver context of its own: a context keeps the terms of every question
+/// asked in it, and the numbering of those terms steers the solver's search, so within a
+/// shared context an answer near the work limit would depend on which paths the same thread
+/// decided before — on how the scan's threads happened to share the functions.
 pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
+    z3::with_z3_config(&z3::Config::new(), || check_path_in_context(query, limits))
+}
+
+/// [`check_path`] in the current thread's solver context.
+fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     if query.steps.len() > limits.max_steps {
         return Feasibility::Unknown;
     }
