@@ -17,8 +17,8 @@ pub struct Limits {
     /// 2,000 units are a millisecond of an unloaded core.
     pub rlimit: u32,
     /// The solver's time limit per check, in milliseconds: a backstop for work the resource
-    /// count does not see, far above what the work limit allows an unloaded core (about half
-    /// a second), so that it decides nothing on a machine that is merely busy.
+    /// count does not see, far above what the work limit allows an unloaded core (about two
+    /// seconds), so that it decides nothing on a machine that is merely busy.
     pub timeout_ms: u32,
     /// Longest path decided; longer ones count as feasible.
     pub max_steps: usize,
@@ -28,7 +28,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { rlimit: 1_000_000, timeout_ms: 20_000, max_steps: 4_000, max_minimise: 16 }
+        Limits { rlimit: 4_000_000, timeout_ms: 20_000, max_steps: 4_000, max_minimise: 16 }
     }
 }
 
