@@ -42,8 +42,9 @@ pub struct ScanArgs {
     /// Skip functions whose graph has more nodes than this (reported as a warning).
     #[arg(long, value_name = "N", default_value_t = 250_000)]
     max_function_nodes: usize,
-    /// Seconds the checks may spend on one function before its remaining checks are skipped
-    /// (reported as a warning).
+    /// Budget of the checks on one function, in seconds of an unloaded core, counted as work so
+    /// that the result does not depend on the machine's load; over it the remaining checks are
+    /// skipped (reported as a warning).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     function_timeout: f64,
     /// Number of units analysed in parallel: worker processes, or threads with `--in-process`

@@ -32,7 +32,7 @@ mod solve;
 
 pub use events::{Frame, VarKey};
 pub use relation::CalleeGraphs;
-pub use solve::{check_path, Core, Feasibility, Limits};
+pub use solve::{check_path, check_path_costed, Core, Feasibility, Limits};
 
 
 /// One step of a path: a node of the function's graph, with what callee summaries add to it

@@ -197,14 +197,33 @@ fn exact_cases(cfg: &goanna_cfg::Cfg, node: &goanna_cfg::Node) -> bool {
 /// shared context an answer near the work limit would depend on which paths the same thread
 /// decided before — on how the scan's threads happened to share the functions.
 pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
-    z3::with_z3_config(&z3::Config::new(), || check_path_in_context(query, limits))
+    check_path_costed(query, limits).0
 }
 
-/// [`check_path`] in the current thread's solver context.
-fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
+/// [`check_path`], with the solver's work spent on the path in its resource units (what a
+/// caller's deterministic budget charges, see `goanna_mc::Deadline::charge`).
+pub fn check_path_costed(query: &PathQuery<'_>, limits: &Limits) -> (Feasibility, u64) {
     if query.steps.len() > limits.max_steps {
-        return Feasibility::Unknown;
+        return (Feasibility::Unknown, 0);
     }
+    z3::with_z3_config(&z3::Config::new(), || {
+        let mut work = 0;
+        let verdict = check_path_in_context(query, limits, &mut work);
+        (verdict, work)
+    })
+}
+
+/// The solver's resource units spent so far in its context.
+fn resource_units(solver: &Solver) -> u64 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => u64::from(n),
+        Some(z3::StatisticsValue::Double(x)) if x.is_finite() && x > 0.0 => x as u64,
+        _ => 0,
+    }
+}
+
+/// [`check_path`] in the current thread's solver context; `work` gets the solver's units.
+fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64) -> Feasibility {
     let frame = match query.program {
         Some(program) => Frame::in_program(query.cfg, program, query.function),
         None => Frame::new(query.cfg),
@@ -335,19 +354,17 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits) -> Feasibility 
         literals = cs.tracked.iter().map(|t| t.literal.clone()).collect();
         verdict = cs.solver.check_assumptions(&literals);
     }
-    if verdict == SatResult::Sat {
-        if let Some((assumption, value, version)) = certain {
-            return certainty(&mut cs, assumption, &value, version);
-        }
-    }
-    match verdict {
-        SatResult::Sat => Feasibility::Feasible,
-        SatResult::Unknown => Feasibility::Unknown,
-        SatResult::Unsat => {
+    let outcome = match (verdict, certain) {
+        (SatResult::Sat, Some((assumption, value, version))) => certainty(&mut cs, assumption, &value, version),
+        (SatResult::Sat, None) => Feasibility::Feasible,
+        (SatResult::Unknown, _) => Feasibility::Unknown,
+        (SatResult::Unsat, _) => {
             let core = minimise(&cs, limits);
             Feasibility::Infeasible(core_of(&cs, &core))
         }
-    }
+    };
+    *work = resource_units(&cs.solver);
+    outcome
 }
 
 /// The verdict on a feasible path whose NULL at tracked constraint `assumption` must be

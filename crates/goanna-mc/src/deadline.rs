@@ -2,8 +2,14 @@
 //! on with [`Cancelled`] once it has passed (or once its owner cancelled it). It knows nothing
 //! of what is being computed: a caller sets one per unit of work (a program analyser: per
 //! function) and turns `Cancelled` into whatever "over budget" means to it.
+//!
+//! A deadline may also count work: every step a [`Poll`] ticks, and whatever its owner charges
+//! ([`Deadline::charge`], e.g. a solver's resource units), against a limit. Work counted that
+//! way does not depend on the machine's load or on other threads, so a budget made of it stops
+//! the same computation at the same point on every run; a point in time is then only a
+//! backstop ([`Deadline::for_budget`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,7 +24,23 @@ pub struct Cancelled;
 pub struct Deadline {
     at: Option<Instant>,
     flag: Option<Arc<AtomicBool>>,
+    work: Option<Arc<Work>>,
 }
+
+/// Work charged to a deadline, and how much it allows.
+#[derive(Debug)]
+struct Work {
+    spent: AtomicU64,
+    limit: u64,
+}
+
+/// Work units a budget of one second allows: about a second of an unloaded core spent by the
+/// loops that poll (one unit per step) and the solver (charged in its own units, converted by
+/// the caller).
+pub const WORK_PER_SECOND: u64 = 15_000_000;
+
+/// How far past a work budget's nominal time its backstop in time lies.
+const BACKSTOP_FACTOR: u32 = 4;
 
 impl Deadline {
     /// A deadline that never passes.
@@ -28,7 +50,15 @@ impl Deadline {
 
     /// A deadline `budget` from now (a budget too large to represent never passes).
     pub fn after(budget: Duration) -> Self {
-        Deadline { at: Instant::now().checked_add(budget), flag: None }
+        Deadline { at: Instant::now().checked_add(budget), flag: None, work: None }
+    }
+
+    /// A budget of `budget` counted in work ([`WORK_PER_SECOND`] units a second), so that it
+    /// stops the same computation at the same point whatever the machine's load, with a point
+    /// in time [`BACKSTOP_FACTOR`] times as far as a backstop for work nothing charges.
+    pub fn for_budget(budget: Duration) -> Self {
+        let units = (budget.as_secs_f64() * WORK_PER_SECOND as f64).min(u64::MAX as f64) as u64;
+        Deadline::after(budget.saturating_mul(BACKSTOP_FACTOR)).with_work_limit(units)
     }
 
     /// This deadline, also passed as soon as `flag` is raised.
@@ -37,10 +67,32 @@ impl Deadline {
         self
     }
 
-    /// True once the deadline has passed or its flag was raised. Reads the clock: loops should
-    /// ask through a [`Poll`], which reads it only every so many steps.
+    /// This deadline, also passed once `limit` units of work were charged to it (by
+    /// [`Poll::tick`] and [`Deadline::charge`], through any clone).
+    pub fn with_work_limit(mut self, limit: u64) -> Self {
+        self.work = Some(Arc::new(Work { spent: AtomicU64::new(0), limit }));
+        self
+    }
+
+    /// Counts `units` of work done under this deadline (nothing when it counts no work).
+    pub fn charge(&self, units: u64) {
+        if let Some(w) = &self.work {
+            w.spent.fetch_add(units, Ordering::Relaxed);
+        }
+    }
+
+    /// The work charged so far (0 when the deadline counts none).
+    pub fn work_spent(&self) -> u64 {
+        self.work.as_ref().map_or(0, |w| w.spent.load(Ordering::Relaxed))
+    }
+
+    /// True once the deadline has passed, its flag was raised or its work limit was reached.
+    /// Reads the clock: loops should ask through a [`Poll`], which reads it only every so many
+    /// steps.
     pub fn expired(&self) -> bool {
-        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) || self.at.is_some_and(|at| Instant::now() >= at)
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.work.as_ref().is_some_and(|w| w.spent.load(Ordering::Relaxed) >= w.limit)
+            || self.at.is_some_and(|at| Instant::now() >= at)
     }
 
     /// `Err(Cancelled)` once [`Deadline::expired`].
@@ -52,9 +104,10 @@ impl Deadline {
         }
     }
 
-    /// True when the deadline can never pass (no time, no flag): loops may skip polling.
+    /// True when the deadline can never pass (no time, no flag, no work limit): loops may skip
+    /// polling.
     pub fn is_never(&self) -> bool {
-        self.at.is_none() && self.flag.is_none()
+        self.at.is_none() && self.flag.is_none() && self.work.is_none()
     }
 }
 
@@ -85,6 +138,7 @@ impl Poll {
         self.count += 1;
         if self.count >= POLL_EVERY {
             self.count = 0;
+            self.deadline.charge(u64::from(POLL_EVERY));
             if !self.deadline.is_never() && self.deadline.expired() {
                 self.expired = true;
                 return Err(Cancelled);
@@ -120,6 +174,28 @@ mod tests {
             assert!((0..10 * POLL_EVERY).all(|_| poll.tick().is_ok()));
             assert!(deadline.check().is_ok());
         }
+    }
+
+    #[test]
+    fn a_work_limit_stops_polls_at_the_same_step_whatever_the_clock() {
+        for _ in 0..3 {
+            let deadline = Deadline::never().with_work_limit(5 * u64::from(POLL_EVERY));
+            let mut poll = Poll::new(&deadline);
+            let ticks = (0..100 * POLL_EVERY).take_while(|_| poll.tick().is_ok()).count();
+            assert_eq!(ticks, 5 * POLL_EVERY as usize - 1);
+            assert_eq!(deadline.work_spent(), 5 * u64::from(POLL_EVERY));
+        }
+    }
+
+    #[test]
+    fn work_charged_through_a_clone_counts() {
+        let deadline = Deadline::for_budget(Duration::from_secs(3600)).with_work_limit(100);
+        let copy = deadline.clone();
+        copy.charge(60);
+        assert!(!deadline.expired());
+        copy.charge(40);
+        assert!(deadline.expired() && deadline.check() == Err(Cancelled));
+        assert!(!Deadline::for_budget(Duration::from_secs(1)).expired());
     }
 
     #[test]

@@ -94,7 +94,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
             let mut found = Vec::new();
             let mut late = Vec::new();
             for cfg in unit.cfgs.iter().filter(|cfg| small(cfg)) {
-                let (more, outcome) = intra::run_all(&ctx, cfg, &per_graph, &Deadline::after(options.function_budget));
+                let (more, outcome) = intra::run_all(&ctx, cfg, &per_graph, &Deadline::for_budget(options.function_budget));
                 found.extend(more);
                 if outcome.is_err() {
                     late.push(uninit_over_budget(&ctx, cfg, options.function_budget));
@@ -160,7 +160,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                         let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
                         let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads, &effects);
                         let ctx = UnitContext::new(program.files(f));
-                        let deadline = Deadline::after(options.function_budget);
+                        let deadline = Deadline::for_budget(options.function_budget);
                         intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &extra, &remote, &deadline)
                             .map_err(|_| uninit_over_budget(&ctx, program.cfg(f), options.function_budget))
                     })
@@ -191,7 +191,7 @@ let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
                 for f in 0..program.functions.len() as FnIndex {
                     let ctx = UnitContext::new(program.files(f));
-                    let deadline = Deadline::after(options.function_budget);
+                    let deadline = Deadline::for_budget(options.function_budget);
                     match intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &|_| Vec::new(), &|_| intra::CalleeEffects::default(), &deadline) {
                         Ok(found) => findings.extend(found),
                         Err(_) => problems.push(uninit_over_budget(&ctx, program.cfg(f), options.function_budget)),

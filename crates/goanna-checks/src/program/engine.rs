@@ -27,6 +27,10 @@ use std::time::Duration;
 /// Most times one check of one function is decided again after observers excluded the
 /// infeasible paths it found; a path still infeasible after that is not reported (a bound hit).
 const MAX_REFUTATION_ROUNDS: usize = 6;
+/// Work units ([`goanna_mc::deadline::WORK_PER_SECOND`]) a function's budget is charged per
+/// resource unit the solver spends refuting its paths: the solver does about 2,000 units a
+/// millisecond of an unloaded core.
+const WORK_PER_SOLVER_UNIT: u64 = goanna_mc::deadline::WORK_PER_SECOND / 2_000_000;
 
 /// What the refutation stage did (design note 11): counted for the summary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -239,7 +243,7 @@ fn check_function(
     let program = analysis.program;
     let cfg = program.cfg(f);
     // Every loop of the checks below polls it: a check still running when it passes stops.
-    let deadline = Deadline::after(budget);
+    let deadline = Deadline::for_budget(budget);
     let mut findings = Vec::new();
     let mut problems = Vec::new();
     let mut stats = RefutationStats::default();
@@ -555,7 +559,7 @@ struct LocalOutcome {
 /// can be taken (design note 11): the steps carry their callee effects and conditional
 /// results; the finding's `event` is assumed at `at`; the events at `at` and at the end are
 /// the reported ones.
-fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize) -> goanna_feasible::Feasibility {
+fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize, deadline: &Deadline) -> goanna_feasible::Feasibility {
     let cfg = analysis.program.cfg(f);
     let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_only_if_null, |site| &site.args)).collect();
     let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_zeroes_out, |site| &site.address_args)).collect();
@@ -589,7 +593,9 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         reported: vec![at, path.len().saturating_sub(1)],
         assumed,
     };
-    goanna_feasible::check_path(&query, &goanna_feasible::Limits::default())
+    let (verdict, solver_units) = goanna_feasible::check_path_costed(&query, &goanna_feasible::Limits::default());
+    deadline.charge(solver_units.saturating_mul(WORK_PER_SOLVER_UNIT));
+    verdict
 }
 
 /// The refutation stage relates a call's result to its arguments through the callee's graph.
@@ -768,7 +774,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
                 let at = prefix.len().saturating_sub(1);
                 outcome.stats.paths += 1;
-                let excluded = match refute_path(analysis, check, f, *var, &path, at) {
+                let excluded = match refute_path(analysis, check, f, *var, &path, at, deadline) {
                     goanna_feasible::Feasibility::Infeasible(core) => {
                         outcome.stats.infeasible += 1;
                         Some(core)
@@ -854,7 +860,7 @@ fn check_global(
                     let mut path = straight_run_to(cfg, preds.get_or_insert_with(|| feasible_predecessors(cfg)), n);
                     let at = path.len();
                     path.extend(suffix);
-                    match refute_path(analysis, check, f, *var, &path, at) {
+                    match refute_path(analysis, check, f, *var, &path, at, deadline) {
                         goanna_feasible::Feasibility::Latent(_) => {
                             stats.latent += 1;
                             retry.push((*var, n));

@@ -144,7 +144,7 @@ fn analyse_all(
                 if !needed(f) {
                     return (f, false, None);
                 }
-                let deadline = goanna_mc::Deadline::after(budget);
+                let deadline = goanna_mc::Deadline::for_budget(budget);
                 let cfg = program.cfg(f);
                 let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
                 for &(n, g) in &program.calls[f as usize] {
