@@ -653,7 +653,9 @@ impl<'a> Frame<'a> {
             }
             let set = match kind {
                 PropKind::AssignNull => Some(Event::PtrNull(id)),
-                PropKind::NonHeap => Some(Event::PtrNonNull(id)),
+                // An address that is not NULL, or the result of a function that never returns
+                // NULL (its summary's `non_null`: a wrapper of an allocator that aborts).
+                PropKind::NonHeap | PropKind::NonNull => Some(Event::PtrNonNull(id)),
                 // A pointer into the source's block (`q = p + k`, `interior_q`) is not its value,
                 // but it is NULL exactly when the source is.
                 PropKind::Copy => value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|&src| self.is_value(src) && is_pointer(src)).map(|src| {

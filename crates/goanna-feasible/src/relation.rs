@@ -36,6 +36,14 @@ pub trait CalleeGraphs: Sync {
     /// defines it (functions are named by an index the implementer chooses).
     fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)>;
 
+    /// The propositions the call at `node` of function `function` gets from its callee's
+    /// summary (`non_null` on the result of a wrapper of an allocator that aborts, what the
+    /// callee dereferences), as the path being decided gets them at its own calls. By
+    /// default none.
+    fn effects(&self, _function: u32, _node: NodeId) -> &[(PropKind, PathId)] {
+        &[]
+    }
+
     /// False when the call at `node` of function `function` (a call of a function of the
     /// program, or a library call) surely leaves the value of `global` (a path of the function
     /// rooted at a global, of internal linkage: `static`) as it was: the callee and its callees
@@ -325,7 +333,7 @@ fn enumerate<'f, 'a>(
         }
         let n = state.node;
         if heads.binary_search(&n).is_ok() {
-            havoc_loop(frame, cfg, n, &mut state.enc);
+            havoc_loop(graphs, callee, frame, cfg, n, &mut state.enc);
         }
         let node = cfg.node(n);
         match node.kind {
@@ -387,7 +395,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     let relation = if matches!(node.kind, NodeKind::Call(_)) { call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, reported) } else { None };
     let at = Position { step: 0, reported, happened: false };
     let mut sink = Facts(&mut state.facts);
-    for event in frame.events(n, &[]) {
+    for event in frame.events(n, graphs.effects(callee, n)) {
         encode_event(&mut state.enc, &mut sink, &mut state.pending, event, at);
     }
     if let Some(r) = relation {
@@ -485,9 +493,9 @@ fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
 
 /// Forgets what the nodes of the loop headed by `head` (its strongly connected component) may
 /// write.
-fn havoc_loop(frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
+fn havoc_loop(graphs: &dyn CalleeGraphs, callee: u32, frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
     for n in cfg.cycle_through(head) {
-        for event in frame.events(n, &[]) {
+        for event in frame.events(n, graphs.effects(callee, n)) {
             enc.forget_written_by(&event);
         }
         // A call's relation binds its result and pointer target: both are written.

@@ -12,6 +12,7 @@ use super::link::{FnIndex, Program};
 use super::nonnull::known_nonnull;
 use super::observer::Observer;
 use super::rks::{build_model, CallEffects, ProgramModel};
+use super::summarised::SummarisedProgram;
 use super::template::{Shape, Template, TemplateAtom};
 use crate::catalogue::{CheckSpec, Range};
 use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
@@ -585,9 +586,10 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
+    let graphs = SummarisedProgram::new(analysis.program, &analysis.effects);
     let query = goanna_feasible::PathQuery {
         cfg,
-        program: Some(analysis.program),
+        program: Some(&graphs),
         function: f,
         steps,
         reported: vec![at, path.len().saturating_sub(1)],
@@ -598,18 +600,6 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
     verdict
 }
 
-/// The refutation stage relates a call's result to its arguments through the callee's graph.
-impl goanna_feasible::CalleeGraphs for super::link::Program<'_> {
-    fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)> {
-        let g = self.callee_at(function, node)?;
-        Some((g, self.cfg(g)))
-    }
-
-    fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
-        let library = !matches!(self.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
-        self.global_writes().may_write(self.callee_at(function, node), library, global, internal_linkage)
-    }
-}
 
 /// The nodes of `f` a witness through the whole-program model visits, in order, with the call
 /// node of `f` standing for each visit of a callee (what the callee did is on the call node as

@@ -22,6 +22,7 @@ mod rks;
 mod scc;
 mod selectors;
 mod status;
+mod summarised;
 mod summary;
 mod targets;
 mod template;

@@ -42,7 +42,8 @@ impl Observer {
         }
         let cfg = program.cfg(f);
         // As the refutation saw it: calls change only the globals their callees may write.
-        let frame = Frame::in_program(cfg, program, f);
+        let graphs = super::summarised::SummarisedProgram::new(program, effects);
+        let frame = Frame::in_program(cfg, &graphs, f);
         let resets = core
             .guards
             .iter()

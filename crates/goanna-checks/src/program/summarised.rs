@@ -1,0 +1,38 @@
+//! The program as the refutation stage sees it ([`goanna_feasible::CalleeGraphs`]): the graphs
+//! of its functions, the effects their call nodes get from their callees' summaries, and the
+//! globals each call may write.
+
+use super::link::{FnIndex, Program};
+use super::rks::CallEffects;
+use goanna_cfg::{Cfg, NodeId, PathId, PropKind};
+
+/// The program's graphs with the effects its call nodes get from their callees' summaries.
+pub struct SummarisedProgram<'a> {
+    program: &'a Program<'a>,
+    effects: &'a CallEffects,
+}
+
+impl<'a> SummarisedProgram<'a> {
+    /// The view of `program` whose call nodes have `effects`.
+    pub fn new(program: &'a Program<'a>, effects: &'a CallEffects) -> Self {
+        SummarisedProgram { program, effects }
+    }
+}
+
+impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
+    fn callee(&self, function: u32, node: NodeId) -> Option<(u32, &Cfg)> {
+        let g = self.program.callee_at(function, node)?;
+        Some((g, self.program.cfg(g)))
+    }
+
+    fn effects(&self, function: u32, node: NodeId) -> &[(PropKind, PathId)] {
+        let f: FnIndex = function;
+        self.effects.get(&(f, node)).map_or(&[][..], |v| &v[..])
+    }
+
+    fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+        let program = self.program;
+        let library = !matches!(program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
+        program.global_writes().may_write(program.callee_at(function, node), library, global, internal_linkage)
+    }
+}
