@@ -132,48 +132,6 @@ impl<'f, 'a> Encoder<'f, 'a> {
         }
     }
 
-    /// The values after a join of several ways in, each with the condition under which it is
-    /// the way taken: a value the same on every way stays; one that differs is a new version
-    /// equal, under each way's condition, to that way's value (unconstrained on a way that never
-    /// read it). Returns the joined encoder and those equations.
-    pub(crate) fn join(arrivals: Vec<(Bool, Encoder<'f, 'a>)>) -> Option<(Encoder<'f, 'a>, Vec<Bool>)> {
-        let frame = arrivals.first()?.1.frame;
-        let mut joined = Encoder::new(frame);
-        let mut keys: Vec<VarKey> = Vec::new();
-        let mut seen: rustc_hash::FxHashSet<VarKey> = rustc_hash::FxHashSet::default();
-        for (_, enc) in &arrivals {
-            for (key, &version) in &enc.next_version {
-                let best = joined.next_version.entry(key.clone()).or_insert(0);
-                *best = (*best).max(version);
-            }
-            for key in enc.current.keys() {
-                if seen.insert(key.clone()) {
-                    keys.push(key.clone());
-                }
-            }
-        }
-        let mut equations = Vec::new();
-        for key in keys {
-            let values: Vec<Option<&(BV, u32)>> = arrivals.iter().map(|(_, enc)| enc.current.get(&key)).collect();
-            if let Some(Some(first)) = values.first() {
-                if values.iter().all(|v| v.is_some_and(|v| v.1 == first.1 && v.0 == first.0)) {
-                    joined.current.insert(key, (*first).clone());
-                    continue;
-                }
-            }
-            let (term, _) = joined.fresh(&key);
-            for ((guard, _), value) in arrivals.iter().zip(&values) {
-                if let Some((v, _)) = value {
-                    equations.push(guard.implies(term.eq(v)));
-                }
-            }
-            if values.iter().any(Option::is_none) && frame.never_null(&key) {
-                equations.push(term.eq(constant(0)).not());
-            }
-        }
-        Some((joined, equations))
-    }
-
     /// Forgets `key`: its next read is a new value.
     pub(crate) fn forget(&mut self, key: &VarKey) {
         self.current.remove(key);

@@ -1,21 +1,17 @@
 //! Callee relations: what a call of a function of the program can return, given the values its
-//! caller passes — the disjunction, over the ways into the callee's exit, of each way's
-//! condition with the value it returns (issue 10's conditional summaries, computed on demand
+//! caller passes — the disjunction, over the callee's paths from entry to exit, of each path's
+//! conditions with the value it returns (issue 10's conditional summaries, computed on demand
 //! for the calls of a counterexample only).
 //!
-//! The callee's graph is encoded once, node by node in topological order, with the same events
-//! as the caller's path: where ways through it meet, their values are joined (a value that
-//! differs becomes a new version equal to each way's under that way's condition), so a body of
-//! many independent branches costs their sum, not the product of their paths. Its parameters
-//! start as the caller's arguments (converted to the parameter types), everything else it reads
-//! (globals, memory behind pointers, results of calls it makes) starts unknown; each node's
-//! facts hold under the condition that the node is reached. Calls inside the callee are related
-//! the same way, [`MAX_DEPTH`] levels deep, and keep their summaries' effects. Loops are cut:
+//! The callee's graph is encoded path by path with the same events as the caller's path: its
+//! parameters start as the caller's arguments (converted to the parameter types), everything
+//! else it reads (globals, memory behind pointers, results of calls it makes) starts unknown.
+//! Calls inside the callee are related the same way, [`MAX_DEPTH`] levels deep. Loops are cut:
 //! back edges are not followed, and every arrival at a loop head forgets what the loop's nodes
 //! may write, so one pass through a loop's body stands for any number of iterations. The
 //! relation therefore over-approximates what the callee can do: a path it rules out is one no
-//! execution takes. A callee too large, with too many `return`s, or whose graph has a cycle
-//! without a back edge gets no relation (its result stays unknown).
+//! execution takes. A callee too large, with too many paths, or whose graph has a cycle without
+//! a back edge gets no relation (its result stays unknown).
 
 use crate::encode::{constant, convert, path_int_type, Encoder, Version};
 use crate::events::{is_value_path, normal_steps, Frame, VarKey};
@@ -28,9 +24,9 @@ use z3::ast::{Ast, Bool, BV};
 const MAX_DEPTH: usize = 2;
 /// Largest callee graph related.
 const MAX_NODES: usize = 150;
-/// Most ways into one callee's exit (its `return`s, with the end of its body).
-const MAX_EXITS: usize = 64;
-/// Most nodes encoded for one callee.
+/// Most paths through one callee.
+const MAX_PATHS: usize = 12;
+/// Most nodes visited while enumerating one callee's paths.
 const MAX_VISITS: usize = 1_500;
 
 /// The graphs of the program's functions, as the feasibility check looks them up (shared by
@@ -163,13 +159,13 @@ pub(crate) fn call_relation(
         }
     }
     let out_keys: Vec<VarKey> = written.iter().map(|(k, _)| k.clone()).collect();
-    let Encoded { common, exits } = encode_callee(graphs, (callee, cfg), &frame, callee_enc, depth, reported, &out_keys)?;
+    let paths = enumerate(graphs, (callee, cfg), &frame, callee_enc, depth, reported, &out_keys)?;
     let result = BV::fresh_const("ret", 64);
     let outs: Vec<(VarKey, BV)> = written.into_iter().map(|(_, outer)| (outer, BV::fresh_const("out", 64))).collect();
     let mut alternatives = Vec::new();
     let mut own = Vec::new();
-    for (guard, ret, finals) in exits {
-        let mut facts = vec![guard, result.eq(&ret.value)];
+    for (mut facts, ret, finals) in paths {
+        facts.push(result.eq(&ret.value));
         for ((_, post), last) in outs.iter().zip(&finals) {
             facts.push(post.eq(last));
         }
@@ -180,8 +176,7 @@ pub(crate) fn call_relation(
         alternatives.push(alternative);
     }
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
-    let fact = Bool::and(&[Bool::and(&common), Bool::or(&alternatives)]);
-    Some(Relation { fact, result, reads, own_null, outs })
+    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, outs })
 }
 
 /// The caller's keys (in `caller`'s frame) of the memory and globals the callee at the call
@@ -307,7 +302,7 @@ fn caller_key(caller: &Frame<'_>, site: &goanna_cfg::CallSite, callee_cfg: &Cfg,
     Some(caller.key_of(&base.root, normal_steps(&steps), &like))
 }
 
-/// One way through the callee up to a node: the state of its values and what it returned.
+/// One partial path through the callee.
 struct PathState<'f, 'a> {
     node: NodeId,
     enc: Encoder<'f, 'a>,
@@ -316,26 +311,9 @@ struct PathState<'f, 'a> {
     returned: Option<Returned>,
 }
 
-/// One way into a node: the condition under which it is taken, the values along it, and what
-/// a `return` on it gave back.
-struct Arrival<'f, 'a> {
-    guard: Bool,
-    enc: Encoder<'f, 'a>,
-    returned: Option<Returned>,
-}
-
-/// The callee (its index and graph) encoded once, node by node in topological order, with the
-/// ways into a node joined there ([`Encoder::join`]) instead of enumerated, so that branches
-/// that follow each other cost their sum, not their product: facts that hold on every execution
-/// (each node's own, under the condition that the node is reached) and, per way into the exit,
-/// its condition, the value it returns and the last values of `outs`. `None` when over the
-/// limits.
-struct Encoded {
-    common: Vec<Bool>,
-    exits: Vec<(Bool, Returned, Vec<BV>)>,
-}
-
-fn encode_callee<'f, 'a>(
+/// Every path from the entry to the exit of the callee (its index and graph): its facts, the
+/// value it returns and the last values of `outs`; `None` when over the limits.
+fn enumerate<'f, 'a>(
     graphs: &dyn CalleeGraphs,
     (callee, cfg): (u32, &'a Cfg),
     frame: &'f Frame<'a>,
@@ -343,33 +321,27 @@ fn encode_callee<'f, 'a>(
     depth: usize,
     reported: bool,
     outs: &[VarKey],
-) -> Option<Encoded> {
+) -> Option<Vec<(Vec<Bool>, Returned, Vec<BV>)>> {
     let heads = cfg.loop_heads();
-    let order = forward_order(cfg)?;
-    let mut common = enc.take_assumptions();
-    let mut exits = Vec::new();
-    let mut arrivals: Vec<Vec<Arrival<'f, 'a>>> = (0..cfg.nodes.len()).map(|_| Vec::new()).collect();
-    arrivals[cfg.entry.index()].push(Arrival { guard: Bool::from_bool(true), enc, returned: None });
+    let mut done = Vec::new();
     let mut visits = 0usize;
-    for n in order {
-        let ways = std::mem::take(&mut arrivals[n.index()]);
-        if ways.is_empty() {
-            continue;
-        }
+    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None }];
+    while let Some(mut state) = stack.pop() {
         visits += 1;
         if visits > MAX_VISITS {
             return None;
         }
+        let n = state.node;
+        if heads.binary_search(&n).is_ok() {
+            havoc_loop(graphs, callee, frame, cfg, n, &mut state.enc);
+        }
         let node = cfg.node(n);
         match node.kind {
             NodeKind::Exit => {
-                for mut way in ways {
-                    let ret = way.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false });
-                    let finals = outs.iter().map(|k| way.enc.read(k).0).collect();
-                    common.extend(way.enc.take_assumptions());
-                    exits.push((way.guard, ret, finals));
-                }
-                if exits.len() > MAX_EXITS {
+                let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false });
+                let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
+                done.push((state.facts, ret, finals));
+                if done.len() > MAX_PATHS {
                     return None;
                 }
                 continue;
@@ -377,90 +349,33 @@ fn encode_callee<'f, 'a>(
             NodeKind::NoReturn => continue,
             _ => {}
         }
-        let (reach, enc, returned) = join(ways, &mut common)?;
-        let mut state = PathState { node: n, enc, facts: Vec::new(), pending: None, returned };
-        if heads.binary_search(&n).is_ok() {
-            havoc_loop(graphs, callee, frame, cfg, n, &mut state.enc);
-        }
         encode_node(graphs, callee, cfg, frame, &mut state, depth, reported);
-        let facts = std::mem::take(&mut state.facts);
-        if !facts.is_empty() {
-            common.push(reach.implies(Bool::and(&facts)));
-        }
-        let mut succs: Vec<NodeId> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back && node.edge_feasible(e)).map(|e| e.target).collect();
-        succs.dedup();
-        for to in succs {
-            let mut guard = reach.clone();
-            if let Some((cond, _)) = &state.pending {
-                if let Some(fact) = edge_fact(cfg, n, to, cond) {
+        let succs: Vec<NodeId> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back && node.edge_feasible(e)).map(|e| e.target).collect();
+        let mut distinct = succs.clone();
+        distinct.dedup();
+        for (k, &to) in distinct.iter().enumerate() {
+            let mut next = if k + 1 == distinct.len() {
+                PathState { node: to, enc: state.enc.clone(), facts: std::mem::take(&mut state.facts), pending: state.pending.take(), returned: state.returned.take() }
+            } else {
+                PathState { node: to, enc: state.enc.clone(), facts: state.facts.clone(), pending: state.pending.clone(), returned: state.returned.clone() }
+            };
+            if let Some((cond, _)) = next.pending.take() {
+                if let Some(fact) = edge_fact(cfg, n, to, &cond) {
                     // A branch the call's constant arguments rule out (`trymalloc ? ... : ...`
-                    // called with 0) is no way of this call.
+                    // called with 0) is no path of this call: it costs none of the budget.
                     if fact.simplify().as_bool() == Some(false) {
                         continue;
                     }
-                    guard = Bool::and(&[reach.clone(), fact]);
+                    next.facts.push(fact);
                 }
             }
-            arrivals[to.index()].push(Arrival { guard, enc: state.enc.clone(), returned: state.returned.clone() });
+            stack.push(next);
         }
     }
-    Some(Encoded { common, exits })
+    Some(done)
 }
 
-/// The ways into a node joined: the condition that one of them is taken, the values after the
-/// join (their equations go to `common`), and what a `return` gave back (only a single way can
-/// carry one: a `return` leads straight to the exit).
-fn join<'f, 'a>(mut ways: Vec<Arrival<'f, 'a>>, common: &mut Vec<Bool>) -> Option<(Bool, Encoder<'f, 'a>, Option<Returned>)> {
-    if ways.len() == 1 {
-        let way = ways.pop()?;
-        return Some((way.guard, way.enc, way.returned));
-    }
-    if ways.iter().any(|w| w.returned.is_some()) {
-        return None;
-    }
-    let reach = Bool::or(&ways.iter().map(|w| w.guard.clone()).collect::<Vec<_>>());
-    let (enc, equations) = Encoder::join(ways.into_iter().map(|w| (w.guard, w.enc)).collect())?;
-    common.extend(equations);
-    Some((reach, enc, None))
-}
-
-/// The nodes reachable from the entry without back edges, each after all its predecessors
-/// there; `None` when those edges form a cycle.
-fn forward_order(cfg: &Cfg) -> Option<Vec<NodeId>> {
-    let n = cfg.nodes.len();
-    let forward = |u: NodeId| cfg.node(u).succs.iter().filter(|e| e.kind != EdgeKind::Back).map(|e| e.target);
-    let mut reached = vec![false; n];
-    let mut stack = vec![cfg.entry];
-    reached[cfg.entry.index()] = true;
-    while let Some(u) = stack.pop() {
-        for t in forward(u) {
-            if !reached[t.index()] {
-                reached[t.index()] = true;
-                stack.push(t);
-            }
-        }
-    }
-    let mut indegree = vec![0usize; n];
-    for u in cfg.node_ids().filter(|u| reached[u.index()]) {
-        for t in forward(u) {
-            indegree[t.index()] += 1;
-        }
-    }
-    let mut ready = vec![cfg.entry];
-    let mut order = Vec::new();
-    while let Some(u) = ready.pop() {
-        order.push(u);
-        for t in forward(u) {
-            indegree[t.index()] -= 1;
-            if indegree[t.index()] == 0 {
-                ready.push(t);
-            }
-        }
-    }
-    (order.len() == reached.iter().filter(|&&r| r).count()).then_some(order)
-}
-
-/// Collects a callee node's constraints (versions are not needed inside a callee).
+/// Collects a callee path's constraints (versions are not needed inside a callee).
 struct Facts<'v>(&'v mut Vec<Bool>);
 
 impl Sink for Facts<'_> {
