@@ -357,7 +357,13 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
     let outcome = match (verdict, certain) {
         (SatResult::Sat, Some((assumption, value, version))) => certainty(&mut cs, assumption, &value, version),
         (SatResult::Sat, None) => Feasibility::Feasible,
-        (SatResult::Unknown, _) => Feasibility::Unknown,
+        // A NULL that must be certain and that the solver cannot show to be (the path was
+        // feasible without the callee relations, which then ran out of work) is latent.
+        (SatResult::Unknown, Some((assumption, _, _))) => {
+            let step = cs.tracked[assumption].first;
+            Feasibility::Latent(Core { steps: vec![step], guards: Vec::new(), assumes_reported: true })
+        }
+        (SatResult::Unknown, None) => Feasibility::Unknown,
         (SatResult::Unsat, _) => {
             let core = minimise(&cs, limits);
             Feasibility::Infeasible(core_of(&cs, &core))

@@ -63,6 +63,11 @@ fn verdicts(src: &str, function: &str, choices: &[bool], null_result_at: Option<
 /// [`verdicts`], with the result of the `k`-th call assumed NULL, and for `(k, true)` required
 /// to be certain ([`Assumed::NullCertain`]).
 fn verdicts_assuming(src: &str, function: &str, choices: &[bool], null_result_at: Option<(usize, bool)>) -> Option<(Feasibility, Feasibility)> {
+    verdicts_within(src, function, choices, null_result_at, &Limits::default())
+}
+
+/// [`verdicts_assuming`] under the solver limits `limits`.
+fn verdicts_within(src: &str, function: &str, choices: &[bool], null_result_at: Option<(usize, bool)>, limits: &Limits) -> Option<(Feasibility, Feasibility)> {
     let program = program(src)?;
     let f = program.cfgs.iter().position(|c| c.name == function).expect("the function exists");
     let cfg = &program.cfgs[f];
@@ -83,7 +88,7 @@ fn verdicts_assuming(src: &str, function: &str, choices: &[bool], null_result_at
     let decide = |graphs: Option<&dyn CalleeGraphs>| {
         let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
         let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone() };
-        check_path(&query, &Limits::default())
+        check_path(&query, limits)
     };
     Some((decide(Some(&program)), decide(None)))
 }
@@ -366,6 +371,16 @@ fn a_latent_null_is_reported_only_where_the_path_forces_it() {
     // Checked against the end but not below zero: a negative index is still possible, so the
     // NULL is possible and not forced.
     assert!(matches!(certain("checked_range", &[false]), Some(Feasibility::Latent(_)) | None));
+}
+
+#[test]
+fn a_latent_null_the_solver_cannot_show_forced_stays_latent() {
+    // Past the end the NULL is forced, but with no work allowed the solver cannot tell: the
+    // finding needs the NULL shown to be forced, so it is latent, not reported as unknown.
+    let starved = Limits { rlimit: 1, ..Limits::default() };
+    if let Some((with, _)) = verdicts_within(LATENT_GETTER, "past_the_end", &[], Some((0, true)), &starved) {
+        assert!(matches!(with, Feasibility::Latent(_)), "past_the_end without solver work: {with:?}");
+    }
 }
 
 #[test]
