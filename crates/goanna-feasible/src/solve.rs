@@ -191,17 +191,17 @@ fn exact_cases(cfg: &goanna_cfg::Cfg, node: &goanna_cfg::Node) -> bool {
 }
 
 /// Decides whether the path of `query` can be taken.
-///
-/// Each path gets a solver context of its own: a context keeps the terms of every question
-/// asked in it, and the numbering of those terms steers the solver's search, so within a
-/// shared context an answer near the work limit would depend on which paths the same thread
-/// decided before — on how the scan's threads happened to share the functions.
 pub fn check_path(query: &PathQuery<'_>, limits: &Limits) -> Feasibility {
     check_path_costed(query, limits).0
 }
 
 /// [`check_path`], with the solver's work spent on the path in its resource units (what a
 /// caller's deterministic budget charges, see `goanna_mc::Deadline::charge`).
+///
+/// Each path gets a solver context of its own: a context keeps the terms of every question
+/// asked in it, and the numbering of those terms steers the solver's search, so within a
+/// shared context an answer near the work limit would depend on which paths the same thread
+/// decided before — on how the scan's threads happened to share the functions.
 pub fn check_path_costed(query: &PathQuery<'_>, limits: &Limits) -> (Feasibility, u64) {
     if query.steps.len() > limits.max_steps {
         return (Feasibility::Unknown, 0);

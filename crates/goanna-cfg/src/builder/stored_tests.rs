@@ -107,17 +107,11 @@ fn reaching_stored_test(cfg: &Cfg, preds: &[Vec<NodeId>], at: NodeId, var: PathI
             found = Some(stored);
             continue;
         }
-        // The pointer written after the test was stored: the variable speaks of an older value.
-        if let Some(f) = found {
-            if writes(n, f.pointer) {
-                return None;
-            }
-        }
         stack.extend(preds.get(n.index())?.iter().copied());
     }
     let stored = found?;
-    // The pointer must keep its value from every storing definition to the test: check the
-    // nodes between again now that the pointer is known.
+    // The pointer must keep its value from every storing definition to the test (else the
+    // variable speaks of an older value): the nodes visited are those in between.
     let between_clean = !writes(at, stored.pointer) && seen.iter().all(|&n| writes(n, var) || !writes(n, stored.pointer));
     between_clean.then_some(stored)
 }

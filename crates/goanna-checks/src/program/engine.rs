@@ -13,6 +13,7 @@ use super::nonnull::known_nonnull;
 use super::observer::Observer;
 use super::rks::{build_model, CallEffects, ProgramModel};
 use super::summarised::SummarisedProgram;
+use goanna_feasible::CalleeGraphs as _;
 use super::template::{Shape, Template, TemplateAtom};
 use crate::catalogue::{CheckSpec, Range};
 use crate::{Finding, PathStep, Problem, ProblemSeverity, UnitContext};
@@ -564,12 +565,13 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
     let cfg = analysis.program.cfg(f);
     let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_only_if_null, |site| &site.args)).collect();
     let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_zeroes_out, |site| &site.address_args)).collect();
+    let graphs = SummarisedProgram::new(analysis.program, &analysis.effects);
     let steps = path
         .iter()
         .zip(conditions.iter().zip(&zeroed))
         .map(|(&n, (c, z))| goanna_feasible::Step {
             node: n,
-            effects: analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]),
+            effects: graphs.effects(f, n),
             null_only_if: c,
             null_zeroes: z,
         })
@@ -586,7 +588,6 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
-    let graphs = SummarisedProgram::new(analysis.program, &analysis.effects);
     let query = goanna_feasible::PathQuery {
         cfg,
         program: Some(&graphs),
@@ -599,7 +600,6 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
     deadline.charge(solver_units.saturating_mul(WORK_PER_SOLVER_UNIT));
     verdict
 }
-
 
 /// The nodes of `f` a witness through the whole-program model visits, in order, with the call
 /// node of `f` standing for each visit of a callee (what the callee did is on the call node as

@@ -2,7 +2,7 @@
 //! of its functions, the effects their call nodes get from their callees' summaries, and the
 //! globals each call may write.
 
-use super::link::{FnIndex, Program};
+use super::link::Program;
 use super::rks::CallEffects;
 use goanna_cfg::{Cfg, NodeId, PathId, PropKind};
 
@@ -26,8 +26,7 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
     }
 
     fn effects(&self, function: u32, node: NodeId) -> &[(PropKind, PathId)] {
-        let f: FnIndex = function;
-        self.effects.get(&(f, node)).map_or(&[][..], |v| &v[..])
+        self.effects.get(&(function, node)).map_or(&[][..], |v| &v[..])
     }
 
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
