@@ -134,6 +134,13 @@ pub struct CheckSpec {
     /// values it advances to, not evidence that the value it entered with may be NULL.
     #[serde(default)]
     pub loop_retests: bool,
+    /// For CTL checks whose path ends at the evidence (the NULL test after a dereference): the
+    /// evidence must be the function's own. A test inside a callee (a general-purpose function
+    /// that tests a global before it reconnects) is that function's business, not a statement
+    /// about the caller's dereference; such a witness is decided again on the function's own
+    /// model, where callees count by their summaries.
+    #[serde(default)]
+    pub evidence_in_function: bool,
     /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):
     /// report a node only when the violation holds in every state of the refined model that
     /// stands for it (whatever the branches taken before said), not just in one of them.
@@ -285,6 +292,7 @@ impl Catalogue {
                         || spec.skip_in_macros
                         || spec.defensive_macro_tests
                         || spec.loop_retests
+                        || spec.evidence_in_function
                         || spec.every_state
                         || spec.skip_if_nonnull
                         || spec.unless_at_entry.is_some()

@@ -74,6 +74,42 @@ pub fn call_behaviour(program: &Program<'_>, f: FnIndex, node: NodeId, behaviour
     }))
 }
 
+/// True when the call at `node` of `f` calls a function of the program on the way out of it:
+/// the caller dies right after the call (a straight run of at most [`MAX_DYING_RUN`] nodes
+/// without a call of the program leads to the graph's `noreturn` sink, as after
+/// `report_assert(..); __builtin_unreachable();` or `log_fatal(..); exit(1);`), or the callee never returns and ends
+/// only in calls that end the program (a fatal-error or assertion handler, not a main loop
+/// that runs forever). What runs while the program dies (a crash report that prints every
+/// statistic) is no path of the caller's: the whole-program model does not enter it from
+/// there.
+pub fn dying_call(program: &Program<'_>, f: FnIndex, node: NodeId, behaviours: &[Behaviour]) -> bool {
+    let Some(g) = program.callee_at(f, node) else { return false };
+    let callee = behaviours[g as usize];
+    if !callee.may_return && callee.may_noreturn && !callee.may_diverge {
+        return true;
+    }
+    // The caller dies after the call: a short straight run (no branch, no other call of the
+    // program: `__builtin_unreachable()`, `exit(1)`) leads from it to the `noreturn` sink.
+    let cfg = program.cfg(f);
+    let mut at = node;
+    for _ in 0..MAX_DYING_RUN {
+        let here = cfg.node(at);
+        let mut succs = here.succs.iter().filter(|e| here.edge_feasible(e));
+        let (Some(next), None) = (succs.next(), succs.next()) else { return false };
+        at = next.target;
+        match cfg.node(at).kind {
+            NodeKind::NoReturn => return true,
+            NodeKind::Exit | NodeKind::Entry => return false,
+            _ if program.callee_at(f, at).is_some() => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Most nodes between a call and the `noreturn` sink for the call to be a dying one.
+const MAX_DYING_RUN: usize = 4;
+
 /// True when a cycle is reachable from `start` (iterative three-colour DFS).
 fn has_cycle(succs: &[Vec<NodeId>], start: NodeId) -> bool {
     let mut colour = vec![0u8; succs.len()];

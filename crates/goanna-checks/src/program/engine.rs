@@ -804,7 +804,8 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
 /// Decides a check's instances about globals on the whole-program model. The witness of each
 /// violation (from the violating node on, seen from `f`: a callee's part stands as its call
 /// node) is refuted too; the model cannot take observers, so a violation whose witness is
-/// infeasible is returned in `retry` (instance and node) for `f`'s own model to decide again.
+/// infeasible is returned in `retry` (instance and node) for `f`'s own model to decide again,
+/// as is one whose evidence is inside a callee when the check wants the function's own.
 fn check_global(
     ask: &Ask<'_>,
     pm: &ProgramModel,
@@ -839,6 +840,11 @@ fn check_global(
             }
             deadline.check()?;
             let points = decide.witness(&pm.model, pm.component(f), node, formula).unwrap_or_default();
+            // Evidence inside a callee is not the function's own: its own model decides.
+            if check.template.evidence_in_function && points.last().is_some_and(|(stack, _)| !stack.is_empty()) {
+                retry.push((*var, n));
+                continue;
+            }
             if refutable(check) {
                 let suffix = path_in_function(pm, f, &points);
                 if !suffix.is_empty() {

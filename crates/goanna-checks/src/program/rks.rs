@@ -87,10 +87,16 @@ fn effect_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEff
 ///
 /// A call through a pointer whose known targets never return (`behaviours`) ends its paths
 /// there: it has no successor (a dead end loops on itself) and, when some target ends the
-/// program, the labels of the graphs' own sink (`end`, `noreturn`).
+/// program, the labels of the graphs' own sink (`end`, `noreturn`). So does a dying call of a
+/// function of the program ([`super::behaviour::dying_call`]): it gets no box, the paths of
+/// its callers end at it (or at the `noreturn` sink after it), and the code that runs while
+/// the program dies is checked from its own functions only.
 pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[Behaviour]) -> Result<ProgramModel, goanna_mc::Error> {
+    // The linked calls that get a box: all but the dying ones, whose callee's summary labels
+    // the call node as at an unlinked call.
+    let boxed = |f: FnIndex, n: NodeId| program.callee_at(f, n).filter(|_| !super::behaviour::dying_call(program, f, n, behaviours));
     let stops = |f: FnIndex, n: NodeId| {
-        if program.callee_at(f, n).is_some() {
+        if boxed(f, n).is_some() {
             return None;
         }
         super::behaviour::call_behaviour(program, f, n, behaviours).filter(|b| !b.may_return)
@@ -106,7 +112,7 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[B
         debug_assert_eq!(comp as FnIndex, f);
         first.push(origin.len() as u32);
         for n in cfg.node_ids() {
-            let linked = program.callee_at(f, n).is_some();
+            let linked = boxed(f, n).is_some();
             let mut labels = if linked { node_labels(program, f, n, &CallEffects::default()) } else { node_labels(program, f, n, effects) };
             if stops(f, n).is_some_and(|b| b.may_noreturn) {
                 labels.push(plain_atom(PropKind::End, f));
@@ -124,7 +130,7 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[B
         }
         // The return nodes of the linked calls that have effects.
         for n in cfg.node_ids() {
-            if program.callee_at(f, n).is_none() || !effects.contains_key(&(f, n)) {
+            if boxed(f, n).is_none() || !effects.contains_key(&(f, n)) {
                 continue;
             }
             let mut labels = effect_labels(program, f, n, effects);
@@ -146,7 +152,7 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[B
         for n in cfg.node_ids() {
             let from = (base + n.0) as goanna_mc::NodeId;
             let node = cfg.node(n);
-            match program.callee_at(f, n) {
+            match boxed(f, n) {
                 Some(g) => {
                     let callee = program.cfg(g);
                     let callee_base = first[g as usize];

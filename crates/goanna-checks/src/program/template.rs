@@ -87,6 +87,8 @@ pub struct Template {
     pub defensive_macro_tests: bool,
     /// No finding whose NULL test is a loop's test of the values its body advances to.
     pub loop_retests: bool,
+    /// The evidence where the path ends must be in the function itself, not in a callee.
+    pub evidence_in_function: bool,
     /// Report a node only when every model state standing for it violates the property.
     pub every_state: bool,
     /// Skip violating nodes where the variable is known to be non-null.
@@ -272,6 +274,7 @@ impl Template {
             skip_in_macros: spec.skip_in_macros,
             defensive_macro_tests: spec.defensive_macro_tests,
             loop_retests: spec.loop_retests,
+            evidence_in_function: spec.evidence_in_function,
             every_state: spec.every_state,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
