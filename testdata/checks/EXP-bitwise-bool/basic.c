@@ -1,24 +1,70 @@
+// `&`/`|` between truth values evaluates the right operand even when the left one decides.
+// That matters when the right operand depends on what the left one tests, or writes.
+#include <stddef.h>
+
 #define FLAG_READY 4
 
-int box_bad(int x, int y) {
-    if (x >= 0 & y >= 0) // expect: EXP-bitwise-bool
+struct node {
+    int len;
+    struct node *next;
+};
+
+int guard_that_does_not_guard_bad(const struct node *p) {
+    if (p != NULL & p->len > 0) // expect: EXP-bitwise-bool
         return 1;
     return 0;
 }
 
-int either_bad(const char *p, int n) {
-    while (p != 0 | n > 0) { // expect: EXP-bitwise-bool
-        n--;
-        if (n < -3)
-            break;
+int bound_that_does_not_bound_bad(const int *a, int i, int n) {
+    while (i < n & a[i] != 0) // expect: EXP-bitwise-bool
+        i++;
+    return i;
+}
+
+int divisor_test_bad(int x, int d) {
+    if (d == 0 | x / d > 10) // expect: EXP-bitwise-bool
+        return 1;
+    return 0;
+}
+
+int writes_on_the_right_bad(int a, int *count) {
+    if (a > 0 | (*count)++ > 3) // expect: EXP-bitwise-bool
+        return 1;
+    return 0;
+}
+
+int not_bad(const int *p, int c) {
+    if (c > 0 && (!p | !p[0])) // expect: EXP-bitwise-bool
+        return 1;
+    return 0;
+}
+
+int passed_to_a_call_bad(const char *s, size_t n, int (*check)(const char *, size_t)) {
+    if (n > 0 & check(s, n) == 0) // expect: EXP-bitwise-bool
+        return 1;
+    return 0;
+}
+
+/* Two independent comparisons: both operands are always safe to evaluate, the result is the
+   same, and hot loops write them so on purpose to avoid a branch. */
+int box_ok(int x, int y) {
+    if (x >= 0 & y >= 0)
+        return 1;
+    return 0;
+}
+
+int window_ok(const char *ip, const char *anchor, const char *match, const char *low) {
+    if (((ip > anchor) & (match > low)) && (ip[-1] == match[-1]))
+        return 1;
+    return 0;
+}
+
+int loop_ok(unsigned index, unsigned lowest, int attempts) {
+    while ((index >= lowest) & (attempts > 0)) {
+        index--;
+        attempts--;
     }
-    return n;
-}
-
-int not_bad(int a, int b, int c) {
-    if (c > 0 && (!a | !b)) // expect: EXP-bitwise-bool
-        return 1;
-    return 0;
+    return attempts;
 }
 
 /* Masks. */

@@ -204,7 +204,7 @@ impl Facts<'_> {
                 }
                 ExprKind::Unary { op: UnaryOp::LogicalNot, operand } => stack.push(operand),
                 ExprKind::Cast(inner) => stack.push(inner),
-                ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, lhs, rhs } if is_truth(lhs) && is_truth(rhs) => {
+                ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, lhs, rhs } if is_truth(lhs) && is_truth(rhs) && short_circuit_matters(lhs, rhs) => {
                     self.push(PropKind::BitwiseBool, c.span)
                 }
                 _ => {}
@@ -389,6 +389,77 @@ fn is_truth(e: &Expr) -> bool {
         ),
         ExprKind::Unary { op: UnaryOp::LogicalNot, .. } => true,
         _ => false,
+    }
+}
+
+/// True when evaluating `rhs` even where `lhs` already decides (what `&`/`|` do, and `&&`/`||`
+/// would not) can change what the program does: `rhs` writes (an assignment, `++`), or it
+/// dereferences, indexes, divides by or passes to a call something `lhs` tests (`p != NULL & p->n
+/// > 0`, `i < n & a[i] == 0`). Two independent comparisons (`(ip > anchor) & (m > low)`, the
+/// branch-free style of hot loops) give the same result either way.
+fn short_circuit_matters(lhs: &Expr, rhs: &Expr) -> bool {
+    let mut tested = Vec::new();
+    variables(lhs, &mut tested);
+    let mut stack = vec![rhs];
+    while let Some(e) = stack.pop() {
+        let guarded: Vec<&Expr> = match &e.kind {
+            ExprKind::Assign { .. } => return true,
+            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec, .. } => return true,
+            ExprKind::Unary { op: UnaryOp::Deref, operand } => vec![operand],
+            ExprKind::Member { base, arrow: true, .. } => vec![base],
+            ExprKind::Index { base, index } => vec![base, index],
+            ExprKind::Binary { op: BinaryOp::Div | BinaryOp::Rem, rhs, .. } => vec![rhs],
+            ExprKind::Call { args, .. } => args.iter().collect(),
+            _ => Vec::new(),
+        };
+        if guarded.into_iter().any(|g| {
+            let mut used = Vec::new();
+            variables(g, &mut used);
+            used.iter().any(|v| tested.contains(v))
+        }) {
+            return true;
+        }
+        if matches!(e.kind, ExprKind::StmtExpr(_)) {
+            return true;
+        }
+        stack.extend(evaluated_children(e));
+    }
+    false
+}
+
+/// The variables `e` reads (not those inside `sizeof`).
+fn variables(e: &Expr, out: &mut Vec<goanna_ast::VarId>) {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        if let ExprKind::Var(v) = e.kind {
+            out.push(v);
+        }
+        stack.extend(evaluated_children(e));
+    }
+}
+
+/// The evaluated children of `e`, a called function pointer and a call's arguments included.
+fn evaluated_children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Unary { operand, .. } => vec![operand],
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => vec![lhs, rhs],
+        ExprKind::Conditional { cond, then, els } => {
+            let mut v: Vec<&Expr> = vec![cond, els];
+            v.extend(then.as_deref());
+            v
+        }
+        ExprKind::Member { base, .. } => vec![base],
+        ExprKind::Index { base, index } => vec![base, index],
+        ExprKind::Cast(inner) | ExprKind::CompoundLiteral(inner) | ExprKind::VaArg(inner) => vec![inner],
+        ExprKind::InitList(items) | ExprKind::Unknown(items) => items.iter().collect(),
+        ExprKind::Call { callee, args } => {
+            let mut v: Vec<&Expr> = args.iter().collect();
+            if let goanna_ast::Callee::Indirect(f) = callee {
+                v.push(f);
+            }
+            v
+        }
+        _ => Vec::new(),
     }
 }
 
