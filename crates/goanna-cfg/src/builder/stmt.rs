@@ -36,6 +36,13 @@ impl Builder<'_, '_> {
                 self.mention(e);
                 self.finish_acc(true);
             }
+            // `__builtin_assume(c)`: the program promises `c`, as `if (!(c))
+            // __builtin_unreachable();` says.
+            StmtKind::Expr(e) if assumed_condition(e).is_some() => {
+                if let Some(c) = assumed_condition(e) {
+                    self.if_chain(&assumption_as_branch(c, s));
+                }
+            }
             StmtKind::Expr(e) => {
                 self.push_acc(e.span);
                 if self.discards_checked_result(e) {
@@ -423,4 +430,32 @@ fn discards_variable(e: &goanna_ast::Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// The condition `e` assumes, when it is a call of a compiler's assumption builtin
+/// (`__builtin_assume(c)` of clang, `__assume(c)` of MSVC).
+fn assumed_condition(e: &Expr) -> Option<&Expr> {
+    match &e.kind {
+        ExprKind::Call { callee: Callee::Direct { name, .. }, args } if matches!(name.as_str(), "__builtin_assume" | "__assume") && args.len() == 1 => args.first(),
+        ExprKind::Cast(inner) => assumed_condition(inner),
+        _ => None,
+    }
+}
+
+/// `if (c) {} else __builtin_unreachable();` at the place of the statement `s` that assumes `c`.
+fn assumption_as_branch(c: &Expr, s: &Stmt) -> Stmt {
+    let unreachable = Expr {
+        kind: ExprKind::Call {
+            callee: Callee::Direct { name: "__builtin_unreachable".to_string(), usr: "c:@F@__builtin_unreachable".to_string() },
+            args: Vec::new(),
+        },
+        span: c.span.clone(),
+        ty: goanna_ast::CType::default(),
+    };
+    let stmt = |kind| Stmt { kind, span: s.span.clone(), indent: 0 };
+    stmt(StmtKind::If {
+        cond: c.clone(),
+        then: Box::new(stmt(StmtKind::Compound(Vec::new()))),
+        els: Some(Box::new(stmt(StmtKind::Expr(unreachable)))),
+    })
 }
