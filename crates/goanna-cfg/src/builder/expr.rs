@@ -145,9 +145,11 @@ impl Builder<'_, '_> {
             ExprKind::Call { callee, args } => self.call(e, callee, args, None),
             ExprKind::Cast(inner) | ExprKind::CompoundLiteral(inner) | ExprKind::VaArg(inner) => self.eval(inner),
             ExprKind::InitList(items) => {
+                // Each pointer an item passes on is stored in the aggregate: `p`, `(T *)p`, the
+                // block of `&p->refcnt` or `p + 1`.
                 for item in items {
                     self.eval(item);
-                    if let Some(p) = self.pointer_path(item) {
+                    for p in self.value_pointers(item) {
                         self.prop(PropKind::Escape, Subject::Path(p), item.span);
                         self.prop(PropKind::Store, Subject::Path(p), item.span);
                     }
