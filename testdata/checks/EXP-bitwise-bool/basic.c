@@ -39,8 +39,8 @@ int not_bad(const int *p, int c) {
     return 0;
 }
 
-int passed_to_a_call_bad(const char *s, size_t n, int (*check)(const char *, size_t)) {
-    if (n > 0 & check(s, n) == 0) // expect: EXP-bitwise-bool
+int passed_to_a_call_bad(const char *s, int (*check)(const char *)) {
+    if (s != NULL & check(s) == 0) // expect: EXP-bitwise-bool
         return 1;
     return 0;
 }
@@ -55,6 +55,27 @@ int box_ok(int x, int y) {
 
 int window_ok(const char *ip, const char *anchor, const char *match, const char *low) {
     if (((ip > anchor) & (match > low)) && (ip[-1] == match[-1]))
+        return 1;
+    return 0;
+}
+
+unsigned read32(const unsigned char *p);
+
+/* The read at `ip - offset` is valid for offset 0 too: the test only picks the result. */
+int repeat_ok(const unsigned char *ip, unsigned offset) {
+    if ((offset > 0) & (read32(ip - offset) == read32(ip)))
+        return 1;
+    return 0;
+}
+
+struct window {
+    const char *base;
+    unsigned low, limit;
+};
+
+/* `w` is only read through on the left, not tested. */
+int overlap_ok(const struct window *w, const char *ip, unsigned n) {
+    if ((ip + n > w->base + w->low) & (ip < w->base + w->limit))
         return 1;
     return 0;
 }

@@ -393,38 +393,64 @@ fn is_truth(e: &Expr) -> bool {
 }
 
 /// True when evaluating `rhs` even where `lhs` already decides (what `&`/`|` do, and `&&`/`||`
-/// would not) can change what the program does: `rhs` writes (an assignment, `++`), or it
-/// dereferences, indexes, divides by or passes to a call something `lhs` tests (`p != NULL & p->n
-/// > 0`, `i < n & a[i] == 0`). Two independent comparisons (`(ip > anchor) & (m > low)`, the
-/// branch-free style of hot loops) give the same result either way.
+/// would not) can change what the program does: `rhs` writes (an assignment, `++`), or it uses
+/// what `lhs` tests in a way the test should have guarded — dereferences or indexes a pointer
+/// it tests (`p != NULL & p->n > 0`), indexes by or divides by a value it tests (`i < n & a[i]
+/// == 0`, `d != 0 & x / d > 1`), or passes a pointer it tests to a call (`p != NULL & f(p)`).
+/// Independent comparisons (`(ip > anchor) & (m > low)`, the branch-free style of hot loops),
+/// and a pointer the left operand only reads through (`w->base + w->low`), give the same result
+/// either way.
 fn short_circuit_matters(lhs: &Expr, rhs: &Expr) -> bool {
     let mut tested = Vec::new();
-    variables(lhs, &mut tested);
+    tested_variables(lhs, &mut tested);
+    let is_tested = |e: &Expr| matches!(strip_casts(e).kind, ExprKind::Var(v) if tested.contains(&v));
+    let mentions_tested = |e: &Expr| {
+        let mut used = Vec::new();
+        variables(e, &mut used);
+        used.iter().any(|v| tested.contains(v))
+    };
     let mut stack = vec![rhs];
     while let Some(e) = stack.pop() {
-        let guarded: Vec<&Expr> = match &e.kind {
-            ExprKind::Assign { .. } => return true,
-            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec, .. } => return true,
-            ExprKind::Unary { op: UnaryOp::Deref, operand } => vec![operand],
-            ExprKind::Member { base, arrow: true, .. } => vec![base],
-            ExprKind::Index { base, index } => vec![base, index],
-            ExprKind::Binary { op: BinaryOp::Div | BinaryOp::Rem, rhs, .. } => vec![rhs],
-            ExprKind::Call { args, .. } => args.iter().collect(),
-            _ => Vec::new(),
+        let guarded = match &e.kind {
+            ExprKind::Assign { .. } | ExprKind::StmtExpr(_) => true,
+            ExprKind::Unary { op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec, .. } => true,
+            ExprKind::Unary { op: UnaryOp::Deref, operand } => is_tested(operand),
+            ExprKind::Member { base, arrow: true, .. } => is_tested(base),
+            ExprKind::Index { base, index } => is_tested(base) || mentions_tested(index),
+            ExprKind::Binary { op: BinaryOp::Div | BinaryOp::Rem, rhs, .. } => mentions_tested(rhs),
+            ExprKind::Call { args, .. } => args.iter().any(|a| a.ty.is_pointer() && is_tested(a)),
+            _ => false,
         };
-        if guarded.into_iter().any(|g| {
-            let mut used = Vec::new();
-            variables(g, &mut used);
-            used.iter().any(|v| tested.contains(v))
-        }) {
-            return true;
-        }
-        if matches!(e.kind, ExprKind::StmtExpr(_)) {
+        if guarded {
             return true;
         }
         stack.extend(evaluated_children(e));
     }
     false
+}
+
+/// The variables a condition tests: those it reads as values (`p` of `p != NULL`, `i` of
+/// `i < n`), not the pointers it only reads through (`w` of `w->len > 0`).
+fn tested_variables(e: &Expr, out: &mut Vec<goanna_ast::VarId>) {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        match &e.kind {
+            ExprKind::Var(v) => out.push(*v),
+            ExprKind::Member { base, arrow: true, .. } | ExprKind::Unary { op: UnaryOp::Deref, operand: base } => {
+                // Only what the pointer expression computes with besides the pointer itself.
+                if !matches!(strip_casts(base).kind, ExprKind::Var(_)) {
+                    stack.push(base);
+                }
+            }
+            ExprKind::Index { base, index } => {
+                if !matches!(strip_casts(base).kind, ExprKind::Var(_)) {
+                    stack.push(base);
+                }
+                stack.push(index);
+            }
+            _ => stack.extend(evaluated_children(e)),
+        }
+    }
 }
 
 /// The variables `e` reads (not those inside `sizeof`).
