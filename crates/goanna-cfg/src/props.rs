@@ -280,6 +280,11 @@ pub enum PropKind {
     ReallocSelf,
     /// The function named by the subject is started as a new thread (`pthread_create`).
     ThreadStart,
+    /// A library routine is handed a function it may call before it returns (`qsort`'s
+    /// comparator, `bsearch`'s, `twalk`'s action): the subject is the function's USR, or none
+    /// for a function pointer whose target is not known. What that function may write changes
+    /// at this node.
+    Callback,
     /// The entry of a function that some call starts as a thread: it begins without any lock
     /// held. Added when units are linked, never by the graph builder.
     ThreadEntry,
@@ -367,7 +372,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 78] = [
+    pub const ALL: [PropKind; 79] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -426,6 +431,7 @@ impl PropKind {
         PropKind::SwitchNoDefault,
         PropKind::ReallocSelf,
         PropKind::ThreadStart,
+        PropKind::Callback,
         PropKind::ThreadEntry,
         PropKind::Load,
         PropKind::Store,
@@ -531,6 +537,7 @@ impl PropKind {
             PropKind::SwitchNoDefault => "switch_no_default",
             PropKind::ReallocSelf => "realloc_self",
             PropKind::ThreadStart => "thread_start",
+            PropKind::Callback => "callback",
             PropKind::ThreadEntry => "thread_entry",
             PropKind::Load => "load",
             PropKind::Store => "store",

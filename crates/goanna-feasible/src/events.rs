@@ -125,7 +125,9 @@ pub(crate) enum Event<'a> {
     /// there is one, is the one path written, whose new value an [`Event::Assign`] of the same
     /// node gives (`(*argc)--`, `s->n += 2`): the store leaves it to that assignment, which
     /// reads its old value.
-    Store(Option<PathId>, Option<PathId>),
+    /// The third field is true when every pointer written through is one of the function's own
+    /// blocks ([`Frame::fresh_blocks`]): the store leaves its caller's memory as it was.
+    Store(Option<PathId>, Option<PathId>, bool),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -183,6 +185,11 @@ pub struct Frame<'a> {
     /// The program and the function's index in it, to ask which globals a call may write
     /// (`None`: every call may write every global).
     program: Option<(&'a dyn crate::CalleeGraphs, u32)>,
+    /// The program and the function's index in it, for the effects its call nodes get from
+    /// their callees' summaries (an allocating wrapper's `alloc`), when known.
+    summaries: Option<(&'a dyn crate::CalleeGraphs, u32)>,
+    /// The function's own blocks ([`Frame::fresh_blocks`]; built when first asked).
+    fresh: OnceCell<FxHashSet<PathId>>,
 }
 
 /// True when the object at `a` contains the one at `b` or lies inside it (same root): the
@@ -242,6 +249,43 @@ fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
         .map(|(i, _)| PathId(i as u32))
         .filter(|id| !considered.contains(id) && compared.contains(id))
         .collect()
+}
+
+/// The function's own blocks: its local pointer variables (address never taken) that only
+/// ever hold what an allocation gave them — every definition stores the result of an allocator
+/// (`alloc` on the graph's node, or on the call's summary `effects` of `summaries`).
+fn fresh_blocks(cfg: &Cfg, summaries: Option<(&dyn crate::CalleeGraphs, u32)>) -> FxHashSet<PathId> {
+    let mut allocated: FxHashSet<PathId> = FxHashSet::default();
+    let mut other: FxHashSet<PathId> = FxHashSet::default();
+    let own_pointer = |id: PathId| {
+        cfg.paths.get(id.0 as usize).is_some_and(|p| p.is_variable() && p.root.kind == goanna_ast::VarKind::Local && p.class == goanna_ast::TypeClass::Pointer)
+    };
+    for n in cfg.node_ids() {
+        let node = cfg.node(n);
+        let effects = summaries.map_or(&[][..], |(program, f)| program.effects(f, n));
+        let alloc = |id: PathId| node.props.iter().any(|p| p.kind == PropKind::Alloc && p.subject == Subject::Path(id)) || effects.contains(&(PropKind::Alloc, id));
+        for p in &node.props {
+            let Subject::Path(id) = p.subject else { continue };
+            if !own_pointer(id) {
+                continue;
+            }
+            match p.kind {
+                PropKind::AddrTaken => {
+                    other.insert(id);
+                }
+                PropKind::Def | PropKind::DeclInit => {
+                    if alloc(id) {
+                        allocated.insert(id);
+                    } else {
+                        other.insert(id);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    allocated.retain(|id| !other.contains(id));
+    allocated
 }
 
 /// The paths `cfg` compares for equality with another pointer that is not a null constant.
@@ -305,13 +349,30 @@ impl<'a> Frame<'a> {
             }
         }
         lent.retain(|root| !escaped.contains(root));
-        Frame { cfg, escaped, escaped_parts, lent, by_name: OnceCell::new(), never_null: OnceCell::new(), indexes: OnceCell::new(), program: None }
+        Frame {
+            cfg,
+            escaped,
+            escaped_parts,
+            lent,
+            by_name: OnceCell::new(),
+            never_null: OnceCell::new(),
+            indexes: OnceCell::new(),
+            program: None,
+            summaries: None,
+            fresh: OnceCell::new(),
+        }
+    }
+
+    /// [`Frame::new`], with the effects the call nodes of function `function` of `program`
+    /// get from their callees' summaries (which of its pointers hold blocks it allocated).
+    pub fn with_summaries(cfg: &'a Cfg, program: &'a dyn crate::CalleeGraphs, function: u32) -> Self {
+        Frame { summaries: Some((program, function)), ..Frame::new(cfg) }
     }
 
     /// The classification of the graph of function `function` of `program`, whose calls then
     /// change only the globals their callees may write.
     pub fn in_program(cfg: &'a Cfg, program: &'a dyn crate::CalleeGraphs, function: u32) -> Self {
-        Frame { program: Some((program, function)), ..Frame::new(cfg) }
+        Frame { program: Some((program, function)), summaries: Some((program, function)), ..Frame::new(cfg) }
     }
 
     /// True when the function treats the pointer at `key` as never NULL: a member reached
@@ -472,17 +533,21 @@ impl<'a> Frame<'a> {
     /// another the pointer may also reach), a path inside the member written, a path through a
     /// pointer that may point into it (`*q`), or a member of a union; not the other members of
     /// a structure (`client->keepalive = 0` leaves `client->state`), as for the Clang Static
-    /// Analyzer's field regions.
-    pub(crate) fn store_clobbers(&self, written: Option<PathId>, id: PathId) -> bool {
+    /// Analyzer's field regions. A store through the function's own blocks only (`own_blocks`)
+    /// changes none of the memory its caller handed it.
+    pub(crate) fn store_clobbers(&self, written: Option<PathId>, own_blocks: bool, id: PathId) -> bool {
         match self.cfg.paths.get(id.0 as usize) {
-            Some(q) => self.store_clobbers_path(written, q),
+            Some(q) => self.store_clobbers_path(written, own_blocks, q),
             None => true,
         }
     }
 
     /// [`Frame::store_clobbers`] of a path.
-    fn store_clobbers_path(&self, written: Option<PathId>, q: &AccessPath) -> bool {
+    fn store_clobbers_path(&self, written: Option<PathId>, own_blocks: bool, q: &AccessPath) -> bool {
         if self.unreachable_by_stores(q) {
+            return false;
+        }
+        if own_blocks && self.in_callers_block(q) {
             return false;
         }
         let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else { return true };
@@ -495,6 +560,24 @@ impl<'a> Frame<'a> {
             goanna_cfg::PathStep::Index(_) => false,
             goanna_cfg::PathStep::Field(f) | goanna_cfg::PathStep::Arrow(f) => f == member,
         })
+    }
+
+    /// True when `q` is memory of the block a parameter that the function never changes points
+    /// to (`*out`, `ctx->count`): it existed before the call, so no block the function allocates
+    /// holds it.
+    fn in_callers_block(&self, q: &AccessPath) -> bool {
+        let Some((first, rest)) = q.steps.split_first() else { return false };
+        q.root.kind == goanna_ast::VarKind::Param
+            && matches!(first, PathStep::Arrow(_) | PathStep::Deref | PathStep::Index(_))
+            && rest.iter().all(|s| matches!(s, PathStep::Field(_) | PathStep::Index(_)))
+            && !self.escaped.contains(&q.root)
+            && !self.lent.contains(&q.root)
+            && !self.cfg.nodes.iter().any(|n| {
+                n.props.iter().any(|p| {
+                    matches!(p.kind, PropKind::Def | PropKind::DeclInit)
+                        && matches!(p.subject, Subject::Path(id) if self.cfg.paths.get(id.0 as usize).is_some_and(|d| d.root == q.root && d.is_variable()))
+                })
+            })
     }
 
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
@@ -599,7 +682,9 @@ impl<'a> Frame<'a> {
                 [one] if self.is_value(one) && node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == one)) => Some(one),
                 _ => None,
             };
-            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned));
+            let fresh = self.fresh.get_or_init(|| fresh_blocks(self.cfg, self.summaries));
+            let own_blocks = node.props.iter().filter(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject)).all(|p| matches!(p.subject, Subject::Path(id) if fresh.contains(&id)));
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -706,14 +791,14 @@ impl<'a> Frame<'a> {
         }
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
-            (Event::Store(_, Some(assigned)), VarKey::Path(id)) if assigned == id => false,
-            (Event::Store(written, _), VarKey::Path(id)) => self.store_clobbers(*written, *id),
+            (Event::Store(_, Some(assigned), _), VarKey::Path(id)) if assigned == id => false,
+            (Event::Store(written, _, own_blocks), VarKey::Path(id)) => self.store_clobbers(*written, *own_blocks, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
-            (Event::Store(written, _), VarKey::Reached(p)) => self.store_clobbers_path(*written, p.path()),
+            (Event::Store(written, _, own_blocks), VarKey::Reached(p)) => self.store_clobbers_path(*written, *own_blocks, p.path()),
             (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }

@@ -89,6 +89,7 @@ fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, dept
                 | PropKind::Lock
                 | PropKind::Unlock
                 | PropKind::ThreadStart
+                | PropKind::Callback
                 | PropKind::ReallocSelf
                 | PropKind::Rewind
                 | PropKind::Dangling

@@ -99,7 +99,7 @@ pub(crate) fn call_relation(
     if cfg.nodes.len() > MAX_NODES || !acyclic_without_back_edges(cfg) {
         return None;
     }
-    let frame = Frame::new(cfg);
+    let frame = Frame::with_summaries(cfg, graphs, callee);
     let mut callee_enc = Encoder::new(&frame);
     let mut reads = Vec::new();
     for (i, param) in cfg.params.iter().enumerate() {

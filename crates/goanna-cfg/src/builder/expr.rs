@@ -1052,6 +1052,21 @@ impl Builder<'_, '_> {
             self.prop(PropKind::Call, Subject::Function(n.to_string()), e.span);
         }
         let noreturn = model.is_some_and(|m| m.noreturn) || usr.is_some_and(|u| self.ctx.is_noreturn_decl(u));
+        if let Some(m) = model {
+            // A function handed to the routine, which may call it before returning (a thread's
+            // start routine runs on its own, and is a `thread_start`).
+            for (i, a) in args.iter().enumerate() {
+                if m.thread_start.contains(&i) {
+                    continue;
+                }
+                if let Some(f) = super::values::function_designated(a) {
+                    self.prop(PropKind::Callback, Subject::Function(f.to_string()), a.span);
+                } else if a.ty.is_pointer() && a.ty.pointee_class == TypeClass::Function && const_value(self.tu, a).is_none() {
+                    // Not a constant such as `SIG_IGN`.
+                    self.prop(PropKind::Callback, Subject::None, a.span);
+                }
+            }
+        }
         if model.is_some() {
             if noreturn {
                 self.mark_noreturn();

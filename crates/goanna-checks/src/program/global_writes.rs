@@ -112,6 +112,9 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
             called[g as usize] = true;
         }
     }
+    // The functions each function hands to library routines that may call them (`qsort`'s
+    // comparator): what they may write, it may write.
+    let mut callback_edges: Vec<Vec<usize>> = vec![Vec::new(); count];
     let mut handler_writes: Vec<u32> = Vec::new();
     let mut handler_parts: Vec<u32> = Vec::new();
     for (f, &is_called) in called.iter().enumerate() {
@@ -142,6 +145,12 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
             if matches!(node.kind, goanna_cfg::NodeKind::Call(_)) && !linked.contains(&n) {
                 unknown_calls[f] = true;
             }
+            for g in program.callbacks_at(f as FnIndex, n) {
+                match g {
+                    Some(g) => callback_edges[f].push(g as usize),
+                    None => unknown_calls[f] = true,
+                }
+            }
             for p in &node.props {
                 if let (
                     PropKind::Def | PropKind::Decl | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Alloc | PropKind::MayBeNull,
@@ -171,10 +180,25 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         own.push(written);
         own_parts.push(parts);
     }
+    // What the callbacks a function hands on may write (with their callees and their own
+    // callbacks) is its own write.
+    for f in 0..count {
+        if callback_edges[f].is_empty() {
+            continue;
+        }
+        let reached = reachable_writes(program, callback_edges[f].iter().copied(), &own, &own_parts, &unknown_calls, &callback_edges);
+        own[f].extend_from_slice(&reached.vars);
+        own[f].sort_unstable();
+        own[f].dedup();
+        own_parts[f].extend_from_slice(&reached.parts);
+        own_parts[f].sort_unstable();
+        own_parts[f].dedup();
+        unknown_calls[f] |= reached.calls_outside;
+    }
     let known_writes = close_over_calls(program, sccs, &own);
     let part_writes = close_over_calls(program, sccs, &own_parts);
     let reaches_unknown = reaches_over_calls(program, sccs, &unknown_calls);
-    let callbacks = reachable_writes(program, (0..count).filter(|&f| callable_from_outside(f)), &own, &own_parts, &unknown_calls);
+    let callbacks = reachable_writes(program, (0..count).filter(|&f| callable_from_outside(f)), &own, &own_parts, &unknown_calls, &callback_edges);
     let mut part_names = vec![String::new(); part_ids.len()];
     for (key, i) in part_ids {
         part_names[i as usize] = key;
@@ -187,7 +211,7 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
     let mut external_escaped = false;
     let mut thread_writes: Vec<u32> = handler_writes;
     let mut thread_parts: Vec<u32> = handler_parts;
-    let threads = reachable_writes(program, (0..count).filter(|&f| program.thread_entries.get(f).copied().unwrap_or(false)), &own, &own_parts, &unknown_calls);
+    let threads = reachable_writes(program, (0..count).filter(|&f| program.thread_entries.get(f).copied().unwrap_or(false)), &own, &own_parts, &unknown_calls, &callback_edges);
     thread_writes.extend_from_slice(&threads.vars);
     thread_parts.extend_from_slice(&threads.parts);
     if threads.calls_outside {
@@ -216,14 +240,16 @@ struct Reachable {
 }
 
 /// [`Reachable`] from `roots`, from each function's own writes (`own`, `own_parts`) and
-/// whether it calls outside the program (`unknown_calls`); unlike the per-function closure,
-/// without a limit on the sets' size.
+/// whether it calls outside the program (`unknown_calls`), following calls and the callbacks
+/// handed to library routines (`callback_edges`); unlike the per-function closure, without a
+/// limit on the sets' size.
 fn reachable_writes(
     program: &Program<'_>,
     roots: impl Iterator<Item = usize>,
     own: &[Vec<u32>],
     own_parts: &[Vec<u32>],
     unknown_calls: &[bool],
+    callback_edges: &[Vec<usize>],
 ) -> Reachable {
     let mut seen = vec![false; own.len()];
     let mut stack: Vec<usize> = roots.collect();
@@ -236,10 +262,10 @@ fn reachable_writes(
         calls_outside |= unknown_calls[f];
         vars.extend(own[f].iter().copied());
         parts.extend(own_parts[f].iter().copied());
-        for &(_, g) in &program.calls[f] {
-            if !seen[g as usize] {
-                seen[g as usize] = true;
-                stack.push(g as usize);
+        for g in program.calls[f].iter().map(|&(_, g)| g as usize).chain(callback_edges[f].iter().copied()) {
+            if !seen[g] {
+                seen[g] = true;
+                stack.push(g);
             }
         }
     }

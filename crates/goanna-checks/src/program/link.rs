@@ -152,6 +152,23 @@ impl<'a> Program<'a> {
         calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1.as_slice())
     }
 
+    /// The functions a library routine called at `node` of `f` is handed and may call before it
+    /// returns (`qsort`'s comparator): each one of the program's (`Some`), or `None` for one
+    /// outside it or a function pointer whose target is not known. Empty at most nodes.
+    pub fn callbacks_at(&self, f: FnIndex, node: NodeId) -> Vec<Option<FnIndex>> {
+        let unit = self.functions[f as usize].unit;
+        self.cfg(f)
+            .node(node)
+            .props
+            .iter()
+            .filter(|p| p.kind == goanna_cfg::PropKind::Callback)
+            .map(|p| match &p.subject {
+                goanna_cfg::Subject::Function(usr) => self.function_by_usr(unit, usr),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// True when `f` and `g` call each other (directly or through other functions), or are the
     /// same function calling itself.
     pub fn same_component(&self, f: FnIndex, g: FnIndex) -> bool {

@@ -47,7 +47,7 @@ pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallE
     let mut labels: Vec<String> = node
         .props
         .iter()
-        .filter(|p| !(linked && p.kind == PropKind::Escape))
+        .filter(|p| !(linked && p.kind == PropKind::Escape) && p.kind != PropKind::Callback)
         .map(|p| match &p.subject {
             Subject::Path(id) => path_atom(p.kind, f, *id, cfg.path(*id)),
             Subject::Function(name) => call_atom(name),

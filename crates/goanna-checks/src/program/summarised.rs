@@ -32,6 +32,9 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
         let program = self.program;
         let library = !matches!(program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
-        program.global_writes().may_write(program.callee_at(function, node), library, global, internal_linkage)
+        let writes = program.global_writes();
+        // What the functions handed to a library routine may write, the call may write.
+        writes.may_write(program.callee_at(function, node), library, global, internal_linkage)
+            || (library && program.callbacks_at(function, node).into_iter().any(|g| writes.may_write(g, false, global, internal_linkage)))
     }
 }

@@ -11,8 +11,8 @@
 //! through callees; a call through a pointer or of a function outside the program may write
 //! any) and which it leaves with a known interval on every path that returns. A function that
 //! no call names and that is shaped like a signal handler (`void h(int, ...)`) may run at any
-//! time: the globals it writes itself are not tracked. Other callbacks that library routines
-//! run (`qsort`'s comparator, `atexit` functions) are not seen to run there: a known gap.
+//! time: the globals it writes itself are not tracked. A library routine handed a function
+//! (`qsort`'s comparator) writes what that function may write, where it is called.
 //! It returns a copy of the graphs where
 //!
 //! - a condition whose outcome is the same on every path that reaches it gets that outcome as
@@ -161,6 +161,15 @@ fn analyse_all(
                 let mut calls: FxHashMap<NodeId, CallEffect<'_>> = FxHashMap::default();
                 for n in cfg.node_ids() {
                     if !matches!(cfg.node(n).kind, goanna_cfg::NodeKind::Call(_)) {
+                        // A library routine handed a function may call it: it writes what that
+                        // function may write (`qsort`'s comparator setting a global flag).
+                        let callbacks = program.callbacks_at(f, n);
+                        let writes = match callbacks[..] {
+                            [] => continue,
+                            [Some(g)] => gw.writes_of(g),
+                            _ => None,
+                        };
+                        calls.insert(n, CallEffect { writes, exits: &[] });
                         continue;
                     }
                     let effect = match linked.get(&n) {
