@@ -983,7 +983,11 @@ impl Builder<'_, '_> {
                 }
                 for (list, kind) in [(&m.lock, PropKind::Lock), (&m.unlock, PropKind::Unlock)] {
                     if list.contains(&i) {
-                        if let Some(p) = self.addressed_path(core) {
+                        let element = match &core.kind {
+                            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => Some(operand.as_ref()),
+                            _ => None,
+                        };
+                        if let Some(p) = self.addressed_path(core).or_else(|| element.and_then(|x| self.element_member_path(x))) {
                             self.prop(kind, Subject::Path(p), a.span);
                         }
                     }

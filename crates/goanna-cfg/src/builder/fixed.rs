@@ -17,7 +17,7 @@ use goanna_ast::{Callee, Expr, ExprKind, Stmt, StmtKind, TranslationUnit, TypeCl
 use rustc_hash::FxHashMap;
 
 /// What a fixed pointer holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(super) enum Fixed {
     /// The address of a variable (`&x`). `contained`: every mention of the pointer dereferences
     /// it (`*pp`, `pp->f`), so the address is seen nowhere else.
@@ -28,11 +28,17 @@ pub(super) enum Fixed {
     /// *arg`), when every mention of the pointer dereferences it: `*pp` is `*arg`, `pp->f` is
     /// `arg->f`.
     Param { var: VarId },
+    /// The address of an element (`jp = &ctx->jobs[i]`, `&a[k].slot`) whose variables (`ctx`,
+    /// `i`) the function never writes: the element has no path of its own (propositions name
+    /// no elements), but where the function names a lock inside it directly
+    /// (`unlock(&ctx->jobs[i].mutex)`), that lock is `jp->mutex`, the one it locked through the
+    /// pointer.
+    Element { element: Box<Expr> },
 }
 
 /// The fixed pointers of a function body, by variable.
 pub(super) fn fixed_pointers(tu: &TranslationUnit, body: &Stmt, modelled: &dyn Fn(&str) -> bool) -> FxHashMap<VarId, Fixed> {
-    let mut scan = Scan { tu, candidates: FxHashMap::default(), written: Default::default(), escaping: Default::default() };
+    let mut scan = Scan { tu, candidates: FxHashMap::default(), written: Default::default(), escaping: Default::default(), initialised: Default::default() };
     scan.walk(body);
     let Scan { mut candidates, written, escaping, .. } = scan;
     candidates.retain(|v, fixed| {
@@ -43,6 +49,11 @@ pub(super) fn fixed_pointers(tu: &TranslationUnit, body: &Stmt, modelled: &dyn F
             Fixed::Object { contained, .. } => *contained = !escaping.contains(v),
             Fixed::Function { name, .. } => return !modelled(name),
             Fixed::Param { var } => return !escaping.contains(v) && !written.contains(var),
+            Fixed::Element { element } => {
+                let mut vars = Vec::new();
+                lvalue_variables(element, &mut vars);
+                return vars.iter().all(|x| !written.contains(x));
+            }
         }
         true
     });
@@ -56,6 +67,8 @@ struct Scan<'a> {
     candidates: FxHashMap<VarId, Fixed>,
     written: rustc_hash::FxHashSet<VarId>,
     escaping: rustc_hash::FxHashSet<VarId>,
+    /// Variables other than pointers declared with an initialiser (once).
+    initialised: rustc_hash::FxHashSet<VarId>,
 }
 
 /// An item of the walk's explicit stack (no recursion: any nesting depth is walked).
@@ -85,6 +98,9 @@ impl<'a> Scan<'a> {
             return (info.kind == VarKind::Param && info.ty.class == TypeClass::Pointer).then_some(Fixed::Param { var: x });
         }
         if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &init.kind {
+            if is_element(operand) {
+                return Some(Fixed::Element { element: operand.clone() });
+            }
             if let ExprKind::Var(x) = operand.kind {
                 let info = self.tu.vars.get(x.0 as usize)?;
                 let plain = !info.ty.is_volatile
@@ -121,6 +137,9 @@ impl<'a> Scan<'a> {
                         Some(t) if !self.candidates.contains_key(&d.var) => {
                             self.candidates.insert(d.var, t);
                         }
+                        // A variable's own initialiser is no write of it (an element's index
+                        // declared `const` in the loop body), a second one is.
+                        _ if !pointer && self.initialised.insert(d.var) => {}
                         _ => {
                             self.written.insert(d.var);
                         }
@@ -228,7 +247,7 @@ impl<'a> Scan<'a> {
     /// Every variable mentioned anywhere inside `e`, an operand the tree does not model: may be
     /// written.
     fn mentioned_opaquely(&mut self, e: &'a Expr) {
-        let mut inner = Scan { tu: self.tu, candidates: FxHashMap::default(), written: Default::default(), escaping: Default::default() };
+        let mut inner = Scan { tu: self.tu, candidates: FxHashMap::default(), written: Default::default(), escaping: Default::default(), initialised: Default::default() };
         let mut stack = vec![Item::Expr(e)];
         while let Some(item) = stack.pop() {
             match item {
@@ -254,7 +273,7 @@ impl super::Builder<'_, '_> {
         let ExprKind::Var(pp) = pointer.kind else { return None };
         match self.fixed.get(&pp)? {
             Fixed::Object { var, .. } => Some(*var),
-            Fixed::Function { .. } | Fixed::Param { .. } => None,
+            Fixed::Function { .. } | Fixed::Param { .. } | Fixed::Element { .. } => None,
         }
     }
 
@@ -274,7 +293,7 @@ impl super::Builder<'_, '_> {
         let ExprKind::Var(fp) = core.kind else { return None };
         match self.fixed.get(&fp)? {
             Fixed::Function { name, usr } => Some((name.as_str(), usr.as_str())),
-            Fixed::Object { .. } | Fixed::Param { .. } => None,
+            Fixed::Object { .. } | Fixed::Param { .. } | Fixed::Element { .. } => None,
         }
     }
 }
@@ -309,5 +328,84 @@ impl super::Builder<'_, '_> {
     /// True when `pointer` (as written) is a fixed pointer holding a parameter's value.
     pub(super) fn is_fixed_param(&self, pointer: &Expr) -> bool {
         matches!(pointer.kind, ExprKind::Var(pp) if matches!(self.fixed.get(&pp), Some(Fixed::Param { .. })))
+    }
+}
+
+/// True when `e` is an lvalue made of variables, members and elements that goes through an
+/// element (`ctx->jobs[i]`, `a[k].slot`): an object propositions have no path for.
+fn is_element(e: &Expr) -> bool {
+    let mut cur = strip_casts(e);
+    let mut indexed = false;
+    loop {
+        match &cur.kind {
+            ExprKind::Var(_) => return indexed,
+            ExprKind::Member { base, .. } => cur = strip_casts(base),
+            ExprKind::Index { base, index } => {
+                if !matches!(strip_casts(index).kind, ExprKind::Var(_) | ExprKind::IntLit(_) | ExprKind::EnumConst { .. }) {
+                    return false;
+                }
+                indexed = true;
+                cur = strip_casts(base);
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// The variables an lvalue of [`is_element`]'s shape reads (its root and its indices).
+fn lvalue_variables(e: &Expr, out: &mut Vec<VarId>) {
+    let mut cur = strip_casts(e);
+    loop {
+        match &cur.kind {
+            ExprKind::Var(v) => {
+                out.push(*v);
+                return;
+            }
+            ExprKind::Member { base, .. } => cur = strip_casts(base),
+            ExprKind::Index { base, index } => {
+                if let ExprKind::Var(v) = strip_casts(index).kind {
+                    out.push(v);
+                }
+                cur = strip_casts(base);
+            }
+            _ => return,
+        }
+    }
+}
+
+/// Two lvalues of [`is_element`]'s shape that name the same object: the same variables,
+/// members and indices (a variable or a constant), casts aside.
+fn same_lvalue(a: &Expr, b: &Expr) -> bool {
+    let (a, b) = (strip_casts(a), strip_casts(b));
+    match (&a.kind, &b.kind) {
+        (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
+        (ExprKind::Member { base: b1, field: f1, arrow: a1 }, ExprKind::Member { base: b2, field: f2, arrow: a2 }) => f1 == f2 && a1 == a2 && same_lvalue(b1, b2),
+        (ExprKind::Index { base: b1, index: i1 }, ExprKind::Index { base: b2, index: i2 }) => {
+            let same_index = match (&strip_casts(i1).kind, &strip_casts(i2).kind) {
+                (ExprKind::Var(x), ExprKind::Var(y)) => x == y,
+                (ExprKind::IntLit(x), ExprKind::IntLit(y)) => x == y,
+                (ExprKind::EnumConst { value: x, .. }, ExprKind::EnumConst { value: y, .. }) => x == y,
+                _ => false,
+            };
+            same_index && same_lvalue(b1, b2)
+        }
+        _ => false,
+    }
+}
+
+impl super::Builder<'_, '_> {
+    /// The path of the lock `e` names (the operand of `&` in `unlock(&ctx->jobs[i].mutex)`) as
+    /// the member of a fixed pointer to its element (`jp->mutex` for `jp = &ctx->jobs[i]`),
+    /// when there is one: the element itself has no path.
+    pub(super) fn element_member_path(&mut self, e: &Expr) -> Option<crate::props::PathId> {
+        let ExprKind::Member { base, field, arrow: false } = &strip_casts(e).kind else { return None };
+        let pointer = self.fixed.iter().find_map(|(&pp, fixed)| match fixed {
+            Fixed::Element { element } if same_lvalue(element, base) => Some(pp),
+            _ => None,
+        })?;
+        let info = self.tu.vars.get(pointer.0 as usize)?;
+        let var = Expr { kind: ExprKind::Var(pointer), span: base.span, ty: info.ty.clone() };
+        let member = Expr { kind: ExprKind::Member { base: Box::new(var), field: field.clone(), arrow: true }, span: e.span, ty: e.ty.clone() };
+        self.path_of(&member)
     }
 }
