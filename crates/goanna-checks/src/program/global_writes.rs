@@ -356,7 +356,8 @@ impl GlobalWrites {
     /// was, `internal_linkage` telling whether it is `static`: when neither a function of the
     /// program called (`callee`) nor its callees write an overlapping part of it, and what
     /// they call outside the program cannot write it either; a library call (`library`, which
-    /// calls back nothing) when the global has internal linkage — in every case when no
+    /// calls back nothing but the functions it is handed, which the caller of this method
+    /// asks about: `Program::callbacks_at`) when the global has internal linkage — in every case when no
     /// address of the part is taken and no thread or signal handler writes it. Code outside
     /// the program may write any global of external linkage, and those of internal linkage
     /// that the program's address-taken functions may write (it can only call those back).
@@ -381,7 +382,8 @@ impl GlobalWrites {
                 }
                 self.reaches_unknown.get(g).copied().unwrap_or(true)
             }
-            // A library call writes no global of internal linkage: it calls nothing back.
+            // A library call writes no global of internal linkage: it calls nothing back but
+            // its callbacks, asked about separately.
             None if library => return !internal_linkage,
             None => true,
         };
