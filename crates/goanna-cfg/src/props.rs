@@ -321,10 +321,12 @@ pub enum PropKind {
     /// releases. Such a function is not a lock wrapper handing the lock to its caller. Added
     /// when units are linked, never by the graph builder.
     LockedByCaller,
-    /// On a function's entry: the function returns holding this lock (reached through a
-    /// parameter) exactly at its `return`s of some constants, and some caller releases it
-    /// after testing the result for them (`if (lock_and_load(c) > 0) { ..; unlock(c); }`): a
-    /// conditional lock wrapper. Added when units are linked, never by the graph builder.
+    /// On a function's entry: a conditional lock wrapper of this lock. Either it returns
+    /// holding the lock (reached through a parameter) exactly at its `return`s of some
+    /// constants, and some caller releases it after testing the result for them (`if
+    /// (lock_and_load(c) > 0) { ..; unlock(c); }`), or it never releases the lock and every
+    /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`). Added when units
+    /// are linked, never by the graph builder.
     LockByResult,
     /// At a call of a function of the program: its summary says it only reads memory reached
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).

@@ -168,6 +168,17 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             wrappers.push((g, lock));
         }
     }
+    // A function whose every lock of a lock it never releases is its last act (`if
+    // (threaded(ctx)) lock(&ctx->mu);`) takes the lock for its caller whenever it takes it:
+    // a conditional lock wrapper by its shape.
+    for g in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(g);
+        for lock in taken_locks(cfg, g, effects) {
+            if !wrappers.contains(&(g, lock)) && every_lock_is_last(cfg, g, effects, lock) {
+                wrappers.push((g, lock));
+            }
+        }
+    }
     for &(g, path) in &wrappers {
         add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByResult, path);
     }
@@ -180,6 +191,40 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// True when every node of `f` that takes `lock` is followed by nothing but the way out: on
+/// every path from it to the exit only branches, labels, joins and `return`s without a value
+/// or of a constant (the lock is the function's last act).
+fn every_lock_is_last(cfg: &Cfg, f: FnIndex, effects: &CallEffects, lock: PathId) -> bool {
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = Vec::new();
+    for n in cfg.node_ids() {
+        if lock_props(cfg, f, effects, n).contains(&(PropKind::Lock, lock)) {
+            work.extend(cfg.node(n).succs.iter().filter(|e| cfg.node(n).edge_feasible(e)).map(|e| e.target));
+        }
+    }
+    if work.is_empty() {
+        return false;
+    }
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let node = cfg.node(n);
+        let inert = match &node.kind {
+            NodeKind::Exit => continue,
+            NodeKind::Branch(_) | NodeKind::Nop | NodeKind::Label(_) => node.values.is_empty(),
+            NodeKind::Return => node.values.iter().all(|op| matches!(op, ValueOp::Return(ValExpr::Const(_) | ValExpr::MacroConst(_)))),
+            _ => false,
+        };
+        let quiet = node.props.iter().all(|p| matches!(p.kind, PropKind::Return | PropKind::ReturnNull | PropKind::NullTest | PropKind::NonNullTest | PropKind::CmpEq | PropKind::CmpNe | PropKind::CmpLt | PropKind::CmpLe | PropKind::CmpGt | PropKind::CmpGe));
+        if !(inert && quiet) {
+            return false;
+        }
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    true
 }
 
 /// True when some path from node `from` of `f` releases lock `path` before taking it again.
