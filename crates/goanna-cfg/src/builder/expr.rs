@@ -1042,6 +1042,17 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::ElemRelease, Subject::Path(x), a.span);
                 }
             }
+            // A function the unit does not define may keep the block a member address points
+            // into (`init_base(&obj->base)`), as it may keep a pointer it is given.
+            if model.is_none() && !defined_here && self.pointer_path(core).is_none() {
+                if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+                    if matches!(&strip_casts(operand).kind, ExprKind::Member { arrow: true, .. }) {
+                        if let Some(x) = self.container_of(operand) {
+                            self.prop(PropKind::Escape, Subject::Path(x), a.span);
+                        }
+                    }
+                }
+            }
             if let Some(p) = self.pointer_path(core) {
                 let no_escape = match model {
                     Some(m) => m.no_escape || m.consumes_arg(i),

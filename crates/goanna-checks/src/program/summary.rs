@@ -604,6 +604,22 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
             props.push((PropKind::ReadsOnly, x));
         }
     }
+    // The address of a member of a block (`f(&obj->base)`, a base-class initialiser that
+    // returns or keeps its argument): the block `obj` points to is what the callee takes.
+    for (i, x) in site.address_args.iter().enumerate() {
+        let Some(x) = *x else { continue };
+        if s.takes.get(i) != Some(&true) || s.frees_all.get(i) == Some(&true) {
+            continue;
+        }
+        let member = cfg.path(x);
+        if !matches!(member.steps.first(), Some(PathStep::Arrow(_))) {
+            continue;
+        }
+        let block = cfg.paths.iter().position(|p| p.root == member.root && p.is_variable() && p.class == goanna_ast::TypeClass::Pointer);
+        if let Some(b) = block {
+            props.push((PropKind::Escape, PathId(b as u32)));
+        }
+    }
     // What the callee does to the pointer its parameter points to: to `p` for `f(&p)`.
     for (i, x) in site.address_args.iter().enumerate() {
         let Some(x) = *x else { continue };
