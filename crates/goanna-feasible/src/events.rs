@@ -190,6 +190,8 @@ pub struct Frame<'a> {
     summaries: Option<(&'a dyn crate::CalleeGraphs, u32)>,
     /// The function's own blocks ([`Frame::fresh_blocks`]; built when first asked).
     fresh: OnceCell<FxHashSet<PathId>>,
+    /// The parameters the function assigns (built when first asked).
+    written_params: OnceCell<FxHashSet<&'a VarRef>>,
 }
 
 /// True when the object at `a` contains the one at `b` or lies inside it (same root): the
@@ -249,6 +251,21 @@ fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
         .map(|(i, _)| PathId(i as u32))
         .filter(|id| !considered.contains(id) && compared.contains(id))
         .collect()
+}
+
+/// The parameters `cfg` assigns a new value (`p = p->next`).
+fn written_params(cfg: &Cfg) -> FxHashSet<&VarRef> {
+    let mut out = FxHashSet::default();
+    for n in &cfg.nodes {
+        for p in n.props.iter().filter(|p| matches!(p.kind, PropKind::Def | PropKind::DeclInit)) {
+            if let Subject::Path(id) = p.subject {
+                if let Some(d) = cfg.paths.get(id.0 as usize).filter(|d| d.is_variable() && d.root.kind == goanna_ast::VarKind::Param) {
+                    out.insert(&d.root);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The function's own blocks: its local pointer variables (address never taken) that only
@@ -360,6 +377,7 @@ impl<'a> Frame<'a> {
             program: None,
             summaries: None,
             fresh: OnceCell::new(),
+            written_params: OnceCell::new(),
         }
     }
 
@@ -572,12 +590,7 @@ impl<'a> Frame<'a> {
             && rest.iter().all(|s| matches!(s, PathStep::Field(_) | PathStep::Index(_)))
             && !self.escaped.contains(&q.root)
             && !self.lent.contains(&q.root)
-            && !self.cfg.nodes.iter().any(|n| {
-                n.props.iter().any(|p| {
-                    matches!(p.kind, PropKind::Def | PropKind::DeclInit)
-                        && matches!(p.subject, Subject::Path(id) if self.cfg.paths.get(id.0 as usize).is_some_and(|d| d.root == q.root && d.is_variable()))
-                })
-            })
+            && !self.written_params.get_or_init(|| written_params(self.cfg)).contains(&q.root)
     }
 
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
