@@ -661,7 +661,8 @@ impl<'a> Frame<'a> {
         // `p->f = v`, `p[i] = v`). A `store_p` alone hands the address on (`q = p + 2`,
         // `&p->f`, `g = p`): nothing is written yet, and a later write through the copy is a
         // store of its own.
-        let store = node.props.iter().any(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject));
+        let written_through = |p: &&goanna_cfg::Prop| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject);
+        let store = node.props.iter().any(|p| written_through(&p));
         if call.is_some() || library_call {
             // Arguments the callee's summary says it only reads through (`reads_only_p`).
             let reads_only = match &node.kind {
@@ -696,7 +697,7 @@ impl<'a> Frame<'a> {
                 _ => None,
             };
             let fresh = self.fresh.get_or_init(|| fresh_blocks(self.cfg, self.summaries));
-            let own_blocks = node.props.iter().filter(|p| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject)).all(|p| matches!(p.subject, Subject::Path(id) if fresh.contains(&id)));
+            let own_blocks = node.props.iter().filter(written_through).all(|p| matches!(p.subject, Subject::Path(id) if fresh.contains(&id)));
             out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks));
         }
         if let Some(Some(usr)) = call {

@@ -1044,7 +1044,8 @@ impl Builder<'_, '_> {
             }
             // A function the unit does not define may keep the block a member address points
             // into (`init_base(&obj->base)`), as it may keep a pointer it is given.
-            if model.is_none() && !defined_here && self.pointer_path(core).is_none() {
+            let passed = self.pointer_path(core);
+            if model.is_none() && !defined_here && passed.is_none() {
                 if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
                     if matches!(&strip_casts(operand).kind, ExprKind::Member { arrow: true, .. }) {
                         if let Some(x) = self.container_of(operand) {
@@ -1053,7 +1054,7 @@ impl Builder<'_, '_> {
                     }
                 }
             }
-            if let Some(p) = self.pointer_path(core) {
+            if let Some(p) = passed {
                 let no_escape = match model {
                     Some(m) => m.no_escape || m.consumes_arg(i),
                     None => defined_here,

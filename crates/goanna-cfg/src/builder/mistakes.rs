@@ -114,7 +114,11 @@ impl Facts<'_> {
             }
             // The operand of `sizeof` is not evaluated; statement expressions are statements.
             ExprKind::Unevaluated { .. } | ExprKind::StmtExpr(_) => {}
-            _ => for_each_child(e, &mut |c| self.sizes(c, None)),
+            _ => {
+                for c in evaluated_children(e) {
+                    self.sizes(c, None);
+                }
+            }
         }
     }
 
@@ -470,8 +474,9 @@ fn evaluated_children(e: &Expr) -> Vec<&Expr> {
         ExprKind::Unary { operand, .. } => vec![operand],
         ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => vec![lhs, rhs],
         ExprKind::Conditional { cond, then, els } => {
-            let mut v: Vec<&Expr> = vec![cond, els];
+            let mut v: Vec<&Expr> = vec![cond];
             v.extend(then.as_deref());
+            v.push(els);
             v
         }
         ExprKind::Member { base, .. } => vec![base],
@@ -534,28 +539,3 @@ fn pure(e: &Expr) -> bool {
     true
 }
 
-/// Calls `f` on each evaluated child of `e`.
-fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    match &e.kind {
-        ExprKind::Unary { operand, .. } => f(operand),
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs);
-        }
-        ExprKind::Conditional { cond, then, els } => {
-            f(cond);
-            if let Some(t) = then {
-                f(t);
-            }
-            f(els);
-        }
-        ExprKind::Member { base, .. } => f(base),
-        ExprKind::Index { base, index } => {
-            f(base);
-            f(index);
-        }
-        ExprKind::Cast(inner) | ExprKind::CompoundLiteral(inner) | ExprKind::VaArg(inner) => f(inner),
-        ExprKind::InitList(items) | ExprKind::Unknown(items) => items.iter().for_each(f),
-        _ => {}
-    }
-}

@@ -94,7 +94,11 @@ fn effect_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEff
 pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[Behaviour]) -> Result<ProgramModel, goanna_mc::Error> {
     // The linked calls that get a box: all but the dying ones, whose callee's summary labels
     // the call node as at an unlinked call.
-    let boxed = |f: FnIndex, n: NodeId| program.callee_at(f, n).filter(|_| !super::behaviour::dying_call(program, f, n, behaviours));
+    let dying: rustc_hash::FxHashSet<(FnIndex, NodeId)> = (0..program.functions.len() as FnIndex)
+        .flat_map(|f| program.calls[f as usize].iter().map(move |&(n, _)| (f, n)))
+        .filter(|&(f, n)| super::behaviour::dying_call(program, f, n, behaviours))
+        .collect();
+    let boxed = |f: FnIndex, n: NodeId| program.callee_at(f, n).filter(|_| !dying.contains(&(f, n)));
     let stops = |f: FnIndex, n: NodeId| {
         if boxed(f, n).is_some() {
             return None;
