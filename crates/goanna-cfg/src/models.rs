@@ -78,6 +78,10 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// The index of the first conversion output of a `scanf`-family call: the arguments from
+    /// there on are written only by conversions that succeed, and keep their value otherwise.
+    /// An ignored result is not reported when every output already holds a value.
+    pub scan_outputs_from: Option<usize>,
     /// Arguments that name a function the call starts as a new thread (`pthread_create`'s
     /// start routine): `thread_start_f`.
     pub thread_start: Vec<usize>,

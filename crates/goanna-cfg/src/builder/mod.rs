@@ -19,6 +19,7 @@ mod expr;
 mod fixed;
 mod mistakes;
 mod paths;
+mod preset_outputs;
 mod stmt;
 mod stored_tests;
 mod values;
@@ -64,6 +65,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     deref_size: None,
     no_escape: true,
     must_check_result: false,
+    scan_outputs_from: None,
     thread_start: Vec::new(),
     reads: Vec::new(),
     writes: Vec::new(),
@@ -201,6 +203,9 @@ struct Builder<'c, 'a> {
     block_child: Option<Option<mistakes::Next>>,
     /// Facts of the statement being lowered ([`mistakes`]), waiting for its first node.
     syntax_facts: Vec<Prop>,
+    /// `scanf`-family calls whose result is ignored, with the objects they convert into
+    /// ([`preset_outputs`]).
+    ignored_scans: Vec<preset_outputs::IgnoredScan>,
 }
 
 /// Where a status comes from.
@@ -240,6 +245,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             fn_return_type: goanna_ast::CType::default(),
             block_child: None,
             syntax_facts: Vec::new(),
+            ignored_scans: Vec::new(),
         }
     }
 
@@ -279,6 +285,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         };
         stored_tests::add_stored_null_tests(&mut cfg);
         reach::mark_reachable(&mut cfg);
+        preset_outputs::drop_preset_scans(&mut cfg.nodes, cfg.entry, &self.ignored_scans);
         cfg
     }
 

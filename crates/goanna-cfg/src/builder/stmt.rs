@@ -47,6 +47,7 @@ impl Builder<'_, '_> {
                 self.push_acc(e.span);
                 if self.discards_checked_result(e) {
                     self.prop(PropKind::ResultIgnored, Subject::None, e.span);
+                    self.note_ignored_scan(e);
                 }
                 self.eval(e);
                 self.finish_acc(true);
@@ -280,6 +281,25 @@ impl Builder<'_, '_> {
                 !e.span.from_macro && self.ctx.model(name).is_some_and(|m| m.must_check_result)
             }
             _ => false,
+        }
+    }
+
+    /// Records a `scanf`-family call whose result is ignored when each of its output
+    /// arguments is the address of a local object (`&x`, `&s.f`), for
+    /// [`super::preset_outputs`].
+    fn note_ignored_scan(&mut self, e: &Expr) {
+        let ExprKind::Call { callee: Callee::Direct { name, .. }, args } = &e.kind else { return };
+        let Some(first) = self.ctx.model(name).and_then(|m| m.scan_outputs_from) else { return };
+        let mut outputs = Vec::new();
+        for arg in args.iter().skip(first) {
+            let ExprKind::Unary { op: goanna_ast::UnaryOp::AddrOf, operand } = &strip_casts(arg).kind else { return };
+            match self.path_of(operand) {
+                Some(p) if self.is_local_storage(p) => outputs.push(p),
+                _ => return,
+            }
+        }
+        if !outputs.is_empty() {
+            self.ignored_scans.push(super::preset_outputs::IgnoredScan { span: e.span, outputs });
         }
     }
 
