@@ -78,6 +78,9 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// The result is this argument itself (`memcpy` and `strcpy` return their destination):
+    /// what the caller does with the result, it does with the argument's pointer.
+    pub returns_arg: Option<usize>,
     /// The index of the first conversion output of a `scanf`-family call: the arguments from
     /// there on are written only by conversions that succeed, and keep their value otherwise.
     /// An ignored result is not reported when every output already holds a value.

@@ -650,6 +650,8 @@ impl Builder<'_, '_> {
             ExprKind::Assign { op: None, lhs: inner, .. } => strip_casts(inner),
             _ => core,
         };
+        // `q = memcpy(p, src, n)` copies `p`.
+        let core = self.returned_argument(core).unwrap_or(core);
         // A copy of `p` (or of `p + n`) is another way to write what `p` points to.
         if let Some(src) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
             if target != Some(src) {

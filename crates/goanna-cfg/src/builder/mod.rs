@@ -66,6 +66,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     no_escape: true,
     must_check_result: false,
     scan_outputs_from: None,
+    returns_arg: None,
     thread_start: Vec::new(),
     reads: Vec::new(),
     writes: Vec::new(),

@@ -367,7 +367,8 @@ impl Builder<'_, '_> {
     pub(super) fn returned_call_path(&mut self, e: &Expr) -> Option<PathId> {
         let core = crate::consts::strip_casts(e);
         let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, .. } = &core.kind else { return None };
-        if !core.ty.is_pointer() {
+        // `return memcpy(p, ..);` returns `p` itself, not a new value.
+        if !core.ty.is_pointer() || self.ctx.model(name).is_some_and(|m| m.returns_arg.is_some()) {
             return None;
         }
         let root = VarRef {
@@ -482,8 +483,23 @@ impl Builder<'_, '_> {
                 out.extend(self.value_pointers(els));
                 out
             }
+            // `memcpy(p, src, n)` is `p`.
+            ExprKind::Call { .. } => match self.returned_argument(e) {
+                Some(arg) => self.value_pointers(arg),
+                None => Vec::new(),
+            },
             _ => self.pointer_path(e).into_iter().collect(),
         }
+    }
+
+    /// The argument a call of a library function returns as its result (`memcpy(p, src, n)`
+    /// is `p`: `returns_arg` in the model table), casts stripped.
+    pub(super) fn returned_argument<'e>(&self, e: &'e Expr) -> Option<&'e Expr> {
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } = &crate::consts::strip_casts(e).kind else {
+            return None;
+        };
+        let i = self.ctx.model(name)?.returns_arg?;
+        args.get(i).map(crate::consts::strip_casts)
     }
 
     /// The path under `&` (or the path itself, for a pointer-typed path): the lock argument of
