@@ -273,6 +273,12 @@ impl Builder<'_, '_> {
                 ExprKind::Unary { op: UnaryOp::Deref, operand } => match &operand.kind {
                     // `*&x` is `x`.
                     ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } => cur = inner,
+                    // `*(const T **)&x` is `x` too, when it reads or writes the whole of `x` as
+                    // a value of its kind (a store that drops a qualifier).
+                    ExprKind::Cast(_) if same_object_through_cast(cur, operand) => {
+                        let ExprKind::Unary { operand: inner, .. } = &crate::consts::strip_casts(operand).kind else { return None };
+                        cur = inner;
+                    }
                     // `*pp` of a fixed `pp = &x` is `x`.
                     ExprKind::Var(_) if self.fixed_object(operand).is_some() => break (self.fixed_name(operand)?, cur.span),
                     // `*pp` of a fixed `pp = (T *)param` is `*param`.
@@ -539,4 +545,16 @@ impl Builder<'_, '_> {
             path.steps.is_empty() && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
         })
     }
+}
+
+/// True when `deref` (`*operand`) is `*(T *)&x` and reads or writes `x` whole: a value of the
+/// same kind and width (`*(const plugin **)&p` is `p`; `*(char *)&n` is a byte of `n`).
+fn same_object_through_cast(deref: &Expr, operand: &Expr) -> bool {
+    let ExprKind::Unary { op: UnaryOp::AddrOf, operand: inner } = &crate::consts::strip_casts(operand).kind else {
+        return false;
+    };
+    let (a, b) = (&deref.ty, &inner.ty);
+    a.class == b.class
+        && matches!(a.class, TypeClass::Pointer | TypeClass::Integer)
+        && (a.class == TypeClass::Pointer || (a.int_bits == b.int_bits && a.int_bits != 0))
 }
