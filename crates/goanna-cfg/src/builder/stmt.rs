@@ -410,6 +410,11 @@ impl Builder<'_, '_> {
     }
 
     fn return_stmt(&mut self, s: &Stmt, value: Option<&Expr>) {
+        // `return c ? a : b;` runs one arm: it is `if (c) return a; else return b;`.
+        if let Some(split) = value.and_then(|e| conditional_return(e, s)) {
+            self.stmt(&split);
+            return;
+        }
         self.return_status = None;
         // `return f(...);` of a pointer: `T *v = f(...); return v;`.
         let returned_call = value.and_then(|e| self.returned_call_path(e).map(|p| (p, e)));
@@ -460,6 +465,18 @@ fn assumed_condition(e: &Expr) -> Option<&Expr> {
         ExprKind::Cast(inner) => assumed_condition(inner),
         _ => None,
     }
+}
+
+/// `if (c) return a; else return b;` for the statement `s`, `return c ? a : b;` (GNU `c ?: b`
+/// is left alone: its first arm is the condition's value).
+fn conditional_return(e: &Expr, s: &Stmt) -> Option<Stmt> {
+    let ExprKind::Conditional { cond, then: Some(then), els } = &strip_casts(e).kind else { return None };
+    let stmt = |kind| Stmt { kind, span: s.span.clone(), indent: 0 };
+    Some(stmt(StmtKind::If {
+        cond: (**cond).clone(),
+        then: Box::new(stmt(StmtKind::Return(Some((**then).clone())))),
+        els: Some(Box::new(stmt(StmtKind::Return(Some((**els).clone()))))),
+    }))
 }
 
 /// `if (c) {} else __builtin_unreachable();` at the place of the statement `s` that assumes `c`.
