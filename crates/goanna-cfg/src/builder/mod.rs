@@ -482,13 +482,21 @@ impl<'c, 'a> Builder<'c, 'a> {
 }
 
 /// Removes repeated (kind, subject, value) triples, keeping the first occurrence and the order.
+/// An address taken twice in one node at two places is kept twice: which call it is given to
+/// tells when the object may be written (`f(buf, snprintf(buf, ..))`).
 fn dedup_props(props: Vec<Prop>) -> Vec<Prop> {
     if props.len() < 2 {
         return props;
     }
     // The value is part of the key: `a[0] + a[1]` reads two elements.
-    let mut seen: FxHashSet<(PropKind, Subject, Option<i64>)> = FxHashSet::default();
-    props.into_iter().filter(|p| seen.insert((p.kind, p.subject.clone(), p.value))).collect()
+    let mut seen: FxHashSet<(PropKind, Subject, Option<i64>, Option<(u32, u32)>)> = FxHashSet::default();
+    props
+        .into_iter()
+        .filter(|p| {
+            let place = (p.kind == PropKind::AddrTaken).then_some((p.span.start, p.span.end));
+            seen.insert((p.kind, p.subject.clone(), p.value, place))
+        })
+        .collect()
 }
 
 /// Keeps a `return_local_addr` made by a store (its target in `value`) only when nothing else

@@ -226,6 +226,9 @@ struct Effects {
     read: Vec<(usize, Span, Option<i64>, Option<usize>)>,
     /// Reads made by the callee of a call node.
     remote: Vec<RemoteRead>,
+    /// Objects written while the call's arguments are evaluated, by library calls among them
+    /// (`f(buf, snprintf(buf, ..))`): written before the callee reads.
+    written_by_arguments: Vec<usize>,
     /// Alias slots whose pointer gets a new value.
     alias_reset: Vec<usize>,
     /// `q = &x`: slot of `q`, item of `x`.
@@ -408,6 +411,21 @@ fn node_effects(
                     let index = if t.items[item].kind == Kind::Var || t.items[item].kind == Kind::Field { None } else { r.index };
                     e.read.push((item, span, index, Some(e.remote.len())));
                     e.remote.push(r);
+                }
+            }
+            // What library calls among the arguments of a call of the program write, the
+            // callee sees written.
+            if !e.remote.is_empty() {
+                let calls: Vec<Span> = node.props.iter().filter(|p| p.kind == PropKind::Call).map(|p| p.span).collect();
+                let inner = |x: Span| calls.iter().any(|c| c.file == x.file && c.start <= x.start && x.end <= c.end && (c.start, c.end) != (x.start, x.end));
+                let nested: Vec<Span> = calls.iter().copied().filter(|&c| inner(c)).collect();
+                for &(kind, path, pspan, _) in &props {
+                    let by_argument = nested.iter().any(|c| c.file == pspan.file && c.start <= pspan.start && pspan.end <= c.end);
+                    if by_argument && matches!(kind, PropKind::Def | PropKind::AddrTaken) {
+                        if let Some(items) = by_root.get(&roots[path.0 as usize]) {
+                            e.written_by_arguments.extend(items.iter().copied().filter(|&i| covers(cfg, &roots, path, t.items[i].path)));
+                        }
+                    }
                 }
             }
             // `q = &x` for a local pointer `q` and a tracked `x`: an alias, not a write of `x`.
@@ -641,7 +659,14 @@ type Read = (usize, Span, Option<usize>, Option<usize>);
 /// Applies a node's effects to the state flowing into it; returns the reported reads.
 fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     let mut reads = Vec::new();
-    for &(item, span, at, remote) in &e.read {
+    // The caller's own reads, then what its arguments write, then the callee's reads.
+    let (local, remote): (Vec<_>, Vec<_>) = e.read.iter().partition(|r| r.3.is_none());
+    for (i, &&(item, span, at, remote)) in local.iter().chain(remote.iter()).enumerate() {
+        if i == local.len() {
+            for &w in &e.written_by_arguments {
+                state.bits.remove(w);
+            }
+        }
         let unwritten = match at {
             Some(k) if (0..64).contains(&k) => state.elem(item) & (1u64 << k) == 0,
             _ => state.elem(item) == 0,
