@@ -114,7 +114,11 @@ impl Builder<'_, '_> {
                 if null_if_true { (PropKind::NullTest, PropKind::NonNullTest) } else { (PropKind::NonNullTest, PropKind::NullTest) };
             (p, Some(on_true), Some(on_false))
         });
-        let test = test.or_else(|| self.nonzero_test(e)).or_else(|| self.magnitude_test(e)).or_else(|| self.float_sign_test(e));
+        let test = test
+            .or_else(|| self.nonzero_test(e))
+            .or_else(|| self.above_address_test(e))
+            .or_else(|| self.magnitude_test(e))
+            .or_else(|| self.float_sign_test(e));
         let comparison = self.comparison(e);
         let status = self.status_test(e);
         if let Some((Status::Call(call), op, value)) = &status {
@@ -408,6 +412,25 @@ impl Builder<'_, '_> {
     /// When `e` compares an integer variable with a constant so that one branch implies the
     /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
     /// and the `nonnull_test` of the true and the false branch.
+    /// When `e` orders a pointer above the address of an object (`(s = strrchr(buf, '/')) >
+    /// buf`, `p >= &a[1]`): NULL is below every object, so the pointer is not NULL where the
+    /// pointer is above (`nonnull_test` on that branch only).
+    fn above_address_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
+        let (negated, core) = strip_negations(e);
+        let ExprKind::Binary { op, lhs, rhs } = &transparent(core).kind else { return None };
+        let (pointer, address) = match op {
+            BinaryOp::Gt | BinaryOp::Ge => (lhs, rhs),
+            BinaryOp::Lt | BinaryOp::Le => (rhs, lhs),
+            _ => return None,
+        };
+        if !crate::consts::strip_casts(pointer).ty.is_pointer() {
+            return None;
+        }
+        self.non_heap_address(address)?;
+        let p = self.tested_pointer(pointer).filter(|&p| self.paths.class(p) == TypeClass::Pointer)?;
+        Some(nonzero_on(p, !negated))
+    }
+
     fn nonzero_test(&mut self, e: &Expr) -> Option<(PathId, Option<PropKind>, Option<PropKind>)> {
         // `comparison` has already folded a negation into the relation; the constant's sign
         // and whether it is zero survive the conversion.
