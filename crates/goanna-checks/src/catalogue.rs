@@ -141,6 +141,13 @@ pub struct CheckSpec {
     /// model, where callees count by their summaries.
     #[serde(default)]
     pub evidence_in_function: bool,
+    /// For CTL checks whose path starts where a pointer is set to NULL: a path on which the
+    /// NULL survives only because a branch the function's inputs decide (its parameters, the
+    /// memory they reach, values computed from them) went past the pointer's new value is
+    /// *latent* — it needs inputs the callers may never give (a data invariant the analysis
+    /// does not see) — and is not reported, as Infer Pulse reports only manifest issues.
+    #[serde(default)]
+    pub latent_if_inputs_choose: bool,
     /// For CTL checks whose violation is a universal statement ("no path ever uses the value"):
     /// report a node only when the violation holds in every state of the refined model that
     /// stands for it (whatever the branches taken before said), not just in one of them.
@@ -293,6 +300,7 @@ impl Catalogue {
                         || spec.defensive_macro_tests
                         || spec.loop_retests
                         || spec.evidence_in_function
+                        || spec.latent_if_inputs_choose
                         || spec.every_state
                         || spec.skip_if_nonnull
                         || spec.unless_at_entry.is_some()

@@ -34,7 +34,7 @@ struct chunk *unlink_empty_wrong_member(struct set *bset) {
     if (chunk) {
         if (chunk == &bset->spare)
             return &bset->spare;
-        *panchor = chunk->next; // expect: PTR-null-assign
+        *panchor = chunk->next; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
     }
     return chunk;
 }

@@ -66,7 +66,7 @@ int next_element(header_t *header, size_t i)
     }
     i++;
     for (n = 0; n < header[i].key.len; n++) {
-        lowcase[n] = header[i].key.data[n]; // expect: PTR-null-assign
+        lowcase[n] = header[i].key.data[n]; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
     }
     return 0;
 }
@@ -86,7 +86,7 @@ int refilled(header_t *header, size_t i)
     }
     refill(header);
     for (n = 0; n < header[i].key.len; n++) {
-        lowcase[n] = header[i].key.data[n]; // expect: PTR-null-assign
+        lowcase[n] = header[i].key.data[n]; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
     }
     return 0;
 }
@@ -105,7 +105,7 @@ int other_constant(header_t *header)
         }
     }
     for (n = 0; n < header[1].key.len; n++) {
-        lowcase[n] = header[1].key.data[n]; // expect: PTR-null-assign
+        lowcase[n] = header[1].key.data[n]; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
     }
     return 0;
 }

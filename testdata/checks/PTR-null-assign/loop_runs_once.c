@@ -44,6 +44,6 @@ int parse_bad(struct file *file, const unsigned char *data, size_t size) {
         a.offset = i;
         last_chunk = &a;
     }
-    last_chunk->length = 5; // expect: PTR-null-assign
+    last_chunk->length = 5; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
     return 0;
 }

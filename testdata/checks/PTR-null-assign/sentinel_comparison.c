@@ -38,7 +38,7 @@ size_t merge_empty_bad(struct vec *vec, size_t nalloc, struct chain *in) {
     for (; in; in = in->next) {
         size_t size = in->buf->pos == NULL ? 0 : (size_t)(in->buf->last - in->buf->pos);
         if (prev == in->buf->pos) {
-            iov->len += size; // expect: PTR-null-assign
+            iov->len += size; // latent: what memory holds decides (PTR-null-assign's latent_if_inputs_choose)
         } else {
             if (n == nalloc)
                 break;

@@ -78,3 +78,36 @@ int value(int key) {
     struct node *n = find(key);
     return n->v; // expect: PTR-null-fun-pos
 }
+
+/* More call sites that test: nine in ten of find's call sites test its result, so the one
+ * that does not is the deviant. */
+int present_1(int key) {
+    struct node *n = find(key + 1);
+    return n ? n->v > 0 : 0;
+}
+
+int present_2(int key) {
+    struct node *n = find(key + 2);
+    return n ? n->v > 0 : 0;
+}
+
+int present_3(int key) {
+    struct node *n = find(key + 3);
+    return n ? n->v > 0 : 0;
+}
+
+int present_4(int key) {
+    struct node *n = find(key + 4);
+    return n ? n->v > 0 : 0;
+}
+
+int present_5(int key) {
+    struct node *n = find(key + 5);
+    return n ? n->v > 0 : 0;
+}
+
+int present_6(int key) {
+    struct node *n = find(key + 6);
+    return n ? n->v > 0 : 0;
+}
+

@@ -184,3 +184,95 @@ size_t agent_len_bad(struct strings *s) {
     const char *a = string_get(s, 7);
     return strlen(a); // expect: PTR-null-fun-pos
 }
+
+/* More call sites that test string_get's result: nine in ten of them do. */
+int string_present_1(struct strings *s) {
+    const char *v = string_get(s, 21);
+    return v != NULL;
+}
+
+int string_present_2(struct strings *s) {
+    const char *v = string_get(s, 22);
+    return v != NULL;
+}
+
+int string_present_3(struct strings *s) {
+    const char *v = string_get(s, 23);
+    return v != NULL;
+}
+
+int string_present_4(struct strings *s) {
+    const char *v = string_get(s, 24);
+    return v != NULL;
+}
+
+int string_present_5(struct strings *s) {
+    const char *v = string_get(s, 25);
+    return v != NULL;
+}
+
+int string_present_6(struct strings *s) {
+    const char *v = string_get(s, 26);
+    return v != NULL;
+}
+
+int string_present_7(struct strings *s) {
+    const char *v = string_get(s, 27);
+    return v != NULL;
+}
+
+int string_present_8(struct strings *s) {
+    const char *v = string_get(s, 28);
+    return v != NULL;
+}
+
+int string_present_9(struct strings *s) {
+    const char *v = string_get(s, 29);
+    return v != NULL;
+}
+
+int string_present_10(struct strings *s) {
+    const char *v = string_get(s, 30);
+    return v != NULL;
+}
+
+int string_present_11(struct strings *s) {
+    const char *v = string_get(s, 31);
+    return v != NULL;
+}
+
+int string_present_12(struct strings *s) {
+    const char *v = string_get(s, 32);
+    return v != NULL;
+}
+
+int string_present_13(struct strings *s) {
+    const char *v = string_get(s, 33);
+    return v != NULL;
+}
+
+int string_present_14(struct strings *s) {
+    const char *v = string_get(s, 34);
+    return v != NULL;
+}
+
+int string_present_15(struct strings *s) {
+    const char *v = string_get(s, 35);
+    return v != NULL;
+}
+
+int string_present_16(struct strings *s) {
+    const char *v = string_get(s, 36);
+    return v != NULL;
+}
+
+int string_present_17(struct strings *s) {
+    const char *v = string_get(s, 37);
+    return v != NULL;
+}
+
+int string_present_18(struct strings *s) {
+    const char *v = string_get(s, 38);
+    return v != NULL;
+}
+

@@ -788,6 +788,15 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                     continue;
                 }
             }
+            if check.template.latent_if_inputs_choose {
+                // The part of the counterexample from the violation on, as graph nodes.
+                let mut from_violation: Vec<NodeId> = flat.graph_node(node).into_iter().collect();
+                from_violation.extend(witness_nodes.iter().skip(usize::from(witness_nodes.first() == Some(&node))).map_while(|&m| flat.graph_node(m)));
+                if kept_by_inputs(analysis, f, *var, &from_violation) {
+                    outcome.stats.latent += 1;
+                    continue;
+                }
+            }
             let witness: Vec<Point> = witness_nodes.into_iter().map(|m| Point { function: f, node: flat.graph_node(m), depth: 0 }).collect();
             let branches: Vec<NodeId> = tree.branches(node).into_iter().filter_map(|m| flat.graph_node(m)).collect();
             if let Some(found) = finding(analysis, check, f, *var, graph_node(node), &witness, feasible, Some(&branches)) {
@@ -872,6 +881,14 @@ fn check_global(
                     }
                 }
             }
+            if check.template.latent_if_inputs_choose {
+                let mut from_violation = vec![n];
+                from_violation.extend(path_in_function(pm, f, &points).into_iter().skip_while(|&m| m == n));
+                if kept_by_inputs(analysis, f, *var, &from_violation) {
+                    stats.latent += 1;
+                    continue;
+                }
+            }
             let witness: Vec<Point> = points
                 .into_iter()
                 .map(|(stack, m)| {
@@ -884,6 +901,14 @@ fn check_global(
     }
     findings.extend(begun_in_callees(ask, pm, vars)?);
     Ok(())
+}
+
+/// True when the NULL instance `var` of `f` holds on `path` (from where it is set on) reaches
+/// its use only by a branch the function's inputs decide ([`super::manifest::null_kept_by_inputs`]).
+fn kept_by_inputs(analysis: &Analysis<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId]) -> bool {
+    let Some(var) = var else { return false };
+    let effects_at = |n: NodeId| analysis.effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+    super::manifest::null_kept_by_inputs(analysis.program.cfg(f), &effects_at, var, path)
 }
 
 /// Most nodes [`straight_run_to`] walks back.

@@ -36,6 +36,45 @@ pub fn null_is_manifest<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(Prop
     NullGame::new(cfg, effects_at, &env_null, &|n| inputs.decides_branch(cfg, n, &env_null)).environment_wins()
 }
 
+/// True when the NULL `var` holds along `path` survives only by what the program's data holds:
+/// `path` runs in `cfg` from where `var` is set to NULL to where that NULL is used, and one of
+/// its branches that the contents of memory decide (what the function reads through pointers,
+/// and values computed from it: see [`InputTaint::of_memory`]) has another way out that
+/// reaches a new value of `var` (without passing either end of the path). The NULL is then
+/// latent: it reaches the use only for data the program may never build (`p = NULL; for (e =
+/// list->head; e; e = e->next) if (match(e)) p = e; use(*p);` needs a list without a match).
+/// A branch on a scalar parameter (`if (use_head) n = head;`) is the caller's explicit choice
+/// and keeps the NULL manifest.
+pub fn null_kept_by_inputs<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], var: PathId, path: &[NodeId]) -> bool {
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else { return false };
+    let env_null = environment_nulls(cfg, effects_at, &|_| false);
+    let inputs = InputTaint::of_memory(cfg, effects_at, &env_null);
+    let gives_value = |n: NodeId| {
+        cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(var))
+            || effects_at(n).contains(&(PropKind::Def, var))
+    };
+    let reaches_value = |from: NodeId| {
+        let mut seen: FxHashSet<NodeId> = FxHashSet::default();
+        let mut stack = vec![from];
+        while let Some(n) = stack.pop() {
+            if n == first || n == last || !seen.insert(n) {
+                continue;
+            }
+            if gives_value(n) {
+                return true;
+            }
+            let node = cfg.node(n);
+            stack.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+        }
+        false
+    };
+    path.windows(2).any(|w| {
+        let node = cfg.node(w[0]);
+        let others: Vec<NodeId> = node.succs.iter().filter(|e| node.edge_feasible(e) && e.target != w[1]).map(|e| e.target).collect();
+        !others.is_empty() && inputs.decides_branch(cfg, w[0], &env_null) && others.into_iter().any(reaches_value)
+    })
+}
+
 /// The local pointers that may receive a NULL the environment decides: the result of a
 /// library function that may return NULL (`malloc`, `fopen`, `getenv`), or of a function of
 /// the program whose NULL is manifest.
@@ -66,10 +105,26 @@ struct InputTaint {
     /// Functions (by USR) called with an input among their arguments: their results depend on
     /// the inputs.
     calls_on_inputs: FxHashSet<String>,
+    /// A value the builder does not model counts as an input (it may be anything the inputs
+    /// make it); for the contents of memory alone, it is the environment's.
+    unknown_is_input: bool,
 }
 
 impl InputTaint {
     fn of<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], env_null: &FxHashSet<PathId>) -> Self {
+        Self::with_roots(cfg, effects_at, env_null, true)
+    }
+
+    /// The values computed from the memory the function reads through pointers (the contents
+    /// of its data structures), not from its scalar parameters: a flag or count a caller passes
+    /// is its explicit choice, not an invariant of the data.
+    fn of_memory<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], env_null: &FxHashSet<PathId>) -> Self {
+        Self::with_roots(cfg, effects_at, env_null, false)
+    }
+
+    /// The taint, starting from the parameters when `params`, and from memory reached through
+    /// pointers in any case.
+    fn with_roots<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], env_null: &FxHashSet<PathId>, params: bool) -> Self {
         let mut ids: FxHashMap<&goanna_cfg::VarRef, usize> = FxHashMap::default();
         let root_of: Vec<usize> = cfg
             .paths
@@ -81,9 +136,9 @@ impl InputTaint {
             .collect();
         let mut tainted = vec![false; ids.len()];
         for (root, &i) in &ids {
-            tainted[i] = root.kind == VarKind::Param;
+            tainted[i] = params && root.kind == VarKind::Param;
         }
-        let mut taint = InputTaint { root_of, tainted, calls_on_inputs: FxHashSet::default() };
+        let mut taint = InputTaint { root_of, tainted, calls_on_inputs: FxHashSet::default(), unknown_is_input: params };
         let no_exception = FxHashSet::default();
         // Each round taints at least one more root or stops.
         loop {
@@ -149,7 +204,8 @@ impl InputTaint {
             ValExpr::Path(p) => !except.contains(p) && self.is_input(cfg, *p),
             // An element of an array: a table's contents, or an index the inputs choose. A value
             // the builder does not model may be anything the inputs make it.
-            ValExpr::Element(..) | ValExpr::Unknown => true,
+            ValExpr::Element(..) => true,
+            ValExpr::Unknown => self.unknown_is_input,
             ValExpr::Call(usr) => self.calls_on_inputs.contains(usr),
             _ => false,
         })

@@ -89,6 +89,8 @@ pub struct Template {
     pub loop_retests: bool,
     /// The evidence where the path ends must be in the function itself, not in a callee.
     pub evidence_in_function: bool,
+    /// A path whose NULL survives only by a branch the inputs decide is latent: not reported.
+    pub latent_if_inputs_choose: bool,
     /// Report a node only when every model state standing for it violates the property.
     pub every_state: bool,
     /// Skip violating nodes where the variable is known to be non-null.
@@ -275,6 +277,7 @@ impl Template {
             defensive_macro_tests: spec.defensive_macro_tests,
             loop_retests: spec.loop_retests,
             evidence_in_function: spec.evidence_in_function,
+            latent_if_inputs_choose: spec.latent_if_inputs_choose,
             every_state: spec.every_state,
             skip_if_nonnull: spec.skip_if_nonnull,
             steps,
