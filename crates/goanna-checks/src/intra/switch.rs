@@ -77,6 +77,36 @@ fn is_goto(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
         && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"goto") && !rest.get(4).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
 }
 
+/// True for the node of a `break` statement (the text at its span starts with the keyword).
+fn is_break(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
+    let (Some(span), Some(text)) = (node.span, text) else { return false };
+    node.kind == NodeKind::Nop
+        && !span.from_macro
+        && span.file == file
+        && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"break") && !rest.get(5).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
+}
+
+/// True when the code of `label` is only `break;` (after other labels and code without
+/// effect): falling into it does what a `break` would, so nothing runs that should not.
+fn only_breaks(cfg: &Cfg, text: Option<&[u8]>, label: NodeId) -> bool {
+    let Some(file) = cfg.node(label).span.map(|s| s.file) else { return false };
+    let mut at = label;
+    for _ in 0..cfg.nodes.len() {
+        let node = cfg.node(at);
+        let mut next = node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target);
+        let (Some(n), None) = (next.next(), next.next()) else { return false };
+        let succ = cfg.node(n);
+        if is_break(succ, file, text) {
+            return true;
+        }
+        if !(is_case_label(succ) || without_effect(succ)) {
+            return false;
+        }
+        at = n;
+    }
+    false
+}
+
 /// The nodes with an effect whose code flows into `label` without a jump: its predecessors,
 /// looking through nodes [`without_effect`] (and ignoring `goto`s into a label before it).
 /// Case labels and the `switch` itself are where a case begins, not code that falls. `text` is
@@ -115,7 +145,8 @@ fn falling_code(cfg: &Cfg, preds: &[Vec<NodeId>], feasible: &[bool], text: Optio
 /// Reports each `case`/`default` label that code of the previous case (a feasibly reachable
 /// node with an effect, other than the `switch` and other than another label: grouped labels
 /// `case 1: case 2:` are fine) flows into, looking through code without effect (`;`, a goto
-/// label, an empty macro call), unless the fall-through is marked as intended, the label comes
+/// label, an empty macro call), unless the label's code is only `break;`, the fall-through is
+/// marked as intended, the label comes
 /// from a macro expansion, or the switch is a deliberate cascade (at least [`CASCADE_MIN`]
 /// fall-throughs, into every label but the first). Paths that end in a call that does not
 /// return (`default: assert(0);`, `abort()`, a `noreturn` function) do not fall, and edges
@@ -142,6 +173,10 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
             Some(span) => sources.entry(ctx.location(span).file).or_insert_with_key(|f| std::fs::read(f).ok()).as_deref(),
             None => None,
         };
+        // A label that only breaks is the switch's way out, not a case that code falls into.
+        if only_breaks(cfg, text, label) {
+            continue;
+        }
         let falls = falling_code(cfg, &preds, &feasible, text, label);
         let switch = switch_of(cfg, &preds, label);
         *labels_of.entry(switch).or_default() += 1;
