@@ -184,6 +184,10 @@ pub struct FunctionDef {
     pub is_noreturn: bool,
     /// Old-style (K&R) definition with an identifier list.
     pub is_knr: bool,
+    /// The body holds conditional compilation (`#if`, `#ifdef`, `#else`, ...): what it
+    /// computes may differ in another build configuration.
+    #[serde(default)]
+    pub has_conditional_code: bool,
     /// The body (a compound statement).
     pub body: Stmt,
 }

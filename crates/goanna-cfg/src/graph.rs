@@ -243,6 +243,10 @@ pub struct Cfg {
     /// function or NULL, structures and arrays with an initialiser (`None`: not known).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub function_inits: Vec<(PathId, Option<String>)>,
+    /// The body holds conditional compilation: a constant it returns, or a value it leaves in a
+    /// global, may hold only in this build configuration.
+    #[serde(default)]
+    pub conditional_code: bool,
 }
 
 impl Cfg {

@@ -43,6 +43,7 @@ fn unit(body: Stmt) -> TranslationUnit {
         is_variadic: false,
         is_noreturn: false,
         is_knr: false,
+        has_conditional_code: false,
         body,
     };
     TranslationUnit { functions: vec![f], vars, ..Default::default() }

@@ -281,6 +281,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             exit,
             global_inits: self.paths.global_inits(self.tu),
             function_inits: self.paths.function_inits(self.tu),
+            conditional_code: func.has_conditional_code,
             paths: self.paths.into_paths(),
             params,
         };

@@ -21,7 +21,9 @@
 //!   `cond_never` when it is not written in a macro expansion and is decided the same way
 //!   when constants written through macros (and `sizeof`) are unknown: a condition decided
 //!   only by the build's configuration (`if (sx < 0)` where `sx` was shifted by a
-//!   platform-dependent amount) is a portability guard, not a finding;
+//!   platform-dependent amount), or by the result (or the globals left) of a function whose
+//!   body holds conditional compilation (`#if`: another build may differ), is a portability
+//!   guard, not a finding;
 //! - a divisor that is zero on every path that reaches it gets `div_zero`.
 //!
 //! **Invariant:** the analysis over-approximates the values of every variable it tracks on
@@ -146,8 +148,14 @@ fn analyse_all(
                 }
                 let deadline = goanna_mc::Deadline::for_budget(budget);
                 let cfg = program.cfg(f);
+                // Without the configuration's constants, what a callee with conditional
+                // compilation returns or leaves is not known: another build may differ.
+                let configured = |g: FnIndex| !config_known && program.cfg(g).conditional_code;
                 let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
                 for &(n, g) in &program.calls[f as usize] {
+                    if configured(g) {
+                        continue;
+                    }
                     if let (Some(c), goanna_cfg::NodeKind::Call(site)) = (returns[g as usize], &cfg.node(n).kind) {
                         if let Some(usr) = &site.callee_usr {
                             callee_returns.insert(usr.clone(), c);
@@ -176,7 +184,7 @@ fn analyse_all(
                         Some(&g) => {
                             // A callee of the same component is not analysed yet: what it
                             // leaves is unknown.
-                            let exits = if program.component[g as usize] == program.component[f as usize] {
+                            let exits = if program.component[g as usize] == program.component[f as usize] || configured(g) {
                                 &[][..]
                             } else {
                                 facts[g as usize].as_ref().map_or(&[][..], |r| &r.exits[..])

@@ -287,6 +287,7 @@ impl Converter {
         let return_type = self.ctype(ret);
         let is_knr = !param_cursors.is_empty()
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
+        let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b));
         let body = match body {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
@@ -303,8 +304,25 @@ impl Converter {
             is_variadic,
             is_noreturn: decl.is_noreturn,
             is_knr,
+            has_conditional_code,
             body,
         });
+    }
+
+    /// True when the source text of `body` (a function body, not written by a macro) holds a
+    /// conditional preprocessor directive (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`).
+    fn has_conditional_directive(&mut self, body: CXCursor) -> bool {
+        // SAFETY: pure accessors on a live cursor.
+        let (start, end) = unsafe {
+            let extent = clang_getCursorExtent(body);
+            (clang_getRangeStart(extent), clang_getRangeEnd(extent))
+        };
+        let (from, to) = (spans::expansion(start), spans::expansion(end));
+        if from.file != to.file || to.offset < from.offset {
+            return false;
+        }
+        let text = self.text(from.file);
+        text.get(from.offset as usize..to.offset as usize).is_some_and(holds_conditional_directive)
     }
 
     /// K&R detection: a `)` between the function name and the first parameter declaration.
@@ -409,5 +427,37 @@ impl Converter {
         var.const_init = value;
         var.function_init = function;
         var.span = span;
+    }
+}
+
+/// True when a line of `text` is a conditional preprocessor directive: `#` first on the line
+/// (after blanks), then `if`, `ifdef`, `ifndef`, `elif`, `elifdef`, `elifndef` or `else`.
+fn holds_conditional_directive(text: &[u8]) -> bool {
+    text.split(|&b| b == b'\n').any(|line| {
+        let line = line.trim_ascii_start();
+        let Some(rest) = line.strip_prefix(b"#") else { return false };
+        let word: Vec<u8> = rest.trim_ascii_start().iter().copied().take_while(|b| b.is_ascii_alphabetic()).collect();
+        matches!(&word[..], b"if" | b"ifdef" | b"ifndef" | b"elif" | b"elifdef" | b"elifndef" | b"else")
+    })
+}
+
+#[cfg(test)]
+mod conditional_directive_tests {
+    use super::holds_conditional_directive;
+
+    #[test]
+    fn conditional_directives_are_found_on_their_own_lines() {
+        assert!(holds_conditional_directive(b"{\n#if X\n return 1;\n#endif\n}"));
+        assert!(holds_conditional_directive(b"{\n  #  ifdef X\n}"));
+        assert!(holds_conditional_directive(b"{ a();\n#else\n b(); }"));
+        assert!(holds_conditional_directive(b"{\n\t#elif defined(Y)\n}"));
+    }
+
+    #[test]
+    fn other_directives_and_text_are_not_conditional() {
+        assert!(!holds_conditional_directive(b"{\n#define X 1\n#include \"a.h\"\n#pragma once\n}"));
+        assert!(!holds_conditional_directive(b"{ s = \"#if\"; x = a # b; }"));
+        assert!(!holds_conditional_directive(b"{\n#ifx\n#error no\n}"));
+        assert!(!holds_conditional_directive(b""));
     }
 }
