@@ -1,0 +1,40 @@
+/* tmux window-copy.c window_copy_cellstring(), as used by
+ * window_copy_stringify(): the callee returns either a constant or a string
+ * in the cell, with *allocated = 0, or a fresh copy, with *allocated = 1;
+ * the caller frees the result exactly when the flag says it owns it. The
+ * flag is not tied to the allocation, so the path that skips the free is
+ * taken to leak. Reported: MEM-leak (line 35). */
+#include <stdlib.h>
+#include <string.h>
+
+const char *cell_string(const char *cell, size_t *size, int *allocated)
+{
+	char *copy;
+
+	if (cell[0] != '\0' && cell[1] == '\0') {
+		*size = 1;
+		*allocated = 0;
+		return (cell);
+	}
+	*size = strlen(cell) + 1;
+	*allocated = 1;
+	copy = malloc(*size);
+	if (copy == NULL)
+		abort();
+	memcpy(copy, cell, *size);
+	return (copy);
+}
+
+char first_char(const char *cell)
+{
+	const char *d;
+	size_t len;
+	int allocated;
+	char c;
+
+	d = cell_string(cell, &len, &allocated);
+	c = d[0];
+	if (allocated)
+		free((void *)d);
+	return (c);
+}
