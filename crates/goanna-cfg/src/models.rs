@@ -78,6 +78,16 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// A comparison that returns 0 when its two strings are equal: `[a, b]` (`strcmp`), or
+    /// `[a, b, n]` up to the length argument `n` (`strncmp`, `memcmp`). Where it says equal, a
+    /// string compared with a literal holds the literal's characters.
+    pub equal_when_zero: Vec<usize>,
+    /// Letters are compared without regard to case (`strcasecmp`): after an equal comparison
+    /// only the other characters of the literal are known.
+    pub ignores_case: bool,
+    /// `[string, character]`: the result is NULL only when the character does not occur in the
+    /// string (`strchr`, `strrchr`).
+    pub finds_char: Vec<usize>,
     /// The result is this argument itself (`memcpy` and `strcpy` return their destination):
     /// what the caller does with the result, it does with the argument's pointer.
     pub returns_arg: Option<usize>,

@@ -154,13 +154,21 @@ impl Builder<'_, '_> {
             props
         };
         let (pt, pf) = (branch_props(true), branch_props(false));
+        let equal = self.string_equality_test(e);
         let bt = self.add_detached(NodeKind::Branch(true), Some(e.span), pt);
         self.add_edge(id, bt, EdgeKind::True);
         let mut f = Vec::new();
+        let mut bf = None;
         if !omit_false {
-            let bf = self.add_detached(NodeKind::Branch(false), Some(e.span), pf);
-            self.add_edge(id, bf, EdgeKind::False);
-            f.push((bf, EdgeKind::Normal));
+            let b = self.add_detached(NodeKind::Branch(false), Some(e.span), pf);
+            self.add_edge(id, b, EdgeKind::False);
+            f.push((b, EdgeKind::Normal));
+            bf = Some(b);
+        }
+        if let Some((string, chars, equal_on_true)) = equal {
+            if let Some(branch) = if equal_on_true { Some(bt) } else { bf } {
+                self.known_chars.push(super::known_chars::KnownChars { branch, string, chars });
+            }
         }
         (vec![(bt, EdgeKind::Normal)], f)
     }
@@ -412,6 +420,40 @@ impl Builder<'_, '_> {
     /// When `e` compares an integer variable with a constant so that one branch implies the
     /// variable is not zero (`d > 0`, `d < 0`, `d == 3`, `5 != d`, `!(d <= 0)`): the variable
     /// and the `nonnull_test` of the true and the false branch.
+    /// When `e` tests whether a string equals a literal (`!strncmp(s, "MOVED ", 6)`,
+    /// `strcmp(s, "a") == 0`: a model with `equal_when_zero`): the string's pointer, the
+    /// characters it holds where they are equal, and whether that is the true branch.
+    fn string_equality_test(&mut self, e: &Expr) -> Option<(PathId, super::known_chars::CharSet, bool)> {
+        let (negated, core) = strip_negations(e);
+        let core = transparent(core);
+        let (call, zero_on_true) = match &core.kind {
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if crate::consts::is_zero_literal(rhs) => (&**lhs, *op == BinaryOp::Eq),
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if crate::consts::is_zero_literal(lhs) => (&**rhs, *op == BinaryOp::Eq),
+            _ => (core, false),
+        };
+        let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } = &crate::consts::strip_casts(call).kind else { return None };
+        let model = self.ctx.model(name)?;
+        let (Some(&a), Some(&b)) = (model.equal_when_zero.first(), model.equal_when_zero.get(1)) else { return None };
+        let literal = |x: &Expr| match &crate::consts::strip_casts(x).kind {
+            ExprKind::StringLit(text) => Some(text.as_bytes().to_vec()),
+            _ => None,
+        };
+        let (a, b) = (args.get(a)?, args.get(b)?);
+        let (string, text) = match (literal(a), literal(b)) {
+            (None, Some(t)) => (a, t),
+            (Some(t), None) => (b, t),
+            _ => return None,
+        };
+        let length = match model.equal_when_zero.get(2) {
+            Some(&n) => usize::try_from(const_value(self.tu, args.get(n)?)?).ok()?,
+            None => text.len(),
+        };
+        let ignores_case = model.ignores_case;
+        let chars = super::known_chars::char_set(text.into_iter().take(length).filter(|c| !(ignores_case && c.is_ascii_alphabetic())));
+        let string = self.pointer_path(string)?;
+        Some((string, chars, zero_on_true != negated))
+    }
+
     /// When `e` orders a pointer above the address of an object (`(s = strrchr(buf, '/')) >
     /// buf`, `p >= &a[1]`): NULL is below every object, so the pointer is not NULL where the
     /// pointer is above (`nonnull_test` on that branch only).

@@ -588,6 +588,17 @@ impl Builder<'_, '_> {
     }
 
     /// Effects of storing the value of `rhs` into `target` (`None`: not an access path).
+    /// Records `t = strchr(s, c)` (a model with `finds_char`, a constant character) for
+    /// [`super::known_chars`].
+    fn note_char_search(&mut self, target: PathId, m: &crate::models::FunctionModel, args: &[Expr], span: Span) {
+        let (Some(&string), Some(&ch)) = (m.finds_char.first(), m.finds_char.get(1)) else { return };
+        let (Some(string), Some(ch)) = (args.get(string), args.get(ch)) else { return };
+        let Some(ch) = const_value(self.tu, ch).and_then(|c| u8::try_from(c).ok()) else { return };
+        if let Some(string) = self.pointer_path(string) {
+            self.char_searches.push(super::known_chars::CharSearch { span, target, string, ch });
+        }
+    }
+
     pub(super) fn assign_effects(&mut self, target: Option<PathId>, rhs: &Expr, span: Span) {
         let core = transparent(rhs);
         // In `a = b = NULL` the value `a` receives is the inner assignment's.
@@ -633,6 +644,7 @@ impl Builder<'_, '_> {
                     }
                     if m.may_return_null {
                         self.prop(PropKind::MayBeNull, s.clone(), span);
+                        self.note_char_search(t, m, args, span);
                     }
                     if m.fopen {
                         self.prop(PropKind::Fopen, s.clone(), span);

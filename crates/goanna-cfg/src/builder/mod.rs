@@ -17,6 +17,7 @@
 mod cond;
 mod expr;
 mod fixed;
+mod known_chars;
 mod mistakes;
 mod paths;
 mod preset_outputs;
@@ -67,6 +68,9 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     must_check_result: false,
     scan_outputs_from: None,
     returns_arg: None,
+    equal_when_zero: Vec::new(),
+    ignores_case: false,
+    finds_char: Vec::new(),
     thread_start: Vec::new(),
     reads: Vec::new(),
     writes: Vec::new(),
@@ -207,6 +211,10 @@ struct Builder<'c, 'a> {
     /// `scanf`-family calls whose result is ignored, with the objects they convert into
     /// ([`preset_outputs`]).
     ignored_scans: Vec<preset_outputs::IgnoredScan>,
+    /// Branches where a string compared with a literal holds its characters ([`known_chars`]).
+    known_chars: Vec<known_chars::KnownChars>,
+    /// Searches for a character whose result may be NULL ([`known_chars`]).
+    char_searches: Vec<known_chars::CharSearch>,
 }
 
 /// Where a status comes from.
@@ -247,6 +255,8 @@ impl<'c, 'a> Builder<'c, 'a> {
             block_child: None,
             syntax_facts: Vec::new(),
             ignored_scans: Vec::new(),
+            known_chars: Vec::new(),
+            char_searches: Vec::new(),
         }
     }
 
@@ -288,6 +298,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         stored_tests::add_stored_null_tests(&mut cfg);
         reach::mark_reachable(&mut cfg);
         preset_outputs::drop_preset_scans(&mut cfg.nodes, cfg.entry, &self.ignored_scans);
+        known_chars::drop_found_searches(&mut cfg, &self.known_chars, &self.char_searches);
         cfg
     }
 
