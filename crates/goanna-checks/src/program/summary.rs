@@ -348,9 +348,10 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(released(PropKind::Fclose)), returned.clone())))));
         let store = atom(PropKind::Store, f, v);
         let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
-        // A path on which the pointer was found NULL returns no memory.
-        let stop = any(vec![atom(PropKind::Free, f, v), store, atom(PropKind::NullTest, f, v)]);
-        returns_uninit.push(ef(and(fresh, ex(eu(stays(stop), returned.clone())))));
+        // A path on which the pointer was found NULL returns no memory. A return that writes
+        // the block as it returns it (`return memcpy(cp, str, len);`) returns it written.
+        let stop = any(vec![atom(PropKind::Free, f, v), store.clone(), atom(PropKind::NullTest, f, v)]);
+        returns_uninit.push(ef(and(fresh, ex(eu(stays(stop), and(returned.clone(), not(store)))))));
         may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
     }
     let returns_pointer = cfg
