@@ -372,6 +372,13 @@ fn node_effects(
             item_of.insert(item.path, i);
         }
     }
+    // For each path `*p`: the path `p`.
+    let pointee_of: Vec<Option<PathId>> = cfg
+        .paths
+        .iter()
+        .enumerate()
+        .map(|(i, path)| (path.steps == [goanna_cfg::PathStep::Deref]).then_some(roots[i]).filter(|r| r.0 as usize != i))
+        .collect();
     cfg.node_ids()
         .map(|n| {
             let node = cfg.node(n);
@@ -482,6 +489,11 @@ fn node_effects(
                         }
                     }
                     _ => {}
+                }
+                // A new value of `*p` as a whole (`vasprintf(p, ..)` storing through its
+                // argument) writes what `p` points to.
+                if let (PropKind::Def | PropKind::DeclInit, Some(&h)) = (kind, pointee_of[path.0 as usize].and_then(|q| heap_of.get(&q))) {
+                    e.written.push(h);
                 }
                 if let Some(&h) = heap_of.get(&path) {
                     match kind {
