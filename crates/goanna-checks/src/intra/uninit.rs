@@ -412,7 +412,14 @@ fn node_effects(
                 precise.push(target);
                 e.written_at.extend((0..64).filter(|k| mask & (1u64 << k) != 0).map(|k| (item, k)));
             }
-            props.retain(|p| !(matches!(p.0, PropKind::AddrTaken | PropKind::Store | PropKind::Escape) && precise.contains(&p.1)));
+            // A store that comes with a block the callee allocated into `*out` is the block's
+            // contents, not a write through the argument.
+            let allocated: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Alloc).map(|p| p.1).collect();
+            props.retain(|p| {
+                !(matches!(p.0, PropKind::AddrTaken | PropKind::Store | PropKind::Escape)
+                    && precise.contains(&p.1)
+                    && !(p.0 == PropKind::Store && allocated.contains(&p.1)))
+            });
             for r in callee.reads {
                 if let Some(item) = resolve(cfg, &roots, &r, &item_of, &heap_of, t) {
                     let index = if t.items[item].kind == Kind::Var || t.items[item].kind == Kind::Field { None } else { r.index };

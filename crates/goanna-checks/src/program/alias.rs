@@ -101,6 +101,8 @@ struct Block {
     owner: usize,
     /// It came from an allocation.
     alloc: bool,
+    /// The node that made it.
+    made_at: NodeId,
 }
 
 /// True when `id` is local storage: a local variable or parameter, or a field of one.
@@ -291,6 +293,8 @@ struct Analysis<'a> {
     global: u64,
     /// Per node: the global holders that may hold another value after it.
     clobbered: FxHashMap<NodeId, Vec<usize>>,
+    /// The function's dominators, computed when first needed.
+    dominators: std::cell::OnceCell<super::dominators::Dominators>,
 }
 
 impl<'a> Analysis<'a> {
@@ -356,7 +360,7 @@ impl<'a> Analysis<'a> {
             .map(|(n, ids)| (n, ids.iter().filter_map(|id| index.get(id).copied()).collect::<Vec<usize>>()))
             .filter(|(_, hs)| !hs.is_empty())
             .collect();
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new() }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -365,7 +369,7 @@ impl<'a> Analysis<'a> {
             return b;
         }
         let b = self.blocks.len() as u32;
-        self.blocks.push(Block { owner: h, alloc });
+        self.blocks.push(Block { owner: h, alloc, made_at: n });
         self.block_at.insert((n, h), b);
         b
     }
@@ -526,6 +530,27 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// True when the contents of block `b` were written through holder `src` on every path
+    /// from where the block was made to node `n`.
+    fn written_since_made(&self, b: u32, src: PathId, n: NodeId) -> bool {
+        // A store through `src` that is not the mark of a copy of it (`q = src` says the
+        // block may be written through `q`, not that it was).
+        let stores = |props: &[(PropKind, PathId, Option<i64>)]| {
+            props.iter().any(|&(k, i, _)| k == PropKind::Store && i == src)
+                && !props.iter().any(|&(k, _, v)| k == PropKind::Copy && copy_source(self.cfg, v) == Some(src))
+        };
+        let Some(made) = self.blocks.get(b as usize).map(|block| block.made_at) else { return false };
+        // Made written (`*out = xstrdup(s)`: the result comes with its contents).
+        if made == n && self.inputs.get(n.index()).is_some_and(|props| stores(props)) {
+            return true;
+        }
+        let dom = self.dominators.get_or_init(|| super::dominators::Dominators::new(self.cfg));
+        self.inputs.iter().enumerate().any(|(s, props)| {
+            let s = NodeId(s as u32);
+            s != n && stores(props) && dom.dominates(made, s) && dom.dominates(s, n)
+        })
+    }
+
     fn derive(&self, n: NodeId, before: &[Hold], after: &[Hold]) -> Vec<(PropKind, PathId)> {
         let cfg = self.cfg;
         let props = &self.inputs[n.index()];
@@ -555,6 +580,12 @@ impl<'a> Analysis<'a> {
                     let through_pointer = cfg.path(id).steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_)));
                     if through_pointer && self.blocks[b as usize].alloc {
                         push(&mut out, (PropKind::Alloc, id));
+                        // Written through the holder copied on every way from the allocation
+                        // (`buf = xmalloc(n); memcpy(buf, s, n); *out = buf;`): stored as
+                        // written.
+                        if self.written_since_made(b, src, n) {
+                            push(&mut out, (PropKind::Store, id));
+                        }
                     }
                 }
             }
