@@ -295,6 +295,8 @@ struct Analysis<'a> {
     clobbered: FxHashMap<NodeId, Vec<usize>>,
     /// The function's dominators, computed when first needed.
     dominators: std::cell::OnceCell<super::dominators::Dominators>,
+    /// Holders moved within their block somewhere in the function (`s++`, `s += n`).
+    moved: u64,
 }
 
 impl<'a> Analysis<'a> {
@@ -354,13 +356,21 @@ impl<'a> Analysis<'a> {
                 global |= 1u64 << h;
             }
         }
+        let mut moved = 0u64;
+        for props in inputs {
+            for &(k, id, _) in props {
+                if let (PropKind::Offset | PropKind::Rewind, Some(&h)) = (k, index.get(&id)) {
+                    moved |= 1u64 << h;
+                }
+            }
+        }
         let clobbered = globals
             .clobbered
             .into_iter()
             .map(|(n, ids)| (n, ids.iter().filter_map(|id| index.get(id).copied()).collect::<Vec<usize>>()))
             .filter(|(_, hs)| !hs.is_empty())
             .collect();
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new() }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new(), moved }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -408,6 +418,12 @@ impl<'a> Analysis<'a> {
                 PropKind::Def | PropKind::DeclInit => {
                     let copied = props.iter().any(|&(k, i, _)| k == PropKind::Copy && i == id);
                     if copied || written.iter().any(|&(w, _)| w == h) {
+                        continue;
+                    }
+                    // A pointer moved within its block (`s++`, `s += n`) still points into the
+                    // block it held: a copy of its start releasing the block releases its.
+                    let moved = props.iter().any(|&(k, i, _)| matches!(k, PropKind::Offset | PropKind::Rewind) && i == id);
+                    if moved {
                         continue;
                     }
                     let null = props.iter().any(|&(k, i, _)| k == PropKind::AssignNull && i == id);
@@ -621,6 +637,10 @@ impl<'a> Analysis<'a> {
                     }
                     let owner = self.blocks[b as usize].owner;
                     if owner != h && self.owner_accepts(b, before[owner].must) {
+                        // An owner moved within its block (`s++`) while another holder kept the
+                        // start: the block is released through the start, not at the moved
+                        // pointer; for the owner it is handed on.
+                        let kind = if kind == PropKind::Free && self.moved & (1u64 << owner) != 0 { PropKind::Escape } else { kind };
                         push(&mut out, (kind, self.holders[owner]));
                     }
                 }
