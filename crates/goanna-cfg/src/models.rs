@@ -88,6 +88,9 @@ pub struct FunctionModel {
     /// `[string, character]`: the result is NULL only when the character does not occur in the
     /// string (`strchr`, `strrchr`).
     pub finds_char: Vec<usize>,
+    /// Global variables of the library the routine sets (`getopt`: `optarg`, `optind`): a new
+    /// value of each at the call (`def_g`).
+    pub writes_globals: Vec<String>,
     /// The result is this argument itself (`memcpy` and `strcpy` return their destination):
     /// what the caller does with the result, it does with the argument's pointer.
     pub returns_arg: Option<usize>,

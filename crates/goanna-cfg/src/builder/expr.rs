@@ -1096,6 +1096,14 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::Callback, Subject::None, a.span);
                 }
             }
+            // The library's globals the routine sets (`getopt`: `optarg`).
+            for name in &m.writes_globals {
+                let var = self.tu.vars.iter().position(|v| v.name == *name && v.kind == goanna_ast::VarKind::Global);
+                if let Some(p) = var.and_then(|i| self.root_path(goanna_ast::VarId(i as u32))) {
+                    self.prop(PropKind::Def, Subject::Path(p), e.span);
+                    self.forget_value(Some(p));
+                }
+            }
         }
         if model.is_some() {
             if noreturn {

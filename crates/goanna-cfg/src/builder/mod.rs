@@ -68,6 +68,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     must_check_result: false,
     scan_outputs_from: None,
     returns_arg: None,
+    writes_globals: Vec::new(),
     equal_when_zero: Vec::new(),
     ignores_case: false,
     finds_char: Vec::new(),
