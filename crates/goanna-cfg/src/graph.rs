@@ -156,6 +156,12 @@ pub struct Node {
     /// through its arguments (the return-code conventions of out-parameters).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<StatusUse>,
+    /// For a `switch` without `default` on an enumeration whose cases list every enumerator:
+    /// no value of the enumeration takes the implicit default edge past the body, so that edge
+    /// is infeasible (Clang's CFG leaves it out too). The edge stays in the graph: code after
+    /// the switch is not dead for `RED-dead` (a fallback for values outside the enumeration).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub complete_switch: bool,
 }
 
 /// How a node uses the result of a call as a status (`if (f(&s) < 0)`, `return r;` after
@@ -201,6 +207,9 @@ impl Node {
     /// range or a case value the compiler could not evaluate (`Case(i64::MIN)`) never gets a
     /// `const_cond`, so its edges are all feasible.
     pub fn edge_feasible(&self, edge: &Edge) -> bool {
+        if self.complete_switch && edge.kind == EdgeKind::Default {
+            return false;
+        }
         let Some(value) = self.const_cond else { return true };
         match edge.kind {
             EdgeKind::True => value != 0,

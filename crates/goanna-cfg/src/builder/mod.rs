@@ -317,6 +317,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             reachable: false,
             const_cond: None,
             values: Vec::new(),
+            complete_switch: false,
         });
         id
     }

@@ -258,8 +258,9 @@ impl Builder<'_, '_> {
         });
         if !has_default && !noreturn {
             self.pending.push((id, EdgeKind::Default));
-            if !cond.span.from_macro && !lists_every_enumerator {
-                if let Some(node) = self.nodes.get_mut(id.index()) {
+            if let Some(node) = self.nodes.get_mut(id.index()) {
+                node.complete_switch = lists_every_enumerator;
+                if !cond.span.from_macro && !lists_every_enumerator {
                     node.props.push(Prop { kind: PropKind::SwitchNoDefault, subject: Subject::None, span: cond.span, value: None });
                 }
             }
