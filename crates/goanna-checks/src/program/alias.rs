@@ -655,6 +655,20 @@ impl<'a> Analysis<'a> {
                 _ => {}
             }
         }
+        // A holder whose block is not known (two blocks met at a loop head: `tmp = a; a = b;
+        // b = tmp;`), overwritten while each block it may hold may also be held by another
+        // holder: nothing is surely lost there.
+        for (h, was) in before.iter().enumerate() {
+            if was.must != Val::Top || was.may == 0 {
+                continue;
+            }
+            let id = self.holders[h];
+            let rewritten = props.iter().any(|&(k, i, _)| i == id && matches!(k, PropKind::Def | PropKind::DeclInit | PropKind::Copy));
+            let elsewhere = |o: usize| after.iter().enumerate().any(|(g, v)| g != h && v.may & (1u64 << o) != 0);
+            if rewritten && bits(was.may).all(elsewhere) {
+                push(&mut out, (PropKind::Kept, id));
+            }
+        }
         // Overwritten holders: kept elsewhere, or the last one lost.
         for (h, (was, now)) in before.iter().zip(after).enumerate() {
             let Val::Block(b) = was.must else { continue };
