@@ -269,7 +269,14 @@ impl<'c, 'a> Builder<'c, 'a> {
         self.fixed = fixed::fixed_pointers(self.tu, &func.body, &|name| ctx.model(name).is_some());
         let entry = self.add_detached(NodeKind::Entry, None, Vec::new());
         let end = Prop { kind: PropKind::End, subject: Subject::None, span: func.span, value: None };
-        self.exit = self.add_detached(NodeKind::Exit, None, vec![end]);
+        // Returning from `main` ends the program as `exit` does: what is still held then
+        // (memory, streams, locks) is released with the process.
+        let exit_props = if func.name == "main" && !func.is_static {
+            vec![end, Prop { kind: PropKind::NoReturn, subject: Subject::None, span: func.span, value: None }]
+        } else {
+            vec![end]
+        };
+        self.exit = self.add_detached(NodeKind::Exit, None, exit_props);
         self.pending.push((entry, EdgeKind::Normal));
         self.stmt(&func.body);
         let exit = self.exit;
