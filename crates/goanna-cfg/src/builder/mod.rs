@@ -305,7 +305,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         };
         stored_tests::add_stored_null_tests(&mut cfg);
         reach::mark_reachable(&mut cfg);
-        preset_outputs::drop_preset_scans(&mut cfg.nodes, cfg.entry, &self.ignored_scans);
+        preset_outputs::drop_preset_scans(&mut cfg, &self.ignored_scans);
         known_chars::drop_found_searches(&mut cfg, &self.known_chars, &self.char_searches);
         cfg
     }

@@ -9,7 +9,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::graph::{Node, NodeId};
+use crate::graph::Cfg;
 use crate::props::{PathId, PropKind, Subject};
 use goanna_ast::Span;
 
@@ -24,8 +24,8 @@ pub(super) struct IgnoredScan {
 }
 
 /// Removes `result_ignored` from the nodes of `scans` whose outputs are all assigned on every
-/// path from `entry` to the node (a must-assignment data flow over the `def_x` propositions).
-pub(super) fn drop_preset_scans(nodes: &mut [Node], entry: NodeId, scans: &[IgnoredScan]) {
+/// path from the entry to the node (a must-assignment data flow over the `def_x` propositions).
+pub(super) fn drop_preset_scans(cfg: &mut Cfg, scans: &[IgnoredScan]) {
     if scans.is_empty() {
         return;
     }
@@ -36,8 +36,8 @@ pub(super) fn drop_preset_scans(nodes: &mut [Node], entry: NodeId, scans: &[Igno
             bit_of.entry(*p).or_insert(next);
         }
     }
-    let assigned_before = must_assigned_before(nodes, entry, &bit_of);
-    for (i, node) in nodes.iter_mut().enumerate() {
+    let assigned_before = must_assigned_before(cfg, &bit_of);
+    for (i, node) in cfg.nodes.iter_mut().enumerate() {
         let before = assigned_before[i];
         node.props.retain(|p| {
             if p.kind != PropKind::ResultIgnored {
@@ -51,9 +51,10 @@ pub(super) fn drop_preset_scans(nodes: &mut [Node], entry: NodeId, scans: &[Igno
     }
 }
 
-/// For each node, the tracked objects (bits of `bit_of`) assigned on every path from `entry`
-/// to the node, before the node's own effects. Nodes no path reaches get every bit.
-fn must_assigned_before(nodes: &[Node], entry: NodeId, bit_of: &FxHashMap<PathId, u32>) -> Vec<u64> {
+/// For each node, the tracked objects (bits of `bit_of`) assigned on every path from the
+/// entry to the node, before the node's own effects. Nodes no path reaches get every bit.
+fn must_assigned_before(cfg: &Cfg, bit_of: &FxHashMap<PathId, u32>) -> Vec<u64> {
+    let (nodes, entry) = (&cfg.nodes, cfg.entry);
     let defs: Vec<u64> = nodes
         .iter()
         .map(|n| {
@@ -67,14 +68,7 @@ fn must_assigned_before(nodes: &[Node], entry: NodeId, bit_of: &FxHashMap<PathId
                 .fold(0, |acc, b| acc | b)
         })
         .collect();
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    for (i, n) in nodes.iter().enumerate() {
-        for e in &n.succs {
-            if let Some(list) = preds.get_mut(e.target.index()) {
-                list.push(i);
-            }
-        }
-    }
+    let preds = cfg.predecessors();
     let mut before = vec![u64::MAX; nodes.len()];
     if let Some(b) = before.get_mut(entry.index()) {
         *b = 0;
@@ -86,7 +80,7 @@ fn must_assigned_before(nodes: &[Node], entry: NodeId, bit_of: &FxHashMap<PathId
             if i == entry.index() {
                 continue;
             }
-            let met = preds[i].iter().fold(u64::MAX, |acc, &p| acc & (before[p] | defs[p]));
+            let met = preds[i].iter().fold(u64::MAX, |acc, p| acc & (before[p.index()] | defs[p.index()]));
             if met != before[i] {
                 before[i] = met;
                 changed = true;

@@ -67,23 +67,27 @@ fn without_effect(node: &Node) -> bool {
         }
 }
 
-/// True for the node of a `goto` statement: a jump the programmer wrote, not a fall-through.
-/// `text` is the source of the file `file`.
-fn is_goto(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
+/// True for the node of a jump statement written in the source with `keyword` (`goto`,
+/// `break`): a node without effect whose text, in `text` (the source of the file `file`),
+/// starts with the keyword.
+fn is_jump(node: &Node, file: FileId, text: Option<&[u8]>, keyword: &[u8]) -> bool {
     let (Some(span), Some(text)) = (node.span, text) else { return false };
     node.kind == NodeKind::Nop
         && !span.from_macro
         && span.file == file
-        && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"goto") && !rest.get(4).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
+        && text.get(span.start as usize..).is_some_and(|rest| {
+            rest.starts_with(keyword) && !rest.get(keyword.len()).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        })
 }
 
-/// True for the node of a `break` statement (the text at its span starts with the keyword).
+/// True for the node of a `goto` statement: a jump the programmer wrote, not a fall-through.
+fn is_goto(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
+    is_jump(node, file, text, b"goto")
+}
+
+/// True for the node of a `break` statement.
 fn is_break(node: &Node, file: FileId, text: Option<&[u8]>) -> bool {
-    let (Some(span), Some(text)) = (node.span, text) else { return false };
-    node.kind == NodeKind::Nop
-        && !span.from_macro
-        && span.file == file
-        && text.get(span.start as usize..).is_some_and(|rest| rest.starts_with(b"break") && !rest.get(5).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_'))
+    is_jump(node, file, text, b"break")
 }
 
 /// True when the code of `label` is only `break;` (after other labels and code without

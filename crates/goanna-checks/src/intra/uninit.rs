@@ -542,6 +542,9 @@ fn node_effects(
                     }
                 }
             }
+            // The caller's own reads before the callee's ([`transfer`] applies what the
+            // arguments write in between); a stable order otherwise.
+            e.read.sort_by_key(|r| r.3.is_some());
             e
         })
         .collect()
@@ -678,10 +681,11 @@ type Read = (usize, Span, Option<usize>, Option<usize>);
 /// Applies a node's effects to the state flowing into it; returns the reported reads.
 fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
     let mut reads = Vec::new();
-    // The caller's own reads, then what its arguments write, then the callee's reads.
-    let (local, remote): (Vec<_>, Vec<_>) = e.read.iter().partition(|r| r.3.is_none());
-    for (i, &&(item, span, at, remote)) in local.iter().chain(remote.iter()).enumerate() {
-        if i == local.len() {
+    // The caller's own reads come first ([`node_effects`] orders them), then what its
+    // arguments write, then the callee's reads.
+    for (i, &(item, span, at, remote)) in e.read.iter().enumerate() {
+        let first_remote = remote.is_some() && (i == 0 || e.read[i - 1].3.is_none());
+        if first_remote {
             for &w in &e.written_by_arguments {
                 state.bits.remove(w);
             }
