@@ -29,4 +29,4 @@ pub use graph::{CallSite, Cfg, Edge, EdgeKind, Node, NodeId, NodeKind, StatusUse
 pub use models::{FailWhen, FunctionModel, LibraryModels, ModelError, Success};
 pub use props::{prop_name, AccessPath, ElementIndex, PathId, PathStep, Prop, PropKind, Subject, VarRef};
 pub use reach::mark_reachable;
-pub use values::{IntType, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp};
+pub use values::{IntType, PureArg, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp};

@@ -112,6 +112,11 @@ pub struct FunctionModel {
     /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
     /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
     pub success: Option<Success>,
+    /// The call changes nothing and its integer result depends only on its arguments and on
+    /// the memory its `reads` arguments point to (`strcmp`, `strlen`, `isdigit`): two calls
+    /// with the same arguments, with nothing written in between to what they read, return
+    /// the same value ([`crate::ValExpr::PureCall`]).
+    pub pure: bool,
     /// Arguments that give the size in bytes of the block the result points to, or factors
     /// of it (`malloc`: `[0]`, `calloc`: `[0, 1]`, `realloc`: `[1]`): `sizeof_ptr_alloc` where a
     /// factor is `sizeof` of a pointer while the block holds no pointers.

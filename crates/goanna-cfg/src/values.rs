@@ -178,8 +178,29 @@ pub enum ValExpr {
     /// not NULL, and the same for the same path while the pointers it goes through keep
     /// their values (`chunk = &set->head; ... if (chunk == &set->head)`).
     Address(PathId),
+    /// The integer result of a call of a `pure` library function (`strcmp(path, "-")`,
+    /// `strlen(s)`): the same for calls with the same arguments while the memory they read
+    /// keeps its contents.
+    PureCall {
+        /// The function's USR.
+        usr: String,
+        /// Its arguments, in order.
+        args: Vec<PureArg>,
+    },
     /// A value the builder does not model.
     Unknown,
+}
+
+/// An argument of a [`ValExpr::PureCall`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PureArg {
+    /// An integer value (`n` of `strncmp`, `c` of `toupper`).
+    Value(ValExpr),
+    /// A pointer the function reads through: the pointer path's value and what it points to
+    /// (`path` of `strcmp(path, "-")`).
+    Pointed(PathId),
+    /// A string literal (`"-"`), by its characters.
+    Literal(String),
 }
 
 /// One value effect of a node.
@@ -249,6 +270,10 @@ impl ValExpr {
                     stack.push(lhs);
                     stack.push(rhs);
                 }
+                ValExpr::PureCall { args, .. } => stack.extend(args.iter().filter_map(|a| match a {
+                    PureArg::Value(v) => Some(v),
+                    PureArg::Pointed(_) | PureArg::Literal(_) => None,
+                })),
                 _ => {}
             }
         }

@@ -69,6 +69,15 @@ impl GraphCheck<'_> {
                     stack.push(lhs);
                     stack.push(rhs);
                 }
+                ValExpr::PureCall { args, .. } => {
+                    for arg in args {
+                        match arg {
+                            goanna_cfg::PureArg::Value(x) => stack.push(x),
+                            goanna_cfg::PureArg::Pointed(id) => self.path(*id, what)?,
+                            goanna_cfg::PureArg::Literal(_) => {}
+                        }
+                    }
+                }
                 ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Unknown => {}
             }
         }

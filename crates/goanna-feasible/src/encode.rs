@@ -4,12 +4,15 @@
 
 use crate::events::{normal_steps, root_identity, Event, Frame, VarKey};
 use goanna_ast::TypeClass;
-use goanna_cfg::{AccessPath, IntType, PathId, PathStep, ValBinOp, ValExpr, ValUnOp};
+use goanna_cfg::{AccessPath, IntType, PathId, PathStep, PureArg, ValBinOp, ValExpr, ValUnOp};
 use rustc_hash::FxHashMap;
 use z3::ast::{Bool, BV};
 
 /// Width of every term.
 const WIDTH: u32 = 64;
+
+/// Most pointers a new object is stated distinct from.
+const MAX_DISTINCT: usize = 64;
 
 /// One version of a followed value (SSA): the value and its version number.
 pub(crate) type Version = (VarKey, u32);
@@ -22,11 +25,31 @@ pub(crate) struct Encoder<'f, 'a> {
     next_version: FxHashMap<VarKey, u32>,
     /// Facts about values the encoder made up (an address is not NULL), for the path to state.
     assumptions: Vec<Bool>,
+    /// The calls of pure library functions encoded so far ([`ValExpr::PureCall`]).
+    pure_calls: Vec<PureCallTerm>,
+    /// Facts the encoding of pure calls implies, for the path to state ([`Encoder::take_facts`]).
+    facts: Vec<(Bool, Vec<Version>)>,
+}
+
+/// One encoded call of a pure library function: its arguments as terms (for a pointer it
+/// reads through, the pointer and what it points to), its result, and the versions they read.
+#[derive(Clone)]
+struct PureCallTerm {
+    usr: String,
+    args: Vec<BV>,
+    result: BV,
+    reads: Vec<Version>,
 }
 
 /// A constant of the term width.
 pub(crate) fn constant(v: i64) -> BV {
     BV::from_i64(v, WIDTH)
+}
+
+/// A string literal as a term: the same for the same characters.
+fn literal_identity(text: &str) -> BV {
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    BV::from_u64(h, WIDTH)
 }
 
 /// `1` when `b` holds, else `0`.
@@ -51,7 +74,7 @@ pub(crate) fn convert(v: &BV, ty: IntType) -> BV {
 impl<'f, 'a> Encoder<'f, 'a> {
     /// An encoder with no value known.
     pub(crate) fn new(frame: &'f Frame<'a>) -> Self {
-        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new() }
+        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new(), pure_calls: Vec::new(), facts: Vec::new() }
     }
 
     /// The frame whose values the encoder holds.
@@ -81,6 +104,95 @@ impl<'f, 'a> Encoder<'f, 'a> {
     /// The facts recorded by [`Encoder::assume`] since the last call.
     pub(crate) fn take_assumptions(&mut self) -> Vec<Bool> {
         std::mem::take(&mut self.assumptions)
+    }
+
+    /// The facts the values encoded since the last call imply (two calls of a pure function
+    /// with the same arguments return the same), with the versions each reads.
+    pub(crate) fn take_facts(&mut self) -> Vec<(Bool, Vec<Version>)> {
+        std::mem::take(&mut self.facts)
+    }
+
+    /// The result of a call of the pure library function `usr`: a new value, equal to the
+    /// result of every earlier call of it whose arguments, and the memory read through them,
+    /// are equal.
+    fn pure_call(&mut self, usr: &str, args: &[PureArg], reads: &mut Vec<Version>) -> BV {
+        let mut own = Vec::new();
+        let mut terms = Vec::with_capacity(args.len() * 2);
+        for arg in args {
+            match arg {
+                PureArg::Value(v) => terms.push(self.expr(v, &mut own)),
+                PureArg::Literal(text) => {
+                    let h = literal_identity(text);
+                    terms.push(h.clone());
+                    terms.push(h);
+                }
+                PureArg::Pointed(p) => {
+                    let (pointer, contents) = self.pointed(*p, &mut own);
+                    terms.push(pointer);
+                    terms.push(contents);
+                }
+            }
+        }
+        let result = BV::fresh_const("pure", WIDTH);
+        for earlier in self.pure_calls.iter().filter(|c| c.usr == usr && c.args.len() == terms.len()) {
+            let same = Bool::and(&earlier.args.iter().zip(&terms).map(|(a, b)| a.eq(b)).collect::<Vec<_>>());
+            let mut versions = earlier.reads.clone();
+            versions.extend(own.iter().cloned());
+            self.facts.push((same.implies(earlier.result.eq(&result)), versions));
+        }
+        self.pure_calls.push(PureCallTerm { usr: usr.to_string(), args: terms, result: result.clone(), reads: own.clone() });
+        reads.extend(own);
+        result
+    }
+
+    /// A pointer a pure function reads through, and what it points to, as terms: a new value
+    /// of each when the encoding does not follow the pointer.
+    fn pointed(&mut self, p: PathId, reads: &mut Vec<Version>) -> (BV, BV) {
+        let Some(path) = self.frame.cfg.paths.get(p.0 as usize).filter(|_| self.frame.is_value(p)) else {
+            return (BV::fresh_const("u", WIDTH), BV::fresh_const("u", WIDTH));
+        };
+        let key = VarKey::Path(p);
+        let (pointer, version) = self.read(&key);
+        reads.push((key, version));
+        let mut steps = normal_steps(&path.steps);
+        steps.push(PathStep::Deref);
+        let like = AccessPath { steps: Vec::new(), class: TypeClass::Integer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), root: path.root.clone() };
+        let contents_key = self.frame.key_of(&path.root, normal_steps(&steps), &like);
+        let (contents, version) = self.read(&contents_key);
+        reads.push((contents_key, version));
+        (pointer, contents)
+    }
+
+    /// Gives the pointer `p` a new object of the library (or NULL): a new version that is
+    /// none of the pointers that exist before it, those the encoding holds and the function's
+    /// pointer variables (parameters, `stdin`), read now. The fact and the versions it reads.
+    pub(crate) fn new_object(&mut self, p: PathId) -> (Bool, Vec<Version>) {
+        let frame = self.frame;
+        let is_pointer = |key: &VarKey| match key {
+            VarKey::Path(id) => frame.cfg.paths.get(id.0 as usize).is_some_and(|q| q.class == TypeClass::Pointer),
+            VarKey::Reached(r) => r.path().class == TypeClass::Pointer,
+            VarKey::Result(_) => false,
+        };
+        let own = VarKey::Path(p);
+        for (i, q) in frame.cfg.paths.iter().enumerate() {
+            if q.is_variable() && q.class == TypeClass::Pointer && PathId(i as u32) != p && frame.is_value(PathId(i as u32)) {
+                self.read(&VarKey::Path(PathId(i as u32)));
+            }
+        }
+        let mut existing: Vec<(VarKey, BV, u32)> = self
+            .current
+            .iter()
+            .filter(|(key, _)| **key != own && is_pointer(key))
+            .map(|(key, (term, version))| (key.clone(), term.clone(), *version))
+            .collect();
+        existing.sort_by(|a, b| a.0.cmp(&b.0));
+        existing.truncate(MAX_DISTINCT);
+        let (v, version) = self.fresh(&own);
+        let distinct: Vec<Bool> = existing.iter().map(|(_, term, _)| v.eq(term).not()).collect();
+        let fact = v.eq(constant(0)) | Bool::and(&distinct);
+        let mut versions = vec![(own, version)];
+        versions.extend(existing.into_iter().map(|(key, _, version)| (key, version)));
+        (fact, versions)
     }
 
     /// The integer type of an integer path, when known.
@@ -173,6 +285,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 term
             }
             ValExpr::Address(p) => self.address(*p, reads),
+            ValExpr::PureCall { usr, args } => self.pure_call(usr, args, reads),
             ValExpr::Element(..) | ValExpr::Unknown => BV::fresh_const("u", WIDTH),
             ValExpr::Cast(ty, inner) => convert(&self.expr(inner, reads), *ty),
             ValExpr::Unary(op, ty, inner) => {

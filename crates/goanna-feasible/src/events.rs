@@ -143,6 +143,10 @@ pub(crate) enum Event<'a> {
     Test(PathId, Rel, i64),
     /// A pointer gets a value the encoding does not know.
     PtrFresh(PathId),
+    /// A pointer gets a new object of the library (`malloc`, `fopen`; not `realloc` or
+    /// `freopen`, which may hand back the object they are given), or NULL: not the value of
+    /// any pointer that existed before.
+    PtrNew(PathId),
     /// A pointer gets NULL.
     PtrNull(PathId),
     /// A pointer gets an address that is not NULL (`&x`, an array, a string literal).
@@ -712,9 +716,10 @@ impl<'a> Frame<'a> {
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),
             }
         }
+        let new_objects = new_objects(cfg, node);
         // Pointer writes: any write forgets; a known value (NULL, a copy, an address) then sets it.
         for &(kind, id, _) in &props {
-            if !is_pointer(id) {
+            if !is_pointer(id) || new_objects.contains(&id) {
                 continue;
             }
             // A pointer the value IR assigns (an address constant) has that value.
@@ -770,6 +775,7 @@ impl<'a> Frame<'a> {
                 out.push(s);
             }
         }
+        out.extend(new_objects.into_iter().filter(|&id| self.is_value(id)).map(Event::PtrNew));
         // Integer writes that the value IR does not show (a callee writing `*p` for `f(&x)` is
         // on an escaped variable, already forgotten by the clobber).
         for &(kind, id, _) in &props {
@@ -808,7 +814,7 @@ impl<'a> Frame<'a> {
             (Event::Store(_, Some(assigned), _), VarKey::Path(id)) if assigned == id => false,
             (Event::Store(written, _, own_blocks), VarKey::Path(id)) => self.store_clobbers(*written, *own_blocks, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
-            (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
+            (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
@@ -817,4 +823,28 @@ impl<'a> Frame<'a> {
             _ => false,
         }
     }
+}
+
+/// The pointers node `node` gives a new object of the library (`p = malloc(n)`,
+/// `f = fopen(..)`, from the model table; not a wrapper's result, which its summary calls
+/// an allocation): nothing at the node releases an object (`realloc`, `freopen` may hand back
+/// the one they are given) or gives the pointer another value (`p = c ? malloc(n) : q`).
+fn new_objects(cfg: &Cfg, node: &goanna_cfg::Node) -> Vec<PathId> {
+    if matches!(node.kind, NodeKind::Call(_))
+        || node.props.iter().any(|p| matches!(p.kind, PropKind::Free | PropKind::Fclose | PropKind::ReallocSelf | PropKind::Close))
+    {
+        return Vec::new();
+    }
+    let mut out: Vec<PathId> = Vec::new();
+    for prop in node.props.iter().filter(|p| matches!(p.kind, PropKind::Alloc | PropKind::Fopen)) {
+        let Subject::Path(id) = prop.subject else { continue };
+        let other_value = node.props.iter().any(|q| {
+            q.subject == prop.subject
+                && matches!(q.kind, PropKind::Copy | PropKind::Interior | PropKind::Offset | PropKind::Rewind | PropKind::AssignNull | PropKind::NonHeap | PropKind::NonNull)
+        });
+        if cfg.path(id).class == TypeClass::Pointer && !other_value && !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
 }

@@ -64,6 +64,9 @@ fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, dept
                 // what a pointer parameter points to.
                 PropKind::Store => {
                     let p = path?;
+                    if copied_into_local(cfg, node, p) {
+                        continue;
+                    }
                     if !(local_storage(cfg, p) && cfg.path(p).class != goanna_ast::TypeClass::Pointer) {
                         through[param_of(cfg, p)?] = true;
                     }
@@ -101,6 +104,17 @@ fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, dept
         }
     }
     Some(through)
+}
+
+/// True when the `store` of `p` at `node` only hands its value on into a local pointer of the
+/// function (`e = args->list`, `e = e->next`): a write through that local is a write of its
+/// own, which the propositions about the local show where it happens.
+fn copied_into_local(cfg: &Cfg, node: &goanna_cfg::Node, p: PathId) -> bool {
+    node.props.iter().any(|q| {
+        q.kind == PropKind::Copy
+            && q.value == Some(i64::from(p.0))
+            && matches!(q.subject, Subject::Path(l) if local_storage(cfg, l))
+    })
 }
 
 /// True when `p` is storage of the function's own: a local variable or parameter, or a member

@@ -407,6 +407,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
         state.returned = Some(returned_value(frame, node, &mut state.enc));
     }
     state.facts.extend(state.enc.take_assumptions());
+    state.facts.extend(state.enc.take_facts().into_iter().map(|(fact, _)| fact));
 }
 
 /// States that the call at `n` returned `result`: the value the caller reads as the call's

@@ -340,6 +340,9 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
         for fact in enc.take_assumptions() {
             cs.add_reported_only(fact, i, Vec::new());
         }
+        for (fact, versions) in enc.take_facts() {
+            cs.add(fact, i, versions);
+        }
     }
     let mut literals: Vec<Bool> = cs.tracked.iter().map(|t| t.literal.clone()).collect();
     let mut verdict = cs.solver.check_assumptions(&literals);
@@ -598,6 +601,10 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
             cs.add(relation(&v, rel, c, enc.int_type(p)), i, vec![(key, version)]);
         }
         Event::PtrFresh(p) => enc.forget(&VarKey::Path(p)),
+        Event::PtrNew(p) => {
+            let (fact, versions) = enc.new_object(p);
+            cs.add(fact, i, versions);
+        }
         Event::PtrNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)), None),
         Event::PtrNonNull(p) => set_pointer(enc, cs, p, i, |v| v.eq(constant(0)).not(), None),
         Event::PtrInto(target, source) => {
@@ -613,7 +620,7 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         // Handled by the step (it spans the node's writes).
         Event::NullOnlyIf(..) => {}
     }
-    if let Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrInto(t, _) | Event::PtrCopy(t, _) = event {
+    if let Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrInto(t, _) | Event::PtrCopy(t, _) = event {
         enc.forget_elements_of(t);
     }
 }

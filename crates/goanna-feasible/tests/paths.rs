@@ -578,12 +578,16 @@ fn the_address_of_a_path_is_the_same_while_its_pointers_are() {
 const SENTINEL: &str = r#"
 #include <stdlib.h>
 #define FAILED ((void *) -1)
+char *find(char *key);
 int compared(size_t n, char *other) {
     char *p = malloc(n);
     if (p == FAILED)
         return 1;
     if (p == other)
         return 2;
+    other = find(p);
+    if (p == other)
+        return 3;
     free(p);
     return 0;
 }
@@ -602,15 +606,89 @@ fn allocated(choices: &[Choice]) -> Option<Feasibility> {
 }
 
 #[test]
-fn an_allocated_block_is_no_sentinel_but_may_equal_another_pointer() {
+fn an_allocated_block_is_no_sentinel_nor_an_earlier_pointer_but_may_equal_a_later_one() {
     match allocated(&[Branch(true)]) {
         None => {}
         Some(Feasibility::Infeasible(core)) => assert!(core.assumes_reported, "{core:?}"),
         Some(other) => panic!("expected infeasible, got {other:?}"),
     }
+    // `other` was given before the block was made: a new block is not it.
     if let Some(v) = allocated(&[Branch(false), Branch(true)]) {
+        assert!(matches!(v, Feasibility::Infeasible(_)), "expected infeasible, got {v:?}");
+    }
+    // What a call given the block returns may be the block.
+    if let Some(v) = allocated(&[Branch(false), Branch(false), Branch(true)]) {
         assert_eq!(v, Feasibility::Feasible);
     }
     // Without the allocation as the reported event, the sentinel branch is a path like any other.
     feasible(SENTINEL, "compared", &[Branch(true)]);
+}
+
+const PURE: &str = r#"
+#include <string.h>
+void work(void);
+void edit(char *s);
+void same(const char *s) {
+    if (strcmp(s, "-") == 0) work();
+    work();
+    if (strcmp(s, "-") == 0) work();
+}
+void written(char *s) {
+    if (strcmp(s, "-") == 0) work();
+    s[0] = 'x';
+    if (strcmp(s, "-") == 0) work();
+}
+void handed_on(char *s) {
+    if (strcmp(s, "-") == 0) work();
+    edit(s);
+    if (strcmp(s, "-") == 0) work();
+}
+void other(const char *s) {
+    if (strcmp(s, "-") == 0) work();
+    if (strcmp(s, "+") == 0) work();
+}
+"#;
+
+#[test]
+fn a_pure_library_call_with_the_same_arguments_returns_the_same() {
+    infeasible(PURE, "same", &[Branch(false), Branch(true)]);
+    infeasible(PURE, "same", &[Branch(true), Branch(false)]);
+    feasible(PURE, "same", &[Branch(true), Branch(true)]);
+}
+
+#[test]
+fn a_pure_call_after_a_write_of_what_it_reads_is_another_value() {
+    feasible(PURE, "written", &[Branch(false), Branch(true)]);
+    feasible(PURE, "handed_on", &[Branch(false), Branch(true)]);
+    feasible(PURE, "other", &[Branch(true), Branch(true)]);
+}
+
+const STREAMS: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+void work(void);
+void opened(const char *path) {
+    FILE *in = stdin;
+    in = fopen(path, "r");
+    if (in == NULL) return;
+    if (in == stdin) work();
+}
+void reopened(const char *path) {
+    FILE *in = freopen(path, "r", stdin);
+    if (in == NULL) return;
+    if (in == stdin) work();
+}
+void two_blocks(void *old) {
+    char *p = malloc(4);
+    if (p == NULL) return;
+    if (p == old) work();
+}
+"#;
+
+#[test]
+fn a_new_object_is_none_of_the_pointers_before_it() {
+    infeasible(STREAMS, "opened", &[Branch(false), Branch(true)]);
+    feasible(STREAMS, "reopened", &[Branch(false), Branch(true)]);
+    infeasible(STREAMS, "two_blocks", &[Branch(false), Branch(true)]);
+    feasible(STREAMS, "two_blocks", &[Branch(false), Branch(false)]);
 }

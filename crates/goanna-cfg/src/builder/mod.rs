@@ -77,6 +77,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     writes: Vec::new(),
     filled: false,
     success: None,
+    pure: false,
     alloc_size: Vec::new(),
     buffer_size: Vec::new(),
 };

@@ -4,7 +4,7 @@ use super::expr::transparent;
 use super::Builder;
 use crate::consts::strip_casts;
 use crate::props::PathId;
-use crate::values::{IntType, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
+use crate::values::{IntType, PureArg, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, TypeClass, UnaryOp};
 
 /// The type pointers are compared in: addresses of 64 bits.
@@ -116,6 +116,16 @@ impl Builder<'_, '_> {
                         }
                     }
                 }
+                // A pure library function's result: the same for the same arguments.
+                if let (Some(model), Some(ty)) = (self.ctx.model(name), IntType::of(&e.ty)) {
+                    if model.pure {
+                        let reads = model.reads.clone();
+                        return match self.pure_call_args(args, &reads, d) {
+                            Some(args) => ValExpr::Cast(ty, Box::new(ValExpr::PureCall { usr: usr.clone(), args })),
+                            None => ValExpr::Unknown,
+                        };
+                    }
+                }
                 // Results of library calls are kept when they say whether the call succeeded.
                 let kept = self.ctx.model(name).is_none_or(|m| m.success.is_some());
                 if e.ty.class == TypeClass::Integer && kept {
@@ -135,6 +145,30 @@ impl Builder<'_, '_> {
             }
             _ => ValExpr::Unknown,
         }
+    }
+
+    /// The arguments of a call of a pure library function whose arguments `reads` are
+    /// pointers it reads through; `None` when one of those is neither a pointer path nor a
+    /// string literal (an array, pointer arithmetic: what it points to has no name to follow).
+    fn pure_call_args(&mut self, args: &[Expr], reads: &[usize], d: u32) -> Option<Vec<PureArg>> {
+        let mut out = Vec::with_capacity(args.len());
+        for (k, arg) in args.iter().enumerate() {
+            let inner = strip_casts(arg);
+            if !reads.contains(&k) {
+                if IntType::of(&inner.ty).is_none() {
+                    return None;
+                }
+                out.push(PureArg::Value(self.val_expr_at(inner, d)));
+                continue;
+            }
+            if let ExprKind::StringLit(text) = &inner.kind {
+                out.push(PureArg::Literal(text.clone()));
+                continue;
+            }
+            let p = self.path_of(inner).filter(|&p| self.paths.class(p) == TypeClass::Pointer)?;
+            out.push(PureArg::Pointed(p));
+        }
+        Some(out)
     }
 
     /// The value of a pointer operand of a comparison or `!` as an address: its access path, or a

@@ -352,6 +352,30 @@ impl GlobalWrites {
         writes.is_none_or(|w| w.iter().any(|&i| self.part_names.get(i as usize).is_none_or(|name| overlap(name, part))))
     }
 
+    /// True when a call may write `global`, a variable of the C library (declared in a system
+    /// header: `stdin`, `optarg`, `environ`): the program's function `callee` or what it calls
+    /// writes it, a part of it escapes, or the call goes through a pointer whose targets are
+    /// not known (`indirect`). Code outside the program writes such a variable only where its
+    /// model says so (`getopt` sets `optarg`: a write the graph shows at the call), not at
+    /// every call.
+    pub fn may_write_library_global(&self, callee: Option<FnIndex>, indirect: bool, global: &goanna_cfg::AccessPath) -> bool {
+        let usr = global.root.usr.as_str();
+        let part = part_key(global);
+        if self.part_escapes(usr, part.as_str()) {
+            return true;
+        }
+        match callee {
+            Some(g) => {
+                let names_var = match self.writes_of(g) {
+                    Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
+                    None => true,
+                };
+                names_var && self.parts_overlap(self.part_writes.get(g as usize).and_then(|w| w.as_deref()), part.as_str())
+            }
+            None => indirect,
+        }
+    }
+
     /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
     /// was, `internal_linkage` telling whether it is `static`: when neither a function of the
     /// program called (`callee`) nor its callees write an overlapping part of it, and what

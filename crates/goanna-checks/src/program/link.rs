@@ -182,6 +182,12 @@ impl<'a> Program<'a> {
         &self.units[r.unit as usize].cfgs[r.cfg as usize]
     }
 
+    /// True when the variable `var`, as a graph of function `f` names it, is declared in a
+    /// system header (a variable of the C library: `stdin`, `optarg`).
+    pub fn declared_in_system_header(&self, f: FnIndex, var: &goanna_cfg::VarRef) -> bool {
+        self.files(f).get(var.decl_span.file.0 as usize).is_some_and(|file| file.is_system)
+    }
+
     /// The files of a function's unit.
     pub fn files(&self, f: FnIndex) -> &'a [SourceFile] {
         self.units[self.functions[f as usize].unit as usize].files

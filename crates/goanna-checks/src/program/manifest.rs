@@ -207,6 +207,10 @@ impl InputTaint {
             ValExpr::Element(..) => true,
             ValExpr::Unknown => self.unknown_is_input,
             ValExpr::Call(usr) => self.calls_on_inputs.contains(usr),
+            // What a library routine returns is the environment's answer, like a value the
+            // builder does not model (Pulse's unknown calls); its integer arguments are read
+            // below it.
+            ValExpr::PureCall { .. } => self.unknown_is_input,
             _ => false,
         })
     }

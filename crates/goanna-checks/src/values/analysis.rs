@@ -540,8 +540,8 @@ impl Analyser<'_> {
     fn eval(&self, e: &ValExpr, state: &State) -> Interval {
         match e {
             ValExpr::Const(c) => Interval::constant(i128::from(*c)),
-            // An address: the analysis follows integers only.
-            ValExpr::Address(_) => FULL,
+            // An address: the analysis follows integers only. A pure library call: any value.
+            ValExpr::Address(_) | ValExpr::PureCall { .. } => FULL,
             ValExpr::MacroConst(c) => {
                 if self.env.config_known {
                     Interval::constant(i128::from(*c))
@@ -695,6 +695,13 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
             ValExpr::Binary { lhs, rhs, .. } => {
                 reads(lhs, out);
                 reads(rhs, out);
+            }
+            ValExpr::PureCall { args, .. } => {
+                for arg in args {
+                    if let goanna_cfg::PureArg::Value(x) = arg {
+                        reads(x, out);
+                    }
+                }
             }
             ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Address(_) | ValExpr::Unknown => {}
         }
