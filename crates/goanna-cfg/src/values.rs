@@ -243,14 +243,18 @@ pub enum ValueOp {
         /// What it now holds.
         value: StoredPointer,
     },
-    /// A call of a library function whose effects (lock, ...) happen only when it succeeds
-    /// (`success` in the model table): its result is a new value, read as
+    /// A call of a library function whose effects (lock, a block stored through an argument,
+    /// ...) happen only when it succeeds (`success` or `out_fails_when` in the model table): its result is a new value, read as
     /// [`ValExpr::Call`] of `usr`, and `success` is non-zero exactly when the call succeeded.
     LibraryCall {
         /// The function's USR.
         usr: String,
         /// Non-zero when the call succeeded (an expression over the result).
         success: ValExpr,
+        /// The objects it stores a new block into, only when it succeeds (`&s` of
+        /// `asprintf(&s, ..)`: `s`; the model's `alloc_out` with `out_fails_when`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        outs: Vec<PathId>,
     },
 }
 

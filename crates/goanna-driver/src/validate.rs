@@ -103,7 +103,12 @@ impl GraphCheck<'_> {
                 self.span(span, what)?;
                 self.expr(value, what)
             }
-            ValueOp::LibraryCall { success, .. } => self.expr(success, what),
+            ValueOp::LibraryCall { success, outs, .. } => {
+                for &out in outs {
+                    self.path(out, what)?;
+                }
+                self.expr(success, what)
+            }
         }
     }
 

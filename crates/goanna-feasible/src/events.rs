@@ -132,7 +132,8 @@ pub(crate) enum Event<'a> {
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
     /// and the expression is non-zero exactly when it succeeded.
-    LibraryCall(&'a str, &'a ValExpr),
+    /// The third field: the objects it stores a new block into when it succeeds.
+    LibraryCall(&'a str, &'a ValExpr, &'a [PathId]),
     /// An integer path is assigned.
     Assign(PathId, &'a ValExpr),
     /// A divisor: it was not zero (unless this is the reported event).
@@ -711,7 +712,7 @@ impl<'a> Frame<'a> {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
                 ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::Return(_) => {}
-                ValueOp::LibraryCall { usr, success } => out.push(Event::LibraryCall(usr, success)),
+                ValueOp::LibraryCall { usr, success, outs } => out.push(Event::LibraryCall(usr, success, outs)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),
             }
@@ -750,6 +751,8 @@ impl<'a> Frame<'a> {
                 out.push(w);
             }
         }
+        // Before the copies of the node (`a = b = malloc(n)` copies the new block into `a`).
+        out.extend(new_objects.into_iter().filter(|&id| self.is_value(id)).map(Event::PtrNew));
         for &(kind, id, value) in &props {
             // A pointer the value IR assigns (an address) has that value.
             if !is_pointer(id) || node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == id)) {
@@ -775,7 +778,6 @@ impl<'a> Frame<'a> {
                 out.push(s);
             }
         }
-        out.extend(new_objects.into_iter().filter(|&id| self.is_value(id)).map(Event::PtrNew));
         // Integer writes that the value IR does not show (a callee writing `*p` for `f(&x)` is
         // on an escaped variable, already forgotten by the clobber).
         for &(kind, id, _) in &props {
@@ -813,7 +815,7 @@ impl<'a> Frame<'a> {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
             (Event::Store(_, Some(assigned), _), VarKey::Path(id)) if assigned == id => false,
             (Event::Store(written, _, own_blocks), VarKey::Path(id)) => self.store_clobbers(*written, *own_blocks, *id),
-            (Event::CallResult(usr) | Event::LibraryCall(usr, _), VarKey::Result(r)) => *usr == r.as_str(),
+            (Event::CallResult(usr) | Event::LibraryCall(usr, ..), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.

@@ -393,7 +393,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     let n = state.node;
     let node = cfg.node(n);
     let relation = if matches!(node.kind, NodeKind::Call(_)) { call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, reported) } else { None };
-    let at = Position { step: 0, reported, happened: false };
+    let at = Position { step: 0, reported, happened: false, allocated: None };
     let mut sink = Facts(&mut state.facts);
     for event in frame.events(n, graphs.effects(callee, n)) {
         encode_event(&mut state.enc, &mut sink, &mut state.pending, event, at);

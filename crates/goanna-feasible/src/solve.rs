@@ -248,7 +248,11 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
                 cs.add_over(fact, i - 1, i, reads);
             }
         }
-        let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)) };
+        let allocated = query.assumed.iter().find_map(|&(s, a)| match a {
+            Assumed::Allocated(p) if s == i => Some(p),
+            _ => None,
+        });
+        let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)), allocated };
         // What the callee can return for the values passed (read before the call's writes).
         let relation = query
             .program
@@ -555,11 +559,13 @@ pub(crate) struct Position {
     pub(crate) step: usize,
     pub(crate) reported: bool,
     pub(crate) happened: bool,
+    /// The block the finding says was allocated into this path at this step.
+    pub(crate) allocated: Option<PathId>,
 }
 
 /// Encodes one event of step `at` into `cs`.
 pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pending: &mut Option<(BV, Vec<Version>)>, event: Event<'_>, at: Position) {
-    let Position { step: i, reported, happened } = at;
+    let Position { step: i, reported, happened, allocated } = at;
     match event {
         Event::Dereferenced(p) if !reported => {
             let key = VarKey::Path(p);
@@ -568,10 +574,11 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         }
         Event::Dereferenced(_) => {}
         Event::Clobber(..) | Event::Store(..) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
-        // The reported event of a library call (a lock taken) happened: the call succeeded.
-        Event::LibraryCall(usr, success) => {
+        // The reported event of a library call (a lock taken, a block stored through an
+        // argument) happened: the call succeeded.
+        Event::LibraryCall(usr, success, outs) => {
             enc.forget(&VarKey::Result(usr.to_string()));
-            if happened {
+            if happened || allocated.is_some_and(|p| outs.contains(&p)) {
                 let mut reads = Vec::new();
                 let v = enc.expr(success, &mut reads);
                 cs.add_reported_only(v.eq(constant(0)).not(), i, reads);

@@ -678,6 +678,11 @@ void reopened(const char *path) {
     if (in == NULL) return;
     if (in == stdin) work();
 }
+void chained(void) {
+    char *a, *b;
+    if ((a = b = malloc(4)) == NULL) return;
+    if (b == NULL) work();
+}
 void two_blocks(void *old) {
     char *p = malloc(4);
     if (p == NULL) return;
@@ -691,4 +696,6 @@ fn a_new_object_is_none_of_the_pointers_before_it() {
     feasible(STREAMS, "reopened", &[Branch(false), Branch(true)]);
     infeasible(STREAMS, "two_blocks", &[Branch(false), Branch(true)]);
     feasible(STREAMS, "two_blocks", &[Branch(false), Branch(false)]);
+    // `a = b = malloc(n)`: `a` holds the new block.
+    infeasible(STREAMS, "chained", &[Branch(false), Branch(true)]);
 }

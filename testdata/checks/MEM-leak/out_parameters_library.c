@@ -2,6 +2,7 @@
  * `posix_memalign`, `getline`): the variable owns a block afterwards, and the branch where the
  * result says failure owns nothing. */
 #define _GNU_SOURCE
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,4 +104,32 @@ size_t getdelim_record_freed_ok(FILE *f) {
         n = strlen(rec);
     free(rec);
     return n;
+}
+
+// The status kept in a variable and tested by a range that holds success and failure alike
+// (`<= 0`: an empty string, or nothing allocated), then told apart later: a block was stored
+// only when the status is not negative, so the `-1` exit leaks nothing.
+int status_told_apart_later(char **out, const char *fmt, va_list ap) {
+    char *s = NULL;
+    int r;
+    if ((r = vasprintf(&s, fmt, ap)) <= 0)
+        goto fail;
+    *out = s;
+    return r;
+fail:
+    if (r == 0) {
+        *out = s;
+        return 0;
+    }
+    return -1;
+}
+
+int empty_result_dropped(const char *fmt, va_list ap) {
+    char *s = NULL;
+    int r;
+    if ((r = vasprintf(&s, fmt, ap)) <= 0) // expect: MEM-leak
+        return -1;
+    puts(s);
+    free(s);
+    return r;
 }

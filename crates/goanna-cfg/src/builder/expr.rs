@@ -948,11 +948,25 @@ impl Builder<'_, '_> {
             self.eval(a);
         }
         let defined_here = usr.is_some_and(|u| self.ctx.defined.contains(u));
-        if let (Some(success), Some(usr)) = (model.and_then(|m| m.success), usr) {
+        if let (Some(m), Some(usr)) = (model, usr) {
             let call = Box::new(ValExpr::Call(usr.to_string()));
-            let op = if success == crate::models::Success::Zero { ValBinOp::Eq } else { ValBinOp::Ne };
-            let success = ValExpr::Binary { op, ty: IntType::INT, lhs: call, rhs: Box::new(ValExpr::Const(0)) };
-            self.value_op(ValueOp::LibraryCall { usr: usr.to_string(), success });
+            let zero = Box::new(ValExpr::Const(0));
+            let success = match (m.success, m.out_fails_when) {
+                (Some(crate::models::Success::Zero), _) | (None, Some(crate::models::FailWhen::Nonzero)) => Some(ValBinOp::Eq),
+                (Some(crate::models::Success::NonZero), _) => Some(ValBinOp::Ne),
+                (None, Some(crate::models::FailWhen::Negative)) => Some(ValBinOp::Ge),
+                (None, None) => None,
+            };
+            if let Some(op) = success {
+                let outs = if m.out_fails_when.is_some() {
+                    let indices = m.alloc_out.clone();
+                    indices.iter().filter_map(|&i| args.get(i)).filter_map(|a| self.out_target(a, true)).collect()
+                } else {
+                    Vec::new()
+                };
+                let success = ValExpr::Binary { op, ty: IntType::INT, lhs: call, rhs: zero };
+                self.value_op(ValueOp::LibraryCall { usr: usr.to_string(), success, outs });
+            }
         }
         for (i, a) in args.iter().enumerate() {
             let core = strip_casts(a);

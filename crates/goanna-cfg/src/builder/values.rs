@@ -126,8 +126,9 @@ impl Builder<'_, '_> {
                         };
                     }
                 }
-                // Results of library calls are kept when they say whether the call succeeded.
-                let kept = self.ctx.model(name).is_none_or(|m| m.success.is_some());
+                // Results of library calls are kept when they say whether the call succeeded
+                // (its effects, or the blocks it stores through its arguments).
+                let kept = self.ctx.model(name).is_none_or(|m| m.success.is_some() || m.out_fails_when.is_some());
                 if e.ty.class == TypeClass::Integer && kept {
                     // In the call's own type, so that readers know its width.
                     let call = ValExpr::Call(usr.clone());

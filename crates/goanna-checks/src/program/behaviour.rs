@@ -12,7 +12,10 @@ pub struct Behaviour {
     pub may_return: bool,
     /// Some path reaches a call that never returns (`exit`, `abort`, ...).
     pub may_noreturn: bool,
-    /// Some path runs forever inside the function or its callees.
+    /// Some path runs forever inside the function or its callees: it reaches a loop it can
+    /// never leave (`for (;;)` without a way out), or a call that runs forever. A loop with a
+    /// way out is taken to end (the fairness of bug finders: a `for (i = 0; i < n; i++)` in
+    /// a fatal-error handler does not make the handler return or run forever).
     pub may_diverge: bool,
 }
 
@@ -24,8 +27,10 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
     let mut stack = vec![cfg.entry];
     seen[cfg.entry.index()] = true;
     let mut result = Behaviour::default();
-    // Edges of the explored graph, for the cycle test.
+    // Edges of the explored graph, and the nodes where a path may end (the exit, a call that
+    // never returns or ends the program), for the test of loops without a way out.
     let mut succs: Vec<Vec<NodeId>> = vec![Vec::new(); n];
+    let mut ends = vec![false; n];
     while let Some(u) = stack.pop() {
         let node = cfg.node(u);
         match node.kind {
@@ -33,10 +38,12 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
             NodeKind::NoReturn => result.may_noreturn = true,
             _ => {}
         }
+        ends[u.index()] = matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn);
         let continues = match call_behaviour(program, f, u, behaviours) {
             Some(b) => {
                 result.may_noreturn |= b.may_noreturn;
                 result.may_diverge |= b.may_diverge;
+                ends[u.index()] |= b.may_noreturn;
                 b.may_return
             }
             None => !matches!(node.kind, NodeKind::NoReturn | NodeKind::Exit),
@@ -52,7 +59,7 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
             }
         }
     }
-    result.may_diverge |= has_cycle(&succs, cfg.entry);
+    result.may_diverge |= has_trap(&succs, &seen, &ends);
     result
 }
 
@@ -110,27 +117,26 @@ pub fn dying_call(program: &Program<'_>, f: FnIndex, node: NodeId, behaviours: &
 /// Most nodes between a call and the `noreturn` sink for the call to be a dying one.
 const MAX_DYING_RUN: usize = 4;
 
-/// True when a cycle is reachable from `start` (iterative three-colour DFS).
-fn has_cycle(succs: &[Vec<NodeId>], start: NodeId) -> bool {
-    let mut colour = vec![0u8; succs.len()];
-    let mut stack: Vec<(NodeId, usize)> = vec![(start, 0)];
-    colour[start.index()] = 1;
-    while let Some((u, i)) = stack.pop() {
-        if let Some(&v) = succs[u.index()].get(i) {
-            stack.push((u, i + 1));
-            match colour[v.index()] {
-                0 => {
-                    colour[v.index()] = 1;
-                    stack.push((v, 0));
-                }
-                1 => return true,
-                _ => {}
-            }
-        } else {
-            colour[u.index()] = 2;
+/// True when some explored node (`seen`) reaches no node where a path may end (`ends`) over
+/// the explored edges `succs`: a loop without a way out, or a dead end.
+fn has_trap(succs: &[Vec<NodeId>], seen: &[bool], ends: &[bool]) -> bool {
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); succs.len()];
+    for (u, out) in succs.iter().enumerate() {
+        for v in out {
+            preds[v.index()].push(u);
         }
     }
-    false
+    let mut escapes = ends.to_vec();
+    let mut stack: Vec<usize> = (0..ends.len()).filter(|&u| ends[u]).collect();
+    while let Some(v) = stack.pop() {
+        for &u in &preds[v] {
+            if !escapes[u] {
+                escapes[u] = true;
+                stack.push(u);
+            }
+        }
+    }
+    seen.iter().zip(&escapes).any(|(&s, &e)| s && !e)
 }
 
 /// The behaviour of every function of the program.

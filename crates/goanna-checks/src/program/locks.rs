@@ -541,7 +541,7 @@ fn failure_branch(cfg: &Cfg, n: NodeId) -> Option<bool> {
     let mut cond = None;
     for v in &node.values {
         match v {
-            ValueOp::LibraryCall { usr, success } => {
+            ValueOp::LibraryCall { usr, success, .. } => {
                 let with = |r: i64| evaluate(success, &[(Some(usr.as_str()), None, r)]);
                 // Success exactly when the result is 0.
                 if with(0).is_some_and(|v| v != 0) && with(1) == Some(0) && with(-1) == Some(0) {
