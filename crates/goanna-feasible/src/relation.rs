@@ -64,6 +64,10 @@ pub(crate) struct Relation {
     /// (a local), not one it was given (a parameter, or memory reached through one), whose NULL
     /// is its caller's.
     pub(crate) own_null: Bool,
+    /// Holds when the callee returns `result` on a path that does not also hand the block on
+    /// (into memory others reach): what a finding about the caller's ownership of the block
+    /// it returns (a leak) assumes.
+    pub(crate) own_block: Bool,
     /// What the callee leaves in the caller's memory it can write (`*out` for `f(&x)` is the
     /// caller's `x`, `p->f` the caller's `a->f` for `f(a)`, globals): the caller's key and its
     /// value after the call, constrained by `fact` like the result.
@@ -76,6 +80,9 @@ struct Returned {
     value: BV,
     /// The value is a pointer the callee was given (or reached through one).
     given: bool,
+    /// The value is a pointer the callee also handed on, into memory others reach (`c->files =
+    /// f; return f;`, or passed to a function that keeps it): its block has another owner.
+    handed_on: bool,
 }
 
 /// The relation of the call at `node` of `caller` (whose values `enc` holds, before the call's
@@ -164,6 +171,7 @@ pub(crate) fn call_relation(
     let outs: Vec<(VarKey, BV)> = written.into_iter().map(|(_, outer)| (outer, BV::fresh_const("out", 64))).collect();
     let mut alternatives = Vec::new();
     let mut own = Vec::new();
+    let mut kept = Vec::new();
     for (mut facts, ret, finals) in paths {
         facts.push(result.eq(&ret.value));
         for ((_, post), last) in outs.iter().zip(&finals) {
@@ -173,10 +181,13 @@ pub(crate) fn call_relation(
         if !ret.given {
             own.push(alternative.clone());
         }
+        if !ret.handed_on {
+            kept.push(alternative.clone());
+        }
         alternatives.push(alternative);
     }
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
-    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, outs })
+    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, own_block: Bool::or(&kept), outs })
 }
 
 /// The caller's keys (in `caller`'s frame) of the memory and globals the callee at the call
@@ -303,12 +314,15 @@ fn caller_key(caller: &Frame<'_>, site: &goanna_cfg::CallSite, callee_cfg: &Cfg,
 }
 
 /// One partial path through the callee.
+#[derive(Clone)]
 struct PathState<'f, 'a> {
     node: NodeId,
     enc: Encoder<'f, 'a>,
     facts: Vec<Bool>,
     pending: Option<(BV, Vec<Version>)>,
     returned: Option<Returned>,
+    /// The callee's own pointer variables whose value it has handed on so far.
+    handed: Vec<PathId>,
 }
 
 /// Every path from the entry to the exit of the callee (its index and graph): its facts, the
@@ -325,7 +339,7 @@ fn enumerate<'f, 'a>(
     let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
-    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None }];
+    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new() }];
     while let Some(mut state) = stack.pop() {
         visits += 1;
         if visits > MAX_VISITS {
@@ -338,7 +352,7 @@ fn enumerate<'f, 'a>(
         let node = cfg.node(n);
         match node.kind {
             NodeKind::Exit => {
-                let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false });
+                let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false });
                 let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
                 done.push((state.facts, ret, finals));
                 if done.len() > MAX_PATHS {
@@ -355,9 +369,16 @@ fn enumerate<'f, 'a>(
         distinct.dedup();
         for (k, &to) in distinct.iter().enumerate() {
             let mut next = if k + 1 == distinct.len() {
-                PathState { node: to, enc: state.enc.clone(), facts: std::mem::take(&mut state.facts), pending: state.pending.take(), returned: state.returned.take() }
+                PathState {
+                    node: to,
+                    enc: state.enc.clone(),
+                    facts: std::mem::take(&mut state.facts),
+                    pending: state.pending.take(),
+                    returned: state.returned.take(),
+                    handed: std::mem::take(&mut state.handed),
+                }
             } else {
-                PathState { node: to, enc: state.enc.clone(), facts: state.facts.clone(), pending: state.pending.clone(), returned: state.returned.clone() }
+                PathState { node: to, ..state.clone() }
             };
             if let Some((cond, _)) = next.pending.take() {
                 if let Some(fact) = edge_fact(cfg, n, to, &cond) {
@@ -403,11 +424,58 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
         bind_result(cfg, frame, &mut state.enc, n, &r.result, &mut state.facts);
         bind_outs(&mut state.enc, &r.outs, &mut state.facts);
     }
+    note_handed_on(cfg, node, graphs.effects(callee, n), &mut state.handed);
     if node.kind == NodeKind::Return {
-        state.returned = Some(returned_value(frame, node, &mut state.enc));
+        let mut returned = returned_value(frame, node, &mut state.enc);
+        returned.handed_on = node.props.iter().any(|p| p.kind == PropKind::Escape && matches!(p.subject, goanna_cfg::Subject::Path(x) if state.handed.contains(&x)));
+        state.returned = Some(returned);
     }
     state.facts.extend(state.enc.take_assumptions());
     state.facts.extend(state.enc.take_facts().into_iter().map(|(fact, _)| fact));
+}
+
+/// Updates `handed`, the function's own pointer variables whose value it has handed on, with
+/// node `node` (its propositions and a callee's summary `effects`): a variable copied into
+/// memory others reach (`c->files = f`, a global) or passed where it may be kept (`escape_f`
+/// at a call or a store) has been; one given a new value holds nothing handed on.
+fn note_handed_on(cfg: &Cfg, node: &goanna_cfg::Node, effects: &[(PropKind, PathId)], handed: &mut Vec<PathId>) {
+    let own_variable = |x: PathId| {
+        let p = cfg.path(x);
+        p.is_variable() && matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+    };
+    let shared = |t: PathId| {
+        let p = cfg.path(t);
+        p.root.kind.is_static_storage() || p.steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_)))
+    };
+    let mut hand = |x: PathId| {
+        if own_variable(x) && !handed.contains(&x) {
+            handed.push(x);
+        }
+    };
+    for prop in &node.props {
+        let goanna_cfg::Subject::Path(t) = &prop.subject else { continue };
+        let t = *t;
+        match prop.kind {
+            PropKind::Copy if shared(t) => {
+                if let Some(x) = prop.value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|x| (x.0 as usize) < cfg.paths.len()) {
+                    hand(x);
+                }
+            }
+            PropKind::Escape if node.kind != NodeKind::Return => hand(t),
+            _ => {}
+        }
+    }
+    for &(kind, x) in effects {
+        if kind == PropKind::Escape {
+            hand(x);
+        }
+    }
+    // What the node hands on is the old value of a variable it also writes (`p = realloc(p, n)`).
+    for prop in &node.props {
+        if let (PropKind::Def | PropKind::DeclInit, goanna_cfg::Subject::Path(x)) = (prop.kind, &prop.subject) {
+            handed.retain(|h| h != x);
+        }
+    }
 }
 
 /// States that the call at `n` returned `result`: the value the caller reads as the call's
@@ -447,7 +515,7 @@ pub(crate) fn bind_outs(enc: &mut Encoder<'_, '_>, outs: &[(VarKey, BV)], facts:
 /// address, the pointer it returns (as far as NULL goes: `p + k` and `&p[i]` are NULL when
 /// `p` is, the only property of pointers the encoding follows); unknown otherwise.
 fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<'_, '_>) -> Returned {
-    let own = |value: BV| Returned { value, given: false };
+    let own = |value: BV| Returned { value, given: false, handed_on: false };
     for op in &node.values {
         if let ValueOp::Return(e) = op {
             if !is_unknown(e) {
@@ -478,7 +546,7 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
         // callee wrote (`p = realloc(p, n); return p;`) holds the callee's own value.
         let path = frame.cfg.path(one);
         let given = !path.is_variable() || (path.root.kind == goanna_ast::VarKind::Param && version <= 1);
-        return Returned { value, given };
+        return Returned { value, given, handed_on: false };
     }
     own(fresh)
 }

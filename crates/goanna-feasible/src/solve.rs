@@ -305,6 +305,12 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             versions.extend(crate::relation::bind_result(query.cfg, &frame, &mut enc, step.node, &r.result, &mut facts));
             versions.extend(crate::relation::bind_outs(&mut enc, &r.outs, &mut facts));
             own_null = Some((r.own_null, versions.clone()));
+            // A finding about the block the call returns (a leak) is about a block the callee
+            // left to its caller alone, not one it also linked elsewhere.
+            let returned_block = matches!(&query.cfg.node(step.node).kind, goanna_cfg::NodeKind::Call(site) if site.result.is_some() && site.result == at.allocated);
+            if returned_block {
+                deferred.push((r.own_block, i, versions.clone(), true));
+            }
             deferred.push((Bool::and(&facts), i, versions, false));
         }
         // The event of a call of the program's own function happened (a lock wrapper took the

@@ -1,6 +1,6 @@
 //! How each function may end, seen from a caller: return, end in a call that never returns, or
-//! run forever (a loop, or recursion without end). Least fixpoint over the call graph, so a
-//! recursion without a base case never returns.
+//! run forever (a loop without a way out, or recursion without end). Least fixpoints over the
+//! call graph, so a recursion without a base case never returns.
 
 use super::link::{FnIndex, Program};
 use goanna_cfg::{Cfg, NodeId, NodeKind};
@@ -139,46 +139,36 @@ fn has_trap(succs: &[Vec<NodeId>], seen: &[bool], ends: &[bool]) -> bool {
     seen.iter().zip(&escapes).any(|(&s, &e)| s && !e)
 }
 
-/// The behaviour of every function of the program.
+/// The behaviour of every function of the program: first how calls may end (return, or end
+/// the program), a least fixpoint in which a recursion without a base case never returns;
+/// then, with those fixed, which may run forever (a loop without a way out, a call that never
+/// ends), a least fixpoint again. Running forever is decided last because a call whose
+/// callee's endings are not known yet would look like a dead end.
 pub fn behaviours(program: &Program<'_>) -> Vec<Behaviour> {
     let count = program.functions.len();
     let mut behaviours = vec![Behaviour::default(); count];
-    // Functions in a recursive cycle may run forever through calls.
-    let recursive = recursive_functions(program);
-    loop {
-        let mut changed = false;
-        for f in 0..count as FnIndex {
-            let mut b = explore(program, f, program.cfg(f), &behaviours);
-            b.may_diverge |= recursive[f as usize];
-            let old = behaviours[f as usize];
-            let merged = Behaviour {
-                may_return: old.may_return | b.may_return,
-                may_noreturn: old.may_noreturn | b.may_noreturn,
-                may_diverge: old.may_diverge | b.may_diverge,
-            };
-            if merged != old {
-                behaviours[f as usize] = merged;
-                changed = true;
+    for diverging in [false, true] {
+        loop {
+            let mut changed = false;
+            for f in 0..count as FnIndex {
+                let b = explore(program, f, program.cfg(f), &behaviours);
+                let old = behaviours[f as usize];
+                let merged = if diverging {
+                    Behaviour { may_diverge: old.may_diverge | b.may_diverge, ..old }
+                } else {
+                    Behaviour { may_return: old.may_return | b.may_return, may_noreturn: old.may_noreturn | b.may_noreturn, may_diverge: false }
+                };
+                if merged != old {
+                    behaviours[f as usize] = merged;
+                    changed = true;
+                }
             }
-        }
-        if !changed {
-            return behaviours;
-        }
-    }
-}
-
-/// Functions on a cycle of the call graph.
-fn recursive_functions(program: &Program<'_>) -> Vec<bool> {
-    let mut recursive = vec![false; program.functions.len()];
-    for scc in call_graph_sccs(program) {
-        let self_loop = scc.len() == 1 && program.calls[scc[0] as usize].iter().any(|&(_, g)| g == scc[0]);
-        if scc.len() > 1 || self_loop {
-            for f in scc {
-                recursive[f as usize] = true;
+            if !changed {
+                break;
             }
         }
     }
-    recursive
+    behaviours
 }
 
 /// The strongly connected components of the call graph, callees before callers.
