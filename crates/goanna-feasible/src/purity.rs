@@ -8,24 +8,39 @@
 use crate::relation::CalleeGraphs;
 use goanna_ast::VarKind;
 use goanna_cfg::{Cfg, NodeKind, PathId, PathStep, PropKind, Subject};
+use rustc_hash::FxHashMap;
 
 /// Calls followed below a callee when deciding whether it writes anything.
-const MAX_DEPTH: usize = 3;
+const MAX_DEPTH: usize = 6;
 
 /// True when the function `callee` (graph `cfg`) writes nothing its caller can see, as far as
 /// `depth` levels of its own calls are followed (a call of a function the program does not
 /// define counts as a write).
 pub(crate) fn writes_nothing(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, depth: usize) -> bool {
-    writes_through_params(graphs, callee, cfg, depth).is_some_and(|through| through.iter().all(|&w| !w))
+    writes_through_params(graphs, callee, cfg, depth, &mut FxHashMap::default()).is_some_and(|through| through.iter().all(|&w| !w))
 }
+
+/// What [`writes_through_params`] answered, per function and depth.
+type Answers = FxHashMap<(u32, usize), Option<Vec<bool>>>;
 
 /// Which pointer parameters the function may write through, when that is all it writes that
 /// its caller can see; `None` when it may write anything else (globals, resources, memory it
-/// did not get from a parameter, calls it cannot follow).
-fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, depth: usize) -> Option<Vec<bool>> {
+/// did not get from a parameter, calls it cannot follow). `answers` keeps what was decided
+/// for the functions it calls, so that each is followed once per depth.
+fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, depth: usize, answers: &mut Answers) -> Option<Vec<bool>> {
     if depth >= MAX_DEPTH {
         return None;
     }
+    if let Some(known) = answers.get(&(callee, depth)) {
+        return known.clone();
+    }
+    let answer = follow_writes(graphs, callee, cfg, depth, answers);
+    answers.insert((callee, depth), answer.clone());
+    answer
+}
+
+/// [`writes_through_params`] of a function not decided yet at this depth.
+fn follow_writes(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, depth: usize, answers: &mut Answers) -> Option<Vec<bool>> {
     let mut through = vec![false; cfg.params.len()];
     for n in cfg.node_ids() {
         let node = cfg.node(n);
@@ -35,7 +50,7 @@ fn writes_through_params(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, dept
         let followed_call = matches!(node.kind, NodeKind::Call(_));
         if let NodeKind::Call(site) = &node.kind {
             let (g, g_cfg) = graphs.callee(callee, n)?;
-            let g_writes = writes_through_params(graphs, g, g_cfg, depth + 1)?;
+            let g_writes = writes_through_params(graphs, g, g_cfg, depth + 1, answers)?;
             for (k, &writes) in g_writes.iter().enumerate() {
                 if !writes {
                     continue;
