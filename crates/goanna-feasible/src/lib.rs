@@ -77,6 +77,9 @@ pub enum Assumed {
     /// address no constant names — not NULL, not in the first page, and not among the last
     /// 4,095 values, where sentinels live (`(void *) -1`, `MAP_FAILED`, `ERR_PTR(-e)`).
     Allocated(goanna_cfg::PathId),
+    /// The pointer held a block that the step released (the first release of a double free;
+    /// `free(NULL)` releases nothing): an address as for [`Assumed::Allocated`].
+    Released(goanna_cfg::PathId),
 }
 
 /// A path to decide: steps through one function's graph, in order.

@@ -64,10 +64,16 @@ pub(crate) struct Relation {
     /// (a local), not one it was given (a parameter, or memory reached through one), whose NULL
     /// is its caller's.
     pub(crate) own_null: Bool,
-    /// Holds when the callee returns `result` on a path that does not also hand the block on
-    /// (into memory others reach): what a finding about the caller's ownership of the block
-    /// it returns (a leak) assumes.
+    /// Holds when the callee returns `result` on a path where it is a block of its own (not
+    /// a pointer it was given: `return cell;` next to `return copy;`) that it did not also
+    /// hand on (into memory others reach): what a finding about the caller's ownership of the
+    /// block it returns (a leak) assumes.
     pub(crate) own_block: Bool,
+    /// For each of `outs`: holds when the callee leaves it on a path that did not free the
+    /// block it last stored there (`*lc = calloc(..); ...; free(*lc); return -1;` leaves a
+    /// dangling pointer, not a block): what a finding about a block allocated into the
+    /// caller's variable through `&x` (a leak) assumes.
+    pub(crate) outs_live: Vec<Bool>,
     /// What the callee leaves in the caller's memory it can write (`*out` for `f(&x)` is the
     /// caller's `x`, `p->f` the caller's `a->f` for `f(a)`, globals): the caller's key and its
     /// value after the call, constrained by `fact` like the result.
@@ -172,7 +178,8 @@ pub(crate) fn call_relation(
     let mut alternatives = Vec::new();
     let mut own = Vec::new();
     let mut kept = Vec::new();
-    for (mut facts, ret, finals) in paths {
+    let mut live: Vec<Vec<Bool>> = vec![Vec::new(); outs.len()];
+    for (mut facts, ret, finals, freed) in paths {
         facts.push(result.eq(&ret.value));
         for ((_, post), last) in outs.iter().zip(&finals) {
             facts.push(post.eq(last));
@@ -181,13 +188,19 @@ pub(crate) fn call_relation(
         if !ret.given {
             own.push(alternative.clone());
         }
-        if !ret.handed_on {
+        if !ret.handed_on && !ret.given {
             kept.push(alternative.clone());
+        }
+        for (k, &gone) in freed.iter().enumerate() {
+            if !gone {
+                live[k].push(alternative.clone());
+            }
         }
         alternatives.push(alternative);
     }
+    let outs_live = live.iter().map(|alternatives| Bool::or(alternatives)).collect();
     let own_null = Bool::and(&[result.eq(constant(0)), Bool::or(&own)]);
-    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, own_block: Bool::or(&kept), outs })
+    Some(Relation { fact: Bool::or(&alternatives), result, reads, own_null, own_block: Bool::or(&kept), outs_live, outs })
 }
 
 /// The caller's keys (in `caller`'s frame) of the memory and globals the callee at the call
@@ -323,6 +336,8 @@ struct PathState<'f, 'a> {
     returned: Option<Returned>,
     /// The callee's own pointer variables whose value it has handed on so far.
     handed: Vec<PathId>,
+    /// Pointers whose block the path has freed since they were last written.
+    freed: Vec<PathId>,
 }
 
 /// Every path from the entry to the exit of the callee (its index and graph): its facts, the
@@ -335,11 +350,11 @@ fn enumerate<'f, 'a>(
     depth: usize,
     reported: bool,
     outs: &[VarKey],
-) -> Option<Vec<(Vec<Bool>, Returned, Vec<BV>)>> {
+) -> Option<Vec<(Vec<Bool>, Returned, Vec<BV>, Vec<bool>)>> {
     let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
-    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new() }];
+    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new(), freed: Vec::new() }];
     while let Some(mut state) = stack.pop() {
         visits += 1;
         if visits > MAX_VISITS {
@@ -354,7 +369,8 @@ fn enumerate<'f, 'a>(
             NodeKind::Exit => {
                 let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false });
                 let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
-                done.push((state.facts, ret, finals));
+                let freed = outs.iter().map(|k| matches!(k, VarKey::Path(id) if state.freed.contains(id))).collect();
+                done.push((state.facts, ret, finals, freed));
                 if done.len() > MAX_PATHS {
                     return None;
                 }
@@ -376,6 +392,7 @@ fn enumerate<'f, 'a>(
                     pending: state.pending.take(),
                     returned: state.returned.take(),
                     handed: std::mem::take(&mut state.handed),
+                    freed: std::mem::take(&mut state.freed),
                 }
             } else {
                 PathState { node: to, ..state.clone() }
@@ -425,6 +442,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
         bind_outs(&mut state.enc, &r.outs, &mut state.facts);
     }
     note_handed_on(cfg, node, graphs.effects(callee, n), &mut state.handed);
+    note_freed(node, graphs.effects(callee, n), &mut state.freed);
     if node.kind == NodeKind::Return {
         let mut returned = returned_value(frame, node, &mut state.enc);
         returned.handed_on = node.props.iter().any(|p| p.kind == PropKind::Escape && matches!(p.subject, goanna_cfg::Subject::Path(x) if state.handed.contains(&x)));
@@ -432,6 +450,28 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     }
     state.facts.extend(state.enc.take_assumptions());
     state.facts.extend(state.enc.take_facts().into_iter().map(|(fact, _)| fact));
+}
+
+/// Updates `freed`, the pointers whose block the path has freed since they were last written,
+/// with node `node` (its propositions and a callee's summary `effects`).
+fn note_freed(node: &goanna_cfg::Node, effects: &[(PropKind, PathId)], freed: &mut Vec<PathId>) {
+    let props = node.props.iter().filter_map(|p| match p.subject {
+        goanna_cfg::Subject::Path(x) => Some((p.kind, x)),
+        _ => None,
+    });
+    let all: Vec<(PropKind, PathId)> = props.chain(effects.iter().copied()).collect();
+    for &(kind, x) in &all {
+        if kind == PropKind::Free && !freed.contains(&x) {
+            freed.push(x);
+        }
+    }
+    // A pointer written at the node holds something else (`p = realloc(p, n)` frees the old
+    // block and stores a new one).
+    for &(kind, x) in &all {
+        if matches!(kind, PropKind::Def | PropKind::DeclInit | PropKind::Alloc) {
+            freed.retain(|&f| f != x);
+        }
+    }
 }
 
 /// Updates `handed`, the function's own pointer variables whose value it has handed on, with

@@ -311,6 +311,10 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             if returned_block {
                 deferred.push((r.own_block, i, versions.clone(), true));
             }
+            // One about a block it stored through `&x`: a block it did not free again.
+            if let Some(k) = at.allocated.and_then(|p| r.outs.iter().position(|(key, _)| *key == VarKey::Path(p))) {
+                deferred.push((r.outs_live[k].clone(), i, versions.clone(), true));
+            }
             deferred.push((Bool::and(&facts), i, versions, false));
         }
         // The event of a call of the program's own function happened (a lock wrapper took the
@@ -325,7 +329,7 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             }
         }
         for &(_, assumed) in query.assumed.iter().filter(|(s, _)| *s == i) {
-            if let Assumed::Allocated(p) = assumed {
+            if let Assumed::Allocated(p) | Assumed::Released(p) = assumed {
                 let key = VarKey::Path(p);
                 let (v, version) = enc.read(&key);
                 cs.add_reported_only(allocated_address(&v), i, vec![(key, version)]);

@@ -586,7 +586,7 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         }
         (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::Alloc)), Some(v)) => vec![(at, goanna_feasible::Assumed::Allocated(v))],
         // The first release released a block: `free(NULL)` releases nothing.
-        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::Free)), Some(v)) => vec![(at, goanna_feasible::Assumed::Allocated(v))],
+        (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::Free)), Some(v)) => vec![(at, goanna_feasible::Assumed::Released(v))],
         (Some(_), _) => vec![(at, goanna_feasible::Assumed::Happened)],
         (None, _) => Vec::new(),
     };
