@@ -50,10 +50,14 @@ pub struct GlobalWrites {
 }
 
 /// The key of the part of a global that `path` names: `usr|.f.g` for members reached without a
-/// pointer, `usr|` for the whole variable otherwise.
+/// pointer, `usr|` for the whole variable (an element), `usr|*` for memory reached through a
+/// pointer the variable holds (`config.clients->free`), which is not the variable's own
+/// storage.
 pub(super) fn part_key(path: &goanna_cfg::AccessPath) -> String {
     let mut key = format!("{}|", path.root.usr);
-    if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
+    if path.steps.iter().any(|s| matches!(s, goanna_cfg::PathStep::Deref | goanna_cfg::PathStep::Arrow(_))) {
+        key.push('*');
+    } else if path.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
         for step in &path.steps {
             if let goanna_cfg::PathStep::Field(f) = step {
                 key.push('.');
@@ -62,6 +66,21 @@ pub(super) fn part_key(path: &goanna_cfg::AccessPath) -> String {
         }
     }
     key
+}
+
+/// True when writing the part `written` (or taking its address) may change the part `read`:
+/// parts of the variable's own storage that overlap ([`overlap`]); memory reached through its
+/// pointers, by another write through them or by a write of the variable's own storage (a
+/// pointer it holds may now point elsewhere) — but a write through its pointers leaves its
+/// own storage (`config.clients->free = f` leaves `config.num_threads`).
+pub(super) fn write_overlaps(written: &str, read: &str) -> bool {
+    let through = |k: &str| k.ends_with("|*");
+    let variable = |k: &str| k.rsplit_once('|').map_or(k, |(v, _)| v).to_string();
+    match (through(written), through(read)) {
+        (true, false) => false,
+        (true, true) | (false, true) => variable(written) == variable(read),
+        (false, false) => overlap(written, read),
+    }
 }
 
 /// True when one of two part keys is the other or contains it (`g|` and `g|.f`, `g|.f` and
@@ -344,12 +363,12 @@ impl GlobalWrites {
         // The escaped parts of the same variable sort together, after `usr|`.
         let prefix = format!("{usr}|");
         let first = self.escaped_parts.partition_point(|p| p.as_str() < prefix.as_str());
-        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| overlap(p, part))
+        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| write_overlaps(p, part))
     }
 
     /// True when one of the parts `writes` (`None`: too many to list) may overlap `part`.
     fn parts_overlap(&self, writes: Option<&[u32]>, part: &str) -> bool {
-        writes.is_none_or(|w| w.iter().any(|&i| self.part_names.get(i as usize).is_none_or(|name| overlap(name, part))))
+        writes.is_none_or(|w| w.iter().any(|&i| self.part_names.get(i as usize).is_none_or(|name| write_overlaps(name, part))))
     }
 
     /// True when a call may write `global`, a variable of the C library (declared in a system

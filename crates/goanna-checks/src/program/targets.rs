@@ -8,7 +8,7 @@
 //!
 //! The program is taken as closed: a setter that no call of the program names adds nothing.
 
-use super::global_writes::{overlap, part_key};
+use super::global_writes::{part_key, write_overlaps};
 use super::link::{FnIndex, Program};
 use goanna_ast::VarKind;
 use goanna_cfg::{AccessPath, Cfg, NodeId, NodeKind, PathId, PathStep, PropKind, StoredPointer, Subject, ValueOp};
@@ -80,7 +80,7 @@ pub(crate) fn indirect_targets(program: &Program<'_>) -> IndirectTargets {
                     if roots.contains(path.root.usr.as_str()) {
                         let key = part_key(path);
                         for (k, v) in values.iter_mut() {
-                            if overlap(k, &key) {
+                            if write_overlaps(&key, k) {
                                 v.unknown = true;
                             }
                         }
@@ -119,7 +119,7 @@ fn record_writes(program: &Program<'_>, f: FnIndex, roots: &FxHashSet<&str>, val
     for (path, usr) in &cfg.function_inits {
         let Some(key) = cfg.paths.get(path.0 as usize).map(part_key) else { continue };
         for (k, v) in values.iter_mut() {
-            if !overlap(k, &key) {
+            if !write_overlaps(&key, k) {
                 continue;
             }
             match usr.as_deref().and_then(|usr| program.function_by_usr(unit, usr)) {
@@ -148,7 +148,7 @@ fn record_writes(program: &Program<'_>, f: FnIndex, roots: &FxHashSet<&str>, val
                 _ => None,
             });
             for (k, v) in values.iter_mut() {
-                if !overlap(k, &key) {
+                if !write_overlaps(&key, k) {
                     continue;
                 }
                 match (written, stored) {
