@@ -578,6 +578,15 @@ impl<'a> Frame<'a> {
         if w.in_union || q.in_union || (q.root == w.root && q.steps.starts_with(&w.steps)) {
             return true;
         }
+        // `wl->flags` and `sc->flags` through pointers to different structures are members of
+        // different objects (as the Clang Static Analyzer's typed field regions).
+        if let ([PathStep::Arrow(_)], [PathStep::Arrow(_)]) = (&w.steps[..], &q.steps[..]) {
+            if let (Some(a), Some(b)) = (pointed_struct(&w.root.type_spelling), pointed_struct(&q.root.type_spelling)) {
+                if a != b {
+                    return false;
+                }
+            }
+        }
         q.steps.iter().any(|s| match s {
             goanna_cfg::PathStep::Deref => true,
             goanna_cfg::PathStep::Index(_) => false,
@@ -849,4 +858,21 @@ fn new_objects(cfg: &Cfg, node: &goanna_cfg::Node) -> Vec<PathId> {
         }
     }
     out
+}
+
+/// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`
+/// for any other spelling (a typedef may name the same structure).
+fn pointed_struct(spelling: &str) -> Option<&str> {
+    let pointee = spelling.trim().strip_suffix('*')?.trim_end();
+    let mut rest = pointee;
+    loop {
+        let trimmed = rest.trim_start();
+        match trimmed.strip_prefix("const ").or_else(|| trimmed.strip_prefix("volatile ")) {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    let name = rest.trim_start().strip_prefix("struct ")?.trim();
+    let name = name.strip_suffix(" const").unwrap_or(name).trim();
+    (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(name)
 }

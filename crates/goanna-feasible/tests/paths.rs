@@ -699,3 +699,27 @@ fn a_new_object_is_none_of_the_pointers_before_it() {
     // `a = b = malloc(n)`: `a` holds the new block.
     infeasible(STREAMS, "chained", &[Branch(false), Branch(true)]);
 }
+
+const TYPED_MEMBERS: &str = r#"
+struct winlink { int flags; };
+struct spawn_context { int flags; int idx; };
+struct winlink *find(int idx);
+void work(void);
+void spawn(struct spawn_context *sc, struct winlink *wl) {
+    if (sc->flags & 1) work();
+    wl->flags &= ~4;
+    if (sc->flags & 1) work();
+}
+void same_type(struct winlink *a, struct winlink *b) {
+    if (a->flags & 1) work();
+    b->flags &= ~1;
+    if (a->flags & 1) work();
+}
+"#;
+
+#[test]
+fn a_member_written_through_another_structure_type_is_another_object() {
+    infeasible(TYPED_MEMBERS, "spawn", &[Branch(false), Branch(true)]);
+    // Two pointers to the same structure type may point to one object.
+    feasible(TYPED_MEMBERS, "same_type", &[Branch(true), Branch(false)]);
+}
