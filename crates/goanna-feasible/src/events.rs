@@ -538,11 +538,27 @@ impl<'a> Frame<'a> {
                     && matches!(d.subject, Subject::Path(w) if self.cfg.paths.get(w.0 as usize).is_some_and(|w| w.root == given.root && w.steps.len() > given.steps.len() && w.steps.starts_with(&given.steps)))
             })
         };
+        // A call of a function of the program whose summary lists the members it may write
+        // through the pointer it is given leaves the others (`sc->flags` across a callee that
+        // writes only `sc->wp0`).
+        let member_untouched = |x: PathId, given: &AccessPath| {
+            let (NodeKind::Call(site), Some((program, f))) = (&node.kind, self.program) else { return false };
+            if !bases.contains(&given.steps.as_slice()) {
+                return false;
+            }
+            let Some(k) = site.args.iter().position(|a| *a == Some(x)) else { return false };
+            let member = match steps.get(given.steps.len()) {
+                Some(PathStep::Arrow(m)) => Some(m.as_str()),
+                _ => None,
+            };
+            !program.call_may_write_member(f, n, k, member)
+        };
         props.iter().any(|q| {
             let Subject::Path(x) = q.subject else { return false };
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
                 PropKind::Store if assignment_store(x, given) => false,
+                PropKind::Store if !read_only(&q.subject) && member_untouched(x, given) => false,
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == steps,
                 PropKind::AddrTaken if !read_only_address(x) => overlapping(&given.steps, steps),
                 _ => false,

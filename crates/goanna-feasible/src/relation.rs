@@ -52,6 +52,15 @@ pub trait CalleeGraphs: Sync {
     fn call_may_write_global(&self, _function: u32, _node: NodeId, _global: &AccessPath, _internal_linkage: bool) -> bool {
         true
     }
+
+    /// False when the call at `node` of function `function`, a call of a function of the
+    /// program given a pointer as its argument `arg`, surely writes nothing through it under
+    /// the member `member` of what it points to (`None`: the pointee as a whole): its summary
+    /// lists the members it may write through that parameter, and `member` is not one. By
+    /// default a call may write anything it is given.
+    fn call_may_write_member(&self, _function: u32, _node: NodeId, _arg: usize, _member: Option<&str>) -> bool {
+        true
+    }
 }
 
 /// A callee's relation at one call: holds when the callee can return `result` for the values

@@ -175,6 +175,7 @@ let mut analysis = super::engine::Analysis::new(&program, effects, behaviours);
                 analysis.null_only_if_null = summaries.iter().map(|s| s.null_only_if_null.clone()).collect();
                 analysis.null_zeroes_out = summaries.iter().map(|s| s.null_zeroes_out.clone()).collect();
                 analysis.null_latent = summaries.iter().map(|s| s.null_latent).collect();
+                analysis.writes_members = summaries.iter().map(|s| s.writes_members.clone()).collect();
                 analysis.rks_hidden = super::summary::global_summary_effects(&program, &summaries);
                 let (more, more_problems, stats) = run_checks(&analysis, decide, &checks, models, options.function_budget);
                 refutation = stats;

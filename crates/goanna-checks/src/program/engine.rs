@@ -90,6 +90,9 @@ pub struct Analysis<'p> {
     /// For each function: every NULL it returns is latent (its summary's `null_latent`; empty
     /// when unknown): a finding that starts from its result needs a path that forces the NULL.
     pub null_latent: Vec<bool>,
+    /// For each function, per pointer parameter: the members it may write through it (its
+    /// summary's `writes_members`; empty when unknown).
+    pub writes_members: Vec<Vec<Option<Vec<String>>>>,
     /// Effects of call nodes that stand for what the callee does to a global it names itself
     /// (`Summary::global_effects`): in the functions' own models they bind the caller's aliases
     /// of the global; the whole-program model leaves them out, since its box of the callee
@@ -120,6 +123,7 @@ impl<'p> Analysis<'p> {
             null_only_if_null: Vec::new(),
             null_zeroes_out: Vec::new(),
             null_latent: Vec::new(),
+            writes_members: Vec::new(),
             rks_hidden: rustc_hash::FxHashSet::default(),
             rks: OnceLock::new(),
             global_atoms: OnceLock::new(),
@@ -565,7 +569,7 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
     let cfg = analysis.program.cfg(f);
     let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_only_if_null, |site| &site.args)).collect();
     let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_zeroes_out, |site| &site.address_args)).collect();
-    let graphs = SummarisedProgram::new(analysis.program, &analysis.effects);
+    let graphs = SummarisedProgram::new(analysis.program, &analysis.effects).with_writes_members(&analysis.writes_members);
     let steps = path
         .iter()
         .zip(conditions.iter().zip(&zeroed))
@@ -784,7 +788,7 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 if let Some(core) = excluded {
                     outcome.refuted_nodes += 1;
                     refuted = true;
-                    if let Some(obs) = Observer::new(analysis.program, f, &analysis.effects, &core, &path) {
+                    if let Some(obs) = Observer::new(analysis, f, &core, &path) {
                         outcome.observers.push((*var, obs, core.assumes_reported));
                     }
                     continue;

@@ -14,8 +14,7 @@
 //! step's node and falls back to the start on a write of a value guarded in the current gap; it
 //! may miss a later match, which only leaves a path in the model. Neither cuts a feasible path.
 
-use super::link::{FnIndex, Program};
-use super::rks::CallEffects;
+use super::link::FnIndex;
 use goanna_cfg::NodeId;
 use goanna_feasible::{Core, Frame};
 
@@ -34,7 +33,8 @@ pub struct Observer {
 impl Observer {
     /// The observer of `core`, found on a path whose steps were the graph nodes `path`, in the
     /// graph of `f`.
-    pub fn new(program: &Program<'_>, f: FnIndex, effects: &CallEffects, core: &Core, path: &[NodeId]) -> Option<Observer> {
+    pub fn new(analysis: &super::engine::Analysis<'_>, f: FnIndex, core: &Core, path: &[NodeId]) -> Option<Observer> {
+        let (program, effects) = (analysis.program, &analysis.effects);
         let steps: Vec<NodeId> = core.steps.iter().map(|&i| path.get(i).copied()).collect::<Option<_>>()?;
         // States are bytes: a longer contradiction is not observed (its path stays reported).
         if steps.is_empty() || steps.len() > usize::from(u8::MAX) {
@@ -42,7 +42,7 @@ impl Observer {
         }
         let cfg = program.cfg(f);
         // As the refutation saw it: calls change only the globals their callees may write.
-        let graphs = super::summarised::SummarisedProgram::new(program, effects);
+        let graphs = super::summarised::SummarisedProgram::new(program, effects).with_writes_members(&analysis.writes_members);
         let frame = Frame::in_program(cfg, &graphs, f);
         let resets = core
             .guards

@@ -10,12 +10,21 @@ use goanna_cfg::{Cfg, NodeId, PathId, PropKind};
 pub struct SummarisedProgram<'a> {
     program: &'a Program<'a>,
     effects: &'a CallEffects,
+    /// Per function and pointer parameter, the members it may write through it (empty when
+    /// unknown).
+    writes_members: &'a [Vec<Option<Vec<String>>>],
 }
 
 impl<'a> SummarisedProgram<'a> {
     /// The view of `program` whose call nodes have `effects`.
     pub fn new(program: &'a Program<'a>, effects: &'a CallEffects) -> Self {
-        SummarisedProgram { program, effects }
+        SummarisedProgram { program, effects, writes_members: &[] }
+    }
+
+    /// The same view, with what each function may write through its pointer parameters
+    /// (`Summary::writes_members`, per function).
+    pub fn with_writes_members(self, writes_members: &'a [Vec<Option<Vec<String>>>]) -> Self {
+        SummarisedProgram { writes_members, ..self }
     }
 }
 
@@ -27,6 +36,15 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
 
     fn effects(&self, function: u32, node: NodeId) -> &[(PropKind, PathId)] {
         self.effects.get(&(function, node)).map_or(&[][..], |v| &v[..])
+    }
+
+    fn call_may_write_member(&self, function: u32, node: NodeId, arg: usize, member: Option<&str>) -> bool {
+        let Some(g) = self.program.callee_at(function, node) else { return true };
+        match (self.writes_members.get(g as usize).and_then(|w| w.get(arg)), member) {
+            (Some(Some(members)), Some(m)) => members.iter().any(|w| w == m),
+            (Some(Some(members)), None) => !members.is_empty(),
+            _ => true,
+        }
     }
 
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {

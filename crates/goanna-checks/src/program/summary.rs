@@ -91,6 +91,13 @@ pub struct Summary {
     /// by `return` — so a caller's values behind the argument survive the call (the summary
     /// counterpart of a `const T *` parameter). Empty or `false`: may write.
     pub reads_only: Vec<bool>,
+    /// Per pointer parameter: the members of what it points to that the function may write
+    /// through it (`sc->wp0 = ..` writes `wp0`; a write through `sc->wl` writes what member
+    /// `wl` points to, counted as `wl`), when that is all it may write through it — no store of
+    /// the whole pointee, no copy of a pointer reached through it, no callee that may write
+    /// more. `None` (or missing): anything. A caller's `sc->flags` survives a call that
+    /// writes only `sc->wp0`.
+    pub writes_members: Vec<Option<Vec<String>>>,
     /// What the function does, on every path, to the block a pointer global held at its entry
     /// (issue 12, route 5: a global carries the caller's pointer), by the global's USR: `Free`
     /// (freed on every path that returns, itself or through a copy, `T *d = g; free(d);`),
@@ -577,6 +584,126 @@ fn reads_only(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<bool> {
     out
 }
 
+/// [`Summary::writes_members`] of the function `f` whose call nodes have the callee effects
+/// `effects`; `summary_of` gives the final summaries of its callees (`None` for the functions
+/// of its own component of the call graph, still being computed: they may write anything).
+fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, summary_of: &dyn Fn(FnIndex) -> Option<&'s Summary>) -> Vec<Option<Vec<String>>> {
+    use goanna_cfg::{PathStep, Subject};
+    let cfg = program.cfg(f);
+    let mut out = vec![None; cfg.params.len()];
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(p) = *param else { continue };
+        let param_path = cfg.path(p);
+        if param_path.class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let rooted = |x: PathId| cfg.paths.get(x.0 as usize).is_some_and(|q| q.root == param_path.root);
+        // The member a path through the parameter starts with (`sc->wp0->fd`: `wp0`); `None`
+        // for the pointee as a whole (`*sc`, `sc[i]`, `sc` itself).
+        let member = |x: PathId| match cfg.path(x).steps.first() {
+            Some(PathStep::Arrow(m)) => Some(m.clone()),
+            _ => None,
+        };
+        let mut written: Vec<String> = Vec::new();
+        let mut any = false;
+        'nodes: for n in cfg.node_ids() {
+            let node = cfg.node(n);
+            if !node.reachable {
+                continue;
+            }
+            let fx = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+            let call = match &node.kind {
+                NodeKind::Call(site) => Some(site),
+                _ => None,
+            };
+            // A callee that keeps the pointer may have what it points to written later; one
+            // that keeps a pointer member (`sc->cwd`), what is below that member.
+            for &(_, x) in fx.iter().filter(|&&(kind, x)| matches!(kind, PropKind::Escape | PropKind::AddrTaken) && rooted(x)) {
+                match member(x) {
+                    Some(m) => written.push(m),
+                    None => any = true,
+                }
+            }
+            if any {
+                break 'nodes;
+            }
+            for q in &node.props {
+                let Subject::Path(x) = q.subject else { continue };
+                let summarised_read = call.is_some() && fx.contains(&(PropKind::ReadsOnly, x));
+                let through = rooted(x);
+                match q.kind {
+                    // The parameter given another value: its writes reach other memory.
+                    PropKind::Def | PropKind::DeclInit if through && cfg.path(x).steps.is_empty() => any = true,
+                    PropKind::Def | PropKind::DeclInit if through => match member(x) {
+                        Some(m) => written.push(m),
+                        None => any = true,
+                    },
+                    // The store of a member assignment (`sc->wp0 = p`): the member's `def` says
+                    // which.
+                    PropKind::Store if through && call.is_none() && assigns_member_of(cfg, node, x) => {}
+                    PropKind::Store if through && !summarised_read => {
+                        // Passed to a function of the program: what its summary says it writes
+                        // through that parameter, below the member passed.
+                        let callee = call.and_then(|site| {
+                            let g = program.callee_at(f, n)?;
+                            let k = site.args.iter().position(|a| *a == Some(x))?;
+                            Some(summary_of(g)?.writes_members.get(k).cloned().flatten())
+                        });
+                        // Whatever writes through a pointer reached through a member writes below
+                        // that member.
+                        match (member(x), callee) {
+                            (Some(m), _) => written.push(m),
+                            (None, Some(Some(members))) => written.extend(members),
+                            _ => any = true,
+                        }
+                    }
+                    PropKind::Escape if through && node.kind != NodeKind::Return && !summarised_read && !node.only_loads_through(&q.subject) => match member(x) {
+                        Some(m) => written.push(m),
+                        None => any = true,
+                    },
+                    // A copy of the pointer may be written through anywhere; a copy of a pointer
+                    // member (`w = sc->wl->window`) only below that member.
+                    PropKind::Copy => {
+                        if let Some(source) = q.value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|&v| (v.0 as usize) < cfg.paths.len() && rooted(v)) {
+                            match member(source) {
+                                Some(m) => written.push(m),
+                                None => any = true,
+                            }
+                        }
+                    }
+                    // An address handed on, a block freed or moved within: below its member, if any.
+                    PropKind::AddrTaken | PropKind::Free | PropKind::Interior | PropKind::Offset if through => match member(x) {
+                        Some(m) => written.push(m),
+                        None => any = true,
+                    },
+                    _ => {}
+                }
+                if any {
+                    break 'nodes;
+                }
+            }
+        }
+        if !any {
+            written.sort();
+            written.dedup();
+            out[i] = Some(written);
+        }
+    }
+    out
+}
+
+/// True when `node` assigns a member reached through the pointer path `x` (`x->f = v`,
+/// `x->f.g = v`): its `store_x` is that assignment's.
+fn assigns_member_of(cfg: &Cfg, node: &goanna_cfg::Node, x: PathId) -> bool {
+    let base = cfg.path(x);
+    node.props.iter().any(|d| {
+        d.kind == PropKind::Def
+            && matches!(d.subject, goanna_cfg::Subject::Path(w) if cfg.paths.get(w.0 as usize).is_some_and(|w| {
+                w.root == base.root && w.steps.len() > base.steps.len() && w.steps.starts_with(&base.steps) && matches!(w.steps[base.steps.len()], goanna_cfg::PathStep::Arrow(_))
+            }))
+    })
+}
+
 /// The propositions the call at `node` gets from its callee's summary.
 /// `unchecked_null`: the program's call sites do not test the callee's result for NULL
 /// ([`NullConventions::unchecked`]), so its NULL return is not passed on.
@@ -1008,6 +1135,7 @@ fn specialised(
         let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), None, &[])?;
         let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
         summary.reads_only = base.reads_only.clone();
+        summary.writes_members = base.writes_members.clone();
         summary.null_latent = base.null_latent;
         summary.out_conventions = base.out_conventions.clone();
         if summary != *base {
@@ -1045,6 +1173,13 @@ fn summarise_component(
             let carriers = carrier_paths(program, f);
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f), &carriers));
             summary.reads_only = reads_only(program.cfg(f), f, &effects);
+            summary.writes_members = writes_members(program, f, &effects, &|g| {
+                if members.contains(&g) {
+                    None
+                } else {
+                    Some(&summaries[g as usize])
+                }
+            });
             if summary.may_return_null {
                 let effects_at = |n: goanna_cfg::NodeId| effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
                 let latent_call = |n: goanna_cfg::NodeId| {
