@@ -188,7 +188,7 @@ pub(crate) fn call_relation(
     let mut own = Vec::new();
     let mut kept = Vec::new();
     let mut live: Vec<Vec<Bool>> = vec![Vec::new(); outs.len()];
-    for (mut facts, ret, finals, freed) in paths {
+    for CalleePath { mut facts, returned: ret, finals, freed } in paths {
         facts.push(result.eq(&ret.value));
         for ((_, post), last) in outs.iter().zip(&finals) {
             facts.push(post.eq(last));
@@ -335,6 +335,18 @@ fn caller_key(caller: &Frame<'_>, site: &goanna_cfg::CallSite, callee_cfg: &Cfg,
     Some(caller.key_of(&base.root, normal_steps(&steps), &like))
 }
 
+/// One whole path through the callee, as [`enumerate`] gives it.
+struct CalleePath {
+    /// Its constraints.
+    facts: Vec<Bool>,
+    /// What it returns.
+    returned: Returned,
+    /// The last values of the memory the caller reads back (`outs`), in order.
+    finals: Vec<BV>,
+    /// For each of `outs`: the block last stored there was freed again on the path.
+    freed: Vec<bool>,
+}
+
 /// One partial path through the callee.
 #[derive(Clone)]
 struct PathState<'f, 'a> {
@@ -350,7 +362,8 @@ struct PathState<'f, 'a> {
 }
 
 /// Every path from the entry to the exit of the callee (its index and graph): its facts, the
-/// value it returns and the last values of `outs`; `None` when over the limits.
+/// value it returns, the last values of `outs` and whether it freed what it left in them;
+/// `None` when over the limits.
 fn enumerate<'f, 'a>(
     graphs: &dyn CalleeGraphs,
     (callee, cfg): (u32, &'a Cfg),
@@ -359,7 +372,7 @@ fn enumerate<'f, 'a>(
     depth: usize,
     reported: bool,
     outs: &[VarKey],
-) -> Option<Vec<(Vec<Bool>, Returned, Vec<BV>, Vec<bool>)>> {
+) -> Option<Vec<CalleePath>> {
     let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
@@ -379,7 +392,7 @@ fn enumerate<'f, 'a>(
                 let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false });
                 let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
                 let freed = outs.iter().map(|k| matches!(k, VarKey::Path(id) if state.freed.contains(id))).collect();
-                done.push((state.facts, ret, finals, freed));
+                done.push(CalleePath { facts: state.facts, returned: ret, finals, freed });
                 if done.len() > MAX_PATHS {
                     return None;
                 }

@@ -156,9 +156,7 @@ impl Builder<'_, '_> {
         for (k, arg) in args.iter().enumerate() {
             let inner = strip_casts(arg);
             if !reads.contains(&k) {
-                if IntType::of(&inner.ty).is_none() {
-                    return None;
-                }
+                IntType::of(&inner.ty)?;
                 out.push(PureArg::Value(self.val_expr_at(inner, d)));
                 continue;
             }
