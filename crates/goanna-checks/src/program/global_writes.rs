@@ -75,7 +75,9 @@ pub(super) fn part_key(path: &goanna_cfg::AccessPath) -> String {
 /// own storage (`config.clients->free = f` leaves `config.num_threads`).
 pub(super) fn write_overlaps(written: &str, read: &str) -> bool {
     let through = |k: &str| k.ends_with("|*");
-    let variable = |k: &str| k.rsplit_once('|').map_or(k, |(v, _)| v).to_string();
+    fn variable(k: &str) -> &str {
+        k.rsplit_once('|').map_or(k, |(v, _)| v)
+    }
     match (through(written), through(read)) {
         (true, false) => false,
         (true, true) | (false, true) => variable(written) == variable(read),
@@ -384,15 +386,20 @@ impl GlobalWrites {
             return true;
         }
         match callee {
-            Some(g) => {
-                let names_var = match self.writes_of(g) {
-                    Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
-                    None => true,
-                };
-                names_var && self.parts_overlap(self.part_writes.get(g as usize).and_then(|w| w.as_deref()), part.as_str())
-            }
+            Some(g) => self.program_writes_part(g, usr, part.as_str()),
             None => indirect,
         }
+    }
+
+    /// True when the program's function `g` or the program's functions it calls may write the
+    /// part `part` of the global `usr`.
+    fn program_writes_part(&self, g: FnIndex, usr: &str, part: &str) -> bool {
+        // Most callees write no part of the variable at all: answered without naming the part.
+        let names_var = match self.writes_of(g) {
+            Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
+            None => true,
+        };
+        names_var && self.parts_overlap(self.part_writes.get(g as usize).and_then(|w| w.as_deref()), part)
     }
 
     /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
@@ -413,17 +420,10 @@ impl GlobalWrites {
         }
         let outside = match callee {
             Some(g) => {
-                // Most callees write no part of the variable at all: answered without
-                // naming the part.
-                let names_var = match self.writes_of(g) {
-                    Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
-                    None => true,
-                };
-                let g = g as usize;
-                if names_var && self.parts_overlap(self.part_writes.get(g).and_then(|w| w.as_deref()), part) {
+                if self.program_writes_part(g, usr, part) {
                     return true;
                 }
-                self.reaches_unknown.get(g).copied().unwrap_or(true)
+                self.reaches_unknown.get(g as usize).copied().unwrap_or(true)
             }
             // A library call writes no global of internal linkage: it calls nothing back but
             // its callbacks, asked about separately.

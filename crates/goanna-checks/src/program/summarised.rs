@@ -51,14 +51,18 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
         let program = self.program;
         let library = !matches!(program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
         let writes = program.global_writes();
-        if global.root.kind == goanna_ast::VarKind::Global && program.declared_in_system_header(function, &global.root) {
-            let indirect = matches!(&program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(site) if site.callee_usr.is_none());
-            let callee = program.callee_at(function, node);
-            return writes.may_write_library_global(callee, indirect, global)
-                || (library && program.callbacks_at(function, node).into_iter().any(|g| writes.may_write_library_global(g, false, global)));
-        }
+        let of_the_library = global.root.kind == goanna_ast::VarKind::Global && program.declared_in_system_header(function, &global.root);
+        let indirect = matches!(&program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(site) if site.callee_usr.is_none());
+        // Whether the call itself (`at_call`) or a function it is handed may write the global.
+        let may_write = |callee: Option<u32>, at_call: bool| {
+            if of_the_library {
+                writes.may_write_library_global(callee, at_call && indirect, global)
+            } else {
+                writes.may_write(callee, at_call && library, global, internal_linkage)
+            }
+        };
         // What the functions handed to a library routine may write, the call may write.
-        writes.may_write(program.callee_at(function, node), library, global, internal_linkage)
-            || (library && program.callbacks_at(function, node).into_iter().any(|g| writes.may_write(g, false, global, internal_linkage)))
+        may_write(program.callee_at(function, node), true)
+            || (library && program.callbacks_at(function, node).into_iter().any(|g| may_write(g, false)))
     }
 }
