@@ -36,6 +36,21 @@ pub fn null_is_manifest<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(Prop
     NullGame::new(cfg, effects_at, &env_null, &|n| inputs.decides_branch(cfg, n, &env_null)).environment_wins()
 }
 
+/// True when `cfg` returns NULL on a path that the contents of the memory it reads through
+/// pointers do not choose: [`null_is_manifest`] with only those contents (and the values
+/// computed from them) as the inputs. A scalar parameter, or the result of a call whose
+/// callee is not known (an allocator behind a function pointer), is then the environment's.
+/// This is how far a program's habit of testing a function's result reaches
+/// (`NullConventions::checked` in the summaries): it says the NULL is a failure the caller
+/// must expect, but a NULL chosen by what a look-up finds in the program's own data (an
+/// option that every table entry has, a key just inserted) is still the data's invariant,
+/// which a call site that does not test usually knows.
+pub fn null_is_manifest_beyond_data<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], latent_call: &dyn Fn(NodeId) -> bool) -> bool {
+    let env_null = environment_nulls(cfg, effects_at, latent_call);
+    let inputs = InputTaint::of_memory(cfg, effects_at, &env_null);
+    NullGame::new(cfg, effects_at, &env_null, &|n| inputs.decides_branch(cfg, n, &env_null)).environment_wins()
+}
+
 /// True when the NULL `var` holds along `path` survives only by what the program's data holds:
 /// `path` runs in `cfg` from where `var` is set to NULL to where that NULL is used, and one of
 /// its branches that the contents of memory decide (what the function reads through pointers,

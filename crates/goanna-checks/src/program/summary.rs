@@ -1185,8 +1185,11 @@ fn summarise_component(
                 let latent_call = |n: goanna_cfg::NodeId| {
                     program.callee_at(f, n).is_some_and(|g| local.get(&g).unwrap_or(&summaries[g as usize]).null_latent)
                 };
-                summary.null_latent =
-                    !convention.checked[f as usize] && !super::manifest::null_is_manifest(program.cfg(f), &effects_at, &latent_call);
+                summary.null_latent = if convention.checked[f as usize] {
+                    !super::manifest::null_is_manifest_beyond_data(program.cfg(f), &effects_at, &latent_call)
+                } else {
+                    !super::manifest::null_is_manifest(program.cfg(f), &effects_at, &latent_call)
+                };
             }
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
