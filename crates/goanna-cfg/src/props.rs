@@ -332,6 +332,11 @@ pub enum PropKind {
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).
     /// Added when units are linked, never by the graph builder.
     ReadsOnly,
+    /// At a call of a function of the program: its summary says all it does to the pointers
+    /// stored in the members of this structure argument (`sink(s)`, `sink(&s)`) or of what
+    /// this pointer argument points to; the call hands on only what that says. Added when
+    /// units are linked, never by the graph builder.
+    PartsFollowed,
     /// A factor of an allocation's size (`alloc_size` in the model table) is `sizeof` of a
     /// pointer, while the pointer that receives the block points to elements that are not
     /// pointers and have another size (`int *p = malloc(n * sizeof(p))`). Span: the `sizeof`.
@@ -374,7 +379,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 79] = [
+    pub const ALL: [PropKind; 80] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -446,6 +451,7 @@ impl PropKind {
         PropKind::LockedByCaller,
         PropKind::LockByResult,
         PropKind::ReadsOnly,
+        PropKind::PartsFollowed,
         PropKind::SizeofPtrAlloc,
         PropKind::SizeofPtrBuffer,
         PropKind::CondAssign,
@@ -552,6 +558,7 @@ impl PropKind {
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
             PropKind::ReadsOnly => "reads_only",
+            PropKind::PartsFollowed => "parts_followed",
             PropKind::SizeofPtrAlloc => "sizeof_ptr_alloc",
             PropKind::SizeofPtrBuffer => "sizeof_ptr_buffer",
             PropKind::CondAssign => "cond_assign",

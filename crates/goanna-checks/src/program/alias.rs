@@ -71,17 +71,25 @@ enum Val {
     Top,
 }
 
-/// The value of a holder before a node: what it must hold, and the owners of the blocks it
-/// may hold (a bit per holder).
+/// The value of a holder before a node: what it must hold, the owners of the blocks it may
+/// hold (a bit per holder), and, when it must hold NULL, the holders that NULL was assigned to
+/// before copies brought it here (a bit per holder: `p = NULL; s.first = p;` gives `s.first`
+/// the bit of `p`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Hold {
     must: Val,
     may: u64,
+    null_from: u64,
 }
 
 impl Hold {
-    const UNDEF: Hold = Hold { must: Val::Undef, may: 0 };
-    const NULL: Hold = Hold { must: Val::Null, may: 0 };
+    const UNDEF: Hold = Hold { must: Val::Undef, may: 0, null_from: 0 };
+    const TOP: Hold = Hold { must: Val::Top, may: 0, null_from: 0 };
+
+    /// NULL assigned to holder `h`.
+    fn null(h: usize) -> Hold {
+        Hold { must: Val::Null, may: 0, null_from: 1u64 << h }
+    }
 }
 
 fn join(a: Hold, b: Hold) -> Hold {
@@ -92,7 +100,8 @@ fn join(a: Hold, b: Hold) -> Hold {
         (Val::Block(b), Val::MaybeNull(c)) | (Val::MaybeNull(c), Val::Block(b)) if b == c => Val::MaybeNull(b),
         _ => Val::Top,
     };
-    Hold { must, may: a.may | b.may }
+    let null_from = if must == Val::Null { a.null_from | b.null_from } else { 0 };
+    Hold { must, may: a.may | b.may, null_from }
 }
 
 /// A block: made at a node by a write of a holder.
@@ -303,12 +312,17 @@ impl<'a> Analysis<'a> {
     fn new(cfg: &'a Cfg, inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>], globals: CarrierGlobals) -> Self {
         // Roots whose storage may change behind the analysis' back: address taken, or the
         // whole aggregate read or written (a struct copy carries its pointer fields along).
+        // A call whose callee's summary follows the members of a structure argument
+        // (`parts_followed`) says all it does to the pointers in them: handing the structure
+        // to it is not a way around the analysis.
         let mut unsafe_roots: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
         let mut candidates: Vec<PathId> = Vec::new();
         for props in inputs {
+            let followed_here = |id: PathId| props.iter().any(|&(k, x, _)| k == PropKind::PartsFollowed && x == id);
             for &(kind, id, value) in props {
                 let path = cfg.path(id);
                 match kind {
+                    PropKind::AddrTaken | PropKind::Use if followed_here(id) => {}
                     PropKind::AddrTaken => {
                         unsafe_roots.insert(&path.root);
                     }
@@ -327,7 +341,14 @@ impl<'a> Analysis<'a> {
                 }
             }
         }
-        let stable = stable_pointees(cfg, inputs);
+        let mut stable = stable_pointees(cfg, inputs);
+        // The members of a followed structure a pointer parameter points to hold the caller's
+        // pointers as `*pp` does.
+        for i in 0..cfg.params.len() {
+            if cfg.params[i].is_some_and(|p| cfg.path(p).class == TypeClass::Pointer) {
+                stable.extend(super::parts::followed_parts(cfg, i).into_iter().flatten().map(|part| part.path));
+            }
+        }
         let mut holders = Vec::new();
         let mut index = FxHashMap::default();
         for id in candidates {
@@ -386,7 +407,7 @@ impl<'a> Analysis<'a> {
 
     /// The value a write of holder `h` at node `n` gives when it makes a new block.
     fn fresh(&mut self, n: NodeId, h: usize, alloc: bool) -> Hold {
-        Hold { must: Val::Block(self.block(n, h, alloc)), may: 1u64 << h }
+        Hold { must: Val::Block(self.block(n, h, alloc)), may: 1u64 << h, null_from: 0 }
     }
 
     /// The state after node `n`, given the state before it.
@@ -395,7 +416,7 @@ impl<'a> Analysis<'a> {
         // A call that may write a followed global leaves it holding something unknown.
         if let Some(hs) = self.clobbered.get(&n) {
             for &h in hs {
-                after[h] = Hold { must: Val::Top, may: 0 };
+                after[h] = Hold::TOP;
             }
         }
         let inputs = self.inputs;
@@ -428,7 +449,7 @@ impl<'a> Analysis<'a> {
                     }
                     let null = props.iter().any(|&(k, i, _)| k == PropKind::AssignNull && i == id);
                     let v = if null {
-                        Hold::NULL
+                        Hold::null(h)
                     } else {
                         let alloc = props.iter().any(|&(k, i, _)| k == PropKind::Alloc && i == id);
                         self.fresh(n, h, alloc)
@@ -465,7 +486,15 @@ impl<'a> Analysis<'a> {
                     // `*pp` of a stable parameter holds the caller's block too.
                     (VarKind::Param, true) => self.fresh(entry, h, false),
                     (VarKind::Param, false) if path.steps == [PathStep::Deref] => self.fresh(entry, h, false),
-                    (VarKind::Param, false) => Hold { must: Val::Top, may: 0 },
+                    // So do the members of a structure parameter, and those of one a stable
+                    // pointer parameter points to (`super::parts`).
+                    (VarKind::Param, false)
+                        if path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+                            || matches!(path.steps.first(), Some(PathStep::Arrow(_))) =>
+                    {
+                        self.fresh(entry, h, false)
+                    }
+                    (VarKind::Param, false) => Hold::TOP,
                     // A followed global holds its caller's block, as a parameter does.
                     _ if self.global & (1u64 << h) != 0 => self.fresh(entry, h, false),
                     _ => Hold::UNDEF,
@@ -644,6 +673,19 @@ impl<'a> Analysis<'a> {
                         push(&mut out, (kind, self.holders[owner]));
                     }
                 }
+                // A NULL copied from where it was assigned into a member (`p = NULL; s.first =
+                // p;`): what tests or dereferences the member, while the holder it was assigned
+                // to still holds it, does so to that holder too (the checks are about
+                // variables; a copy into a variable gets the checks itself, `assign_null_q`).
+                Val::Null
+                    if matches!(kind, PropKind::Deref | PropKind::NullTest | PropKind::NonNullTest) && !cfg.path(id).is_variable() =>
+                {
+                    for o in bits(before[h].null_from) {
+                        if o != h && before[o].must == Val::Null {
+                            push(&mut out, (kind, self.holders[o]));
+                        }
+                    }
+                }
                 _ if hands_on => {
                     released_owners |= before[h].may;
                     for o in bits(before[h].may) {
@@ -723,7 +765,7 @@ mod tests {
     use super::*;
 
     fn hold(must: Val, may: u64) -> Hold {
-        Hold { must, may }
+        Hold { must, may, null_from: 0 }
     }
 
     #[test]
@@ -731,8 +773,10 @@ mod tests {
         let b = hold(Val::Block(3), 0b10);
         assert_eq!(join(b, b), b);
         assert_eq!(join(Hold::UNDEF, b), b);
-        assert_eq!(join(b, Hold::NULL).must, Val::MaybeNull(3));
-        assert_eq!(join(join(b, Hold::NULL), b).must, Val::MaybeNull(3));
+        assert_eq!(join(b, Hold::null(0)).must, Val::MaybeNull(3));
+        assert_eq!(join(join(b, Hold::null(0)), b).must, Val::MaybeNull(3));
+        // Two NULLs agree, and remember both holders they were assigned to.
+        assert_eq!(join(Hold::null(0), Hold::null(2)), Hold { must: Val::Null, may: 0, null_from: 0b101 });
         let other = hold(Val::Block(4), 0b100);
         assert_eq!(join(b, other), hold(Val::Top, 0b110));
     }

@@ -13,6 +13,7 @@ mod engine;
 mod flat;
 mod global_writes;
 mod observer;
+mod parts;
 mod link;
 mod locks;
 mod manifest;

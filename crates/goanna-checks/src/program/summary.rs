@@ -107,6 +107,17 @@ pub struct Summary {
     /// the caller's global gets the proposition, so a local whose block the caller stored in
     /// the global gets it too (the alias pass).
     pub global_effects: Vec<(String, PropKind)>,
+    /// Per parameter that is a structure or a pointer to one: its members are followed
+    /// ([`super::parts`]), so `part_effects` says all the function does to the pointers they
+    /// hold. Empty or `false`: not followed.
+    pub parts_followed: Vec<bool>,
+    /// What the function does to the pointers the members of a followed parameter hold at
+    /// the entry (issue 12, route 4): (parameter, members from it to the pointer, effect).
+    /// `Free` (freed on every path that returns, itself or through a copy), `Fclose` (closed
+    /// likewise), `Deref` (dereferenced before any test or new value on every path),
+    /// `Escape` (freed, closed or handed on, on some path), `Def` (another value stored
+    /// through a pointer parameter, on some path). At a call the caller's member gets it.
+    pub part_effects: Vec<(usize, Vec<String>, PropKind)>,
     /// The summary again for a selector's value at the entry (`super::selectors`): (USR of the
     /// integer global, whether it is non-zero, the summary of the function on the paths where
     /// it is). Only for the values some call site knows; a call that knows one gets that
@@ -172,6 +183,11 @@ struct Questions {
     /// Per carrier global: its USR, the effect, whether the effect holds when the formula does
     /// not (`KeepsSome`-like questions, decided on returning functions only), and the formula.
     per_global: Vec<(String, PropKind, bool, Formula)>,
+    /// Per part of a followed parameter ([`super::parts`]): the parameter, the members, the
+    /// effect, whether the effect holds when the formula does not, and the formula.
+    per_part: Vec<(usize, Vec<String>, PropKind, bool, Formula)>,
+    /// Per parameter: its members are followed.
+    parts_followed: Vec<bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -422,10 +438,38 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         // Some path uses the stream before a new value (as for a stream parameter).
         per_global.push((usr.clone(), PropKind::ResourceUse, false, eu(not(def.clone()), atom(PropKind::ResourceUse, f, g))));
     }
+    let mut per_part = Vec::new();
+    let mut parts_followed = vec![false; cfg.params.len()];
+    for (i, param) in cfg.params.iter().enumerate() {
+        let Some(parts) = super::parts::followed_parts(cfg, i) else { continue };
+        parts_followed[i] = true;
+        let by_pointer = param.is_some_and(|p| cfg.path(p).class == goanna_ast::TypeClass::Pointer);
+        for part in parts {
+            let v = Some((part.path, cfg.path(part.path)));
+            let def = atom(PropKind::Def, f, v);
+            let null = atom(PropKind::NullTest, f, v);
+            for kind in [PropKind::Free, PropKind::Fclose] {
+                let act = atom(kind, f, v);
+                let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
+                per_part.push((i, part.members.clone(), kind, true, keeps));
+            }
+            let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, v)]);
+            per_part.push((i, part.members.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, v)))));
+            let taken = any(vec![atom(PropKind::Free, f, v), atom(PropKind::Escape, f, v), atom(PropKind::Fclose, f, v)]);
+            per_part.push((i, part.members.clone(), PropKind::Escape, false, eu(not(def.clone()), taken)));
+            // A structure passed by value is the function's own copy: writing its members
+            // changes nothing for the caller.
+            if by_pointer {
+                per_part.push((i, part.members.clone(), PropKind::Def, false, ef(def)));
+            }
+        }
+    }
     Questions {
         returns: ef(end),
         per_param,
         per_global,
+        per_part,
+        parts_followed,
         null_untested_all,
         returns_alloc,
         may_return_null,
@@ -481,6 +525,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_unfreed.iter().cloned());
     formulas.extend(qs.returns_maybe_null.iter().cloned());
     formulas.extend(qs.per_global.iter().map(|(_, _, _, formula)| formula.clone()));
+    formulas.extend(qs.per_part.iter().map(|(_, _, _, _, formula)| formula.clone()));
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -512,6 +557,14 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let (null, rest) = rest.split_at(qs.may_return_null.len());
     let (stream, rest) = rest.split_at(qs.returns_stream.len());
     let (uninit, rest) = rest.split_at(qs.returns_uninit.len());
+    let (rest, parts) = rest.split_at(rest.len() - qs.per_part.len());
+    for ((i, members, kind, negated, _), &holds) in qs.per_part.iter().zip(parts) {
+        let effect = if *negated { returns && !holds } else { holds };
+        if effect {
+            summary.part_effects.push((*i, members.clone(), *kind));
+        }
+    }
+    summary.parts_followed = qs.parts_followed.clone();
     let (rest, globals) = rest.split_at(rest.len() - qs.per_global.len());
     for ((usr, kind, negated, _), &holds) in qs.per_global.iter().zip(globals) {
         let effect = if *negated { returns && !holds } else { holds };
@@ -759,6 +812,20 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.derefs_pointee.get(i) == Some(&true) {
             props.push((PropKind::Deref, x));
+        }
+    }
+    // What the callee does to the pointers in the members of a structure it is given: to
+    // `s.first` for `f(s)` or `f(&s)`, to `ps->first` for `f(ps)`.
+    for (i, followed) in s.parts_followed.iter().enumerate() {
+        let Some(root) = super::parts::argument_root(site, i).filter(|_| *followed) else { continue };
+        props.push((PropKind::PartsFollowed, root));
+        for (_, members, kind) in s.part_effects.iter().filter(|(j, ..)| *j == i) {
+            let Some(x) = super::parts::caller_part(cfg, site, i, members) else { continue };
+            let frees = s.part_effects.iter().any(|(j, m, k)| *j == i && m == members && matches!(k, PropKind::Free | PropKind::Fclose));
+            if *kind == PropKind::Escape && frees {
+                continue;
+            }
+            props.push((*kind, x));
         }
     }
     // What the callee stores through its parameter: into `p` for `f(&p)`, into `*out` for

@@ -1,0 +1,39 @@
+#include <stdlib.h>
+
+struct box {
+    long *first;
+    long *second;
+};
+
+void box_release(struct box b);
+void box_release_second(struct box *b);
+
+void across_units_by_value_bad(void) {
+    long *data = malloc(100 * sizeof(long));
+    struct box b;
+    if (data == NULL)
+        exit(1);
+    free(data);
+    b.first = data;
+    box_release(b); // expect: MEM-double-free
+}
+
+void across_units_by_pointer_bad(void) {
+    long *data = malloc(100 * sizeof(long));
+    struct box b;
+    if (data == NULL)
+        exit(1);
+    b.second = data;
+    box_release_second(&b);
+    free(data); // expect: MEM-double-free
+}
+
+void across_units_good(void) {
+    long *data = malloc(100 * sizeof(long));
+    struct box b;
+    if (data == NULL)
+        exit(1);
+    b.first = data;
+    b.second = NULL;
+    box_release(b);
+}
