@@ -17,8 +17,9 @@ pub enum PathStep {
     /// `->f`
     Arrow(String),
     /// An element: of an array (`a[i]`, the element itself), or of the block a pointer points
-    /// into (`p[i]`: the address `p + i`, which a [`PathStep::Deref`] step follows). Only values
-    /// read by the value IR name elements; propositions never do.
+    /// into (`p[i]`: the address `p + i`, which a [`PathStep::Deref`] step follows). The value IR
+    /// names elements; propositions name only pointer elements at a constant index, stored into
+    /// a local array or copied out of an array or a pointer (`slots[2] = p`, `d = a[2]`).
     Index(ElementIndex),
 }
 

@@ -101,4 +101,9 @@ pub struct PathQuery<'a> {
     /// contradiction that needs such an assumption holds only for this finding
     /// ([`Core::assumes_reported`]).
     pub assumed: Vec<(usize, Assumed)>,
+    /// Loops are summarised: every arrival at a loop head forgets what the loop's nodes may
+    /// write, so a path stands for every number of iterations (an over-approximation). For a
+    /// violation whose counterexamples were refuted once per iteration (`for (i = 0; i <
+    /// 100; i++)` before it: each refutation needs one more), which unrolling never reaches.
+    pub summarise_loops: bool,
 }

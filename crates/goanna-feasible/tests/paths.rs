@@ -60,7 +60,7 @@ fn verdict(src: &str, function: &str, choices: &[Choice], reported: &[usize]) ->
     let cfg = cfg(src, function)?;
     let nodes = path(&cfg, choices);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: reported.to_vec(), assumed: Vec::new() };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: reported.to_vec(), assumed: Vec::new(), summarise_loops: false };
     let v = check_path(&query, &Limits::default());
     Some((v, cfg.clone(), nodes))
 }
@@ -164,7 +164,7 @@ fn the_reported_dereference_implies_nothing() {
     let nodes = path(&cfg, &[Branch(true)]);
     let deref = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref node");
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![deref], assumed: Vec::new() };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![deref], assumed: Vec::new(), summarise_loops: false };
     assert_eq!(check_path(&query, &Limits::default()), Feasibility::Feasible);
 }
 
@@ -274,7 +274,7 @@ fn a_path_longer_than_the_limit_is_unknown() {
     let Some(cfg) = cfg(FLAG, "f") else { return };
     let nodes = path(&cfg, &[Branch(false), Branch(true)]);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new() };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false };
     let limits = Limits { max_steps: 2, ..Limits::default() };
     assert_eq!(check_path(&query, &limits), Feasibility::Unknown);
 }
@@ -305,7 +305,7 @@ fn lock_reported(function: &str, choices: &[Choice]) -> Option<Feasibility> {
     let nodes = path(&cfg, choices);
     let lock = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Lock)).expect("lock node");
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)] };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)], summarise_loops: false };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -356,7 +356,7 @@ fn getter(conditional: bool) -> Option<Feasibility> {
         .collect();
     // The reported dereference of `n` (the path's last event before the exit).
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))] };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))], summarise_loops: false };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -408,7 +408,7 @@ fn split_path(zeroes: bool) -> Option<Feasibility> {
         })
         .collect();
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(parts))] };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(parts))], summarise_loops: false };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -522,7 +522,7 @@ fn verdict_with_reads_only(src: &str, function: &str, choices: &[Choice], summar
         })
         .collect();
     let steps = nodes.iter().zip(&effects).map(|(&node, fx)| Step::new(node, fx)).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new() };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -601,7 +601,7 @@ fn allocated(choices: &[Choice]) -> Option<Feasibility> {
     let alloc = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Alloc)).expect("alloc node");
     let p = goanna_cfg::PathId(cfg.paths.iter().position(|q| q.root.name == "p" && q.is_variable()).expect("p") as u32);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![alloc], assumed: vec![(alloc, goanna_feasible::Assumed::Allocated(p))] };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![alloc], assumed: vec![(alloc, goanna_feasible::Assumed::Allocated(p))], summarise_loops: false };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -722,4 +722,59 @@ fn a_member_written_through_another_structure_type_is_another_object() {
     infeasible(TYPED_MEMBERS, "spawn", &[Branch(false), Branch(true)]);
     // Two pointers to the same structure type may point to one object.
     feasible(TYPED_MEMBERS, "same_type", &[Branch(true), Branch(false)]);
+}
+
+const COUNTED_LOOP: &str = r#"
+void use(int);
+void fill(int *buf) {
+    int i;
+    for (i = 0; i < 100; i++)
+        buf[i] = 0;
+    use(i);
+}
+void twice(int *buf) {
+    int i;
+    for (i = 0; i < 100; i++) {
+        if (i == 3)
+            use(i);
+    }
+}
+"#;
+
+/// The verdict on the path of `function` in `src` that takes `choices`, with loops
+/// summarised or not, and `reported` step positions.
+fn verdict_with_loops(src: &str, function: &str, choices: &[Choice], reported: &[usize], summarise_loops: bool) -> Option<Feasibility> {
+    let cfg = cfg(src, function)?;
+    let nodes = path(&cfg, choices);
+    let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: reported.to_vec(), assumed: Vec::new(), summarise_loops };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_summarised_loop_stands_for_every_number_of_iterations() {
+    // Leaving a counted loop at its first test contradicts `i = 0`: unrolled, the path needs a
+    // hundred iterations; summarised, it stands for all of them.
+    if let Some(v) = verdict_with_loops(COUNTED_LOOP, "fill", &[Branch(false)], &[], false) {
+        assert!(matches!(v, Feasibility::Infeasible(_)), "expected infeasible, got {v:?}");
+    }
+    if let Some(v) = verdict_with_loops(COUNTED_LOOP, "fill", &[Branch(false)], &[], true) {
+        assert_eq!(v, Feasibility::Feasible);
+    }
+}
+
+#[test]
+fn a_loop_holding_a_reported_event_is_not_summarised() {
+    // The reported event is in the loop (at its `i == 3` test): the loop keeps its
+    // iterations, and leaving it at the first test still contradicts `i = 0`.
+    let Some(cfg) = cfg(COUNTED_LOOP, "twice") else { return };
+    let nodes = path(&cfg, &[Branch(false)]);
+    let inside = cfg.node_ids().find(|&n| cfg.node(n).kind == NodeKind::Condition && !nodes.contains(&n));
+    let Some(inside) = inside else { panic!("the loop has a condition inside") };
+    // The path enters the loop head, so the reported step is the loop's exit test, which the
+    // inner condition's loop also holds.
+    let head = nodes.iter().position(|&n| cfg.cycle_through(n).contains(&inside)).expect("the path visits the loop");
+    if let Some(v) = verdict_with_loops(COUNTED_LOOP, "twice", &[Branch(false)], &[head], true) {
+        assert!(matches!(v, Feasibility::Infeasible(_)), "expected infeasible, got {v:?}");
+    }
 }

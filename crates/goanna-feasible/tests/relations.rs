@@ -87,7 +87,7 @@ fn verdicts_within(src: &str, function: &str, choices: &[bool], null_result_at: 
     };
     let decide = |graphs: Option<&dyn CalleeGraphs>| {
         let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-        let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone() };
+        let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone(), summarise_loops: false };
         check_path(&query, limits)
     };
     Some((decide(Some(&program)), decide(None)))

@@ -28,7 +28,7 @@ use super::{Builder, Ends};
 use crate::consts::{const_value, is_zero_literal, strip_casts};
 use crate::graph::{CallSite, NodeKind};
 use crate::models::FunctionModel;
-use crate::props::{PathId, PropKind, Subject};
+use crate::props::{PathId, PathStep, PropKind, Subject};
 use crate::values::{IntType, ValBinOp, ValExpr, ValueOp};
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, Span, Stmt, StmtKind, TypeClass, UnaryOp, VarKind};
 
@@ -479,6 +479,12 @@ impl Builder<'_, '_> {
                 let at = const_value(self.tu, index);
                 self.element_base(base, lhs.span, access, at);
                 self.eval(index);
+                // A pointer stored at a constant index of a local array (`slots[2] = p`) is
+                // local storage the program stage follows, as a member of a local structure.
+                if let Some(e) = self.local_pointer_element(lhs) {
+                    self.prop(PropKind::Def, Subject::Path(e), lhs.span);
+                    return Some(e);
+                }
             }
             ExprKind::Unary { op: UnaryOp::Deref, operand } => {
                 self.eval(operand);
@@ -488,6 +494,42 @@ impl Builder<'_, '_> {
             _ => self.eval(lhs),
         }
         None
+    }
+
+    /// The path of `e` when it is a pointer element at a constant index of a local array
+    /// (`slots[2]` of `char *slots[4]`), the only elements propositions name: what is stored
+    /// there is a copy the program stage follows (issue 12, route 3).
+    fn local_pointer_element(&mut self, e: &Expr) -> Option<PathId> {
+        let ExprKind::Index { base, index } = &e.kind else { return None };
+        const_value(self.tu, index)?;
+        if e.ty.class != TypeClass::Pointer {
+            return None;
+        }
+        let array = self.path_of(strip_casts(base))?;
+        if self.paths.class(array) != TypeClass::Array || !self.is_local_variable(array) {
+            return None;
+        }
+        self.element_path(e)
+    }
+
+    /// The path of `e` when it reads a pointer at a constant index of an array or of the block
+    /// a pointer points to (`slots[2]`, `p[2]`): the source of a copy (`d = slots[2]`).
+    fn pointer_element(&mut self, e: &Expr) -> Option<PathId> {
+        let ExprKind::Index { index, .. } = &e.kind else { return None };
+        const_value(self.tu, index)?;
+        if e.ty.class != TypeClass::Pointer {
+            return None;
+        }
+        let path = self.element_path(e)?;
+        let steps = &self.paths.get(path)?.steps;
+        let constant = |s: &PathStep| matches!(s, PathStep::Index(crate::ElementIndex::Const(_)));
+        // One constant index, right after the root: `a[2]` or `p[2]`.
+        let simple = match steps.as_slice() {
+            [i] => constant(i),
+            [i, PathStep::Deref] => constant(i),
+            _ => false,
+        };
+        simple.then_some(path)
     }
 
     /// `div_by_d` (`float_div_by_d` for a floating-point division) and `div_zero` for a divisor.
@@ -673,7 +715,7 @@ impl Builder<'_, '_> {
         if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
             if t != src && self.paths.class(t) == TypeClass::Pointer {
                 self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
-                if self.pointer_path(core) != Some(src) && !self.is_same_address(core) {
+                if self.pointer_path(core).or_else(|| self.pointer_element(core)) != Some(src) && !self.is_same_address(core) {
                     self.prop(PropKind::Interior, Subject::Path(t), span);
                 }
             }
@@ -732,7 +774,7 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
             return self.interior_base(core);
         }
-        self.pointer_path(core)
+        self.pointer_path(core).or_else(|| self.pointer_element(core))
     }
 
     /// True when `e` (casts stripped) is `p + 0` or `p - 0`: the same address as `p`.

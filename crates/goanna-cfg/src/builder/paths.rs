@@ -218,7 +218,8 @@ impl Builder<'_, '_> {
 
     /// The path of the value `e` reads when it is an access path that may go through elements
     /// (`p[i].len`, `s->a[2]`, indexed by a constant or an integer variable of the function),
-    /// for the value IR: propositions name no elements.
+    /// for the value IR (propositions name only the pointer elements of
+    /// `Builder::local_pointer_element` and `Builder::pointer_element`).
     pub(super) fn element_path(&mut self, e: &Expr) -> Option<PathId> {
         self.chain_of(e, true).and_then(|c| c.last().map(|l| l.id))
     }
@@ -523,7 +524,9 @@ impl Builder<'_, '_> {
     /// escape.
     pub(super) fn is_local_storage(&self, p: PathId) -> bool {
         self.paths.paths.get(p.0 as usize).is_some_and(|path| {
-            path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+            let local_array_element = path.root.kind == goanna_ast::VarKind::Local
+                && matches!(path.steps.as_slice(), [PathStep::Index(crate::ElementIndex::Const(_))]);
+            (local_array_element || path.steps.iter().all(|s| matches!(s, PathStep::Field(_))))
                 && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
         })
     }

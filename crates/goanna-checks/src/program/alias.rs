@@ -114,10 +114,18 @@ struct Block {
     made_at: NodeId,
 }
 
-/// True when `id` is local storage: a local variable or parameter, or a field of one.
+/// True when `id` is local storage: a local variable or parameter, a field of one, or an
+/// element at a constant index of a local array (`slots[2]`).
 fn is_local_storage(cfg: &Cfg, id: PathId) -> bool {
     let path = cfg.path(id);
-    matches!(path.root.kind, VarKind::Local | VarKind::Param) && path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
+    let fields = matches!(path.root.kind, VarKind::Local | VarKind::Param) && path.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
+    fields || is_local_element(cfg, id)
+}
+
+/// True when `id` is an element at a constant index of a local array (`slots[2]`).
+fn is_local_element(cfg: &Cfg, id: PathId) -> bool {
+    let path = cfg.path(id);
+    path.root.kind == VarKind::Local && matches!(path.steps.as_slice(), [PathStep::Index(goanna_cfg::ElementIndex::Const(_))])
 }
 
 /// The pointees `*pp` of pointer parameters `pp` that only the function's own writes of `*pp`
@@ -319,10 +327,20 @@ impl<'a> Analysis<'a> {
         let mut candidates: Vec<PathId> = Vec::new();
         for props in inputs {
             let followed_here = |id: PathId| props.iter().any(|&(k, x, _)| k == PropKind::PartsFollowed && x == id);
+            // The array's own `use`/`def` where the node writes or reads one of its elements
+            // at a constant index (`slots[2] = p`, `d = slots[2]`): that element is followed.
+            let element_here = |id: PathId| {
+                let root = &cfg.path(id).root;
+                props.iter().any(|&(k, x, v)| {
+                    let named = |p: PathId| is_local_element(cfg, p) && cfg.path(p).root == *root;
+                    named(x) && matches!(k, PropKind::Def | PropKind::Copy) || k == PropKind::Copy && copy_source(cfg, v).is_some_and(named)
+                })
+            };
             for &(kind, id, value) in props {
                 let path = cfg.path(id);
                 match kind {
                     PropKind::AddrTaken | PropKind::Use if followed_here(id) => {}
+                    PropKind::Use | PropKind::Def if path.steps.is_empty() && path.class == TypeClass::Array && element_here(id) => {}
                     PropKind::AddrTaken => {
                         unsafe_roots.insert(&path.root);
                     }
@@ -490,7 +508,7 @@ impl<'a> Analysis<'a> {
                     // pointer parameter points to (`super::parts`).
                     (VarKind::Param, false)
                         if path.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
-                            || matches!(path.steps.first(), Some(PathStep::Arrow(_))) =>
+                            || matches!(path.steps.first(), Some(PathStep::Arrow(_) | PathStep::Index(_))) =>
                     {
                         self.fresh(entry, h, false)
                     }

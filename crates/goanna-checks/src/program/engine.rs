@@ -393,9 +393,9 @@ fn decide_local(
     // Runs `check_local` into a fresh outcome; when the budget runs out, keeps the findings it
     // confirmed and stops.
     type Shown = rustc_hash::FxHashSet<(Option<PathId>, NodeId)>;
-    let run = |model: &FlatModel, vars: &[Option<PathId>], stats: &mut RefutationStats, findings: &mut Vec<_>, shown: &mut Shown| {
+    let run = |model: &FlatModel, vars: &[Option<PathId>], last_round: bool, stats: &mut RefutationStats, findings: &mut Vec<_>, shown: &mut Shown| {
         let mut outcome = LocalOutcome::default();
-        match check_local(ask, model, vars, refute, &mut outcome) {
+        match check_local(ask, model, vars, refute, last_round, &mut outcome) {
             Ok(()) => Ok(outcome),
             Err(cancelled) => {
                 stats.add(outcome.stats);
@@ -423,7 +423,7 @@ fn decide_local(
                 }
             }
             if let Some(flat) = &state.models[slot] {
-                outcomes.push(run(flat, &shared_vars, state.stats, findings, &mut shown)?);
+                outcomes.push(run(flat, &shared_vars, round == MAX_REFUTATION_ROUNDS, state.stats, findings, &mut shown)?);
             }
         }
         for var in own_vars {
@@ -431,7 +431,7 @@ fn decide_local(
             let observers: Vec<Observer> = state.observers.iter().chain(own.get(&var).into_iter().flatten()).cloned().collect();
             let hint = state.models.iter().step_by(2).flatten().next().map(|m| m.refinement.clone());
             match build(&observers, hint.as_ref()) {
-                Ok(model) => outcomes.push(run(&model, &[var], state.stats, findings, &mut shown)?),
+                Ok(model) => outcomes.push(run(&model, &[var], round == MAX_REFUTATION_ROUNDS, state.stats, findings, &mut shown)?),
                 Err(e) => state.problems.push(internal_problem(program, f, &e.to_string())),
             }
         }
@@ -565,7 +565,19 @@ struct LocalOutcome {
 /// can be taken (design note 11): the steps carry their callee effects and conditional
 /// results; the finding's `event` is assumed at `at`; the events at `at` and at the end are
 /// the reported ones.
-fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: Option<PathId>, path: &[NodeId], at: usize, deadline: &Deadline) -> goanna_feasible::Feasibility {
+/// With `summarise_loops`, the path stands for every number of iterations of its loops
+/// ([`goanna_feasible::PathQuery::summarise_loops`]).
+#[allow(clippy::too_many_arguments)]
+fn refute_path(
+    analysis: &Analysis<'_>,
+    check: &CtlCheck<'_>,
+    f: FnIndex,
+    var: Option<PathId>,
+    path: &[NodeId],
+    at: usize,
+    summarise_loops: bool,
+    deadline: &Deadline,
+) -> goanna_feasible::Feasibility {
     let cfg = analysis.program.cfg(f);
     let conditions: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_only_if_null, |site| &site.args)).collect();
     let zeroed: Vec<Vec<PathId>> = path.iter().map(|&n| flagged_args(analysis, f, n, &analysis.null_zeroes_out, |site| &site.address_args)).collect();
@@ -601,6 +613,7 @@ fn refute_path(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var: O
         steps,
         reported: vec![at, path.len().saturating_sub(1)],
         assumed,
+        summarise_loops,
     };
     let (verdict, solver_units) = goanna_feasible::check_path_costed(&query, &goanna_feasible::Limits::default());
     deadline.charge(solver_units.saturating_mul(WORK_PER_SOLVER_UNIT));
@@ -720,7 +733,11 @@ impl PrefixTree {
 
 /// Decides `vars` on one model of `f` into `outcome`. On `Err(Cancelled)` (the function's
 /// budget ran out) `outcome` holds what was confirmed before.
-fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool, outcome: &mut LocalOutcome) -> Result<(), Cancelled> {
+/// `last_round`: the last round of refutation ([`MAX_REFUTATION_ROUNDS`]), where a
+/// counterexample refuted again is decided once more with its loops summarised (each round
+/// unrolled one more iteration of a loop the violation comes after: `for (i = 0; i < 100;
+/// i++)` needs a hundred).
+fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute: bool, last_round: bool, outcome: &mut LocalOutcome) -> Result<(), Cancelled> {
     let Ask { analysis, decide, check, f, feasible, deadline } = *ask;
     let cfg = analysis.program.cfg(f);
     let vars = possible_instances(check, f, cfg, &flat.model, vars);
@@ -770,7 +787,13 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
                 let at = prefix.len().saturating_sub(1);
                 outcome.stats.paths += 1;
-                let excluded = match refute_path(analysis, check, f, *var, &path, at, deadline) {
+                let excluded = match refute_path(analysis, check, f, *var, &path, at, false, deadline) {
+                    goanna_feasible::Feasibility::Infeasible(_)
+                        if last_round
+                            && refute_path(analysis, check, f, *var, &path, at, true, deadline) == goanna_feasible::Feasibility::Feasible =>
+                    {
+                        None
+                    }
                     goanna_feasible::Feasibility::Infeasible(core) => {
                         outcome.stats.infeasible += 1;
                         Some(core)
@@ -871,7 +894,7 @@ fn check_global(
                     let mut path = straight_run_to(cfg, preds.get_or_insert_with(|| feasible_predecessors(cfg)), n);
                     let at = path.len();
                     path.extend(suffix);
-                    match refute_path(analysis, check, f, *var, &path, at, deadline) {
+                    match refute_path(analysis, check, f, *var, &path, at, false, deadline) {
                         goanna_feasible::Feasibility::Latent(_) => {
                             stats.latent += 1;
                             retry.push((*var, n));

@@ -1,8 +1,11 @@
-//! Pointers that a function's parameters carry in members (issue 12, route 4: structures).
+//! Pointers that a function's parameters carry in members or elements (issue 12, routes 3
+//! and 4: arrays and structures).
 //!
-//! `s.first = p; sink(s);` and `sink(&s)` hand `p` to `sink` inside a structure. A *part* of a
-//! parameter is a pointer reached from it through members only: `s.first` of a structure
-//! passed by value, `s->first` (or `s->inner.first`) of a structure passed by pointer. Its
+//! `s.first = p; sink(s);`, `sink(&s)` and `slots[2] = p; sink(slots);` hand `p` to `sink`
+//! inside a structure or an array. A *part* of a parameter is a pointer reached from it
+//! through members only, or at one constant index: `s.first` of a structure passed by value,
+//! `s->first` (or `s->inner.first`) of a structure passed by pointer, `a[2]` of an array of
+//! pointers passed by pointer. Its
 //! value at the entry is the caller's, and the summary says what the function does to it
 //! (frees it on every path, dereferences it first, hands it on, writes another value), as it
 //! does for a pointer parameter.
@@ -17,26 +20,40 @@
 //! reading: its pointers are handed on at the call.
 
 use goanna_ast::{TypeClass, VarKind};
-use goanna_cfg::{CallSite, Cfg, NodeKind, PathId, PathStep, PropKind, Subject};
+use goanna_cfg::{CallSite, Cfg, ElementIndex, NodeKind, PathId, PathStep, PropKind, Subject};
 
-/// A part of a parameter: a pointer it reaches through members.
+/// One step from a parameter towards a part.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PartStep {
+    /// A member (`.f`, or `->f` as the first step from a pointer).
+    Member(String),
+    /// The element at a constant index of the array a pointer points to (`a[2]`).
+    Element(i64),
+}
+
+/// A part of a parameter: a pointer it reaches through members or at a constant index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Part {
     /// The part's access path in the function.
     pub path: PathId,
-    /// The members from the parameter to the part, outermost first (`s->inner.first`:
-    /// `["inner", "first"]`).
-    pub members: Vec<String>,
+    /// The steps from the parameter to the part, outermost first (`s->inner.first`:
+    /// `[inner, first]`; `a[2]`: `[2]`).
+    pub steps: Vec<PartStep>,
 }
 
-/// The members from parameter path steps to a part, when the steps reach one: only `.f` steps
-/// from a structure parameter, or one `->f` then `.f` steps from a pointer parameter.
-fn members_of(steps: &[PathStep], by_pointer: bool) -> Option<Vec<String>> {
+/// The steps from a parameter to a part, when its path steps reach one: only `.f` steps from
+/// a structure parameter; from a pointer parameter one `->f` then `.f` steps, or one
+/// constant index (`a[2]`: the path steps `[2]` then `*` for a `T **a`, `[2]` alone for a
+/// parameter declared as an array, `T *a[]`).
+fn part_steps(steps: &[PathStep], by_pointer: bool) -> Option<Vec<PartStep>> {
+    if let (true, [PathStep::Index(ElementIndex::Const(k)), PathStep::Deref] | [PathStep::Index(ElementIndex::Const(k))]) = (by_pointer, steps) {
+        return Some(vec![PartStep::Element(*k)]);
+    }
     let mut out = Vec::with_capacity(steps.len());
     for (k, step) in steps.iter().enumerate() {
         match step {
-            PathStep::Arrow(m) if by_pointer && k == 0 => out.push(m.clone()),
-            PathStep::Field(m) if !(by_pointer && k == 0) => out.push(m.clone()),
+            PathStep::Arrow(m) if by_pointer && k == 0 => out.push(PartStep::Member(m.clone())),
+            PathStep::Field(m) if !(by_pointer && k == 0) => out.push(PartStep::Member(m.clone())),
             _ => return None,
         }
     }
@@ -115,34 +132,44 @@ pub fn followed_parts(cfg: &Cfg, i: usize) -> Option<Vec<Part>> {
         .iter()
         .enumerate()
         .filter(|(_, p)| p.root == path.root && p.class == TypeClass::Pointer)
-        .filter_map(|(k, p)| members_of(&p.steps, by_pointer).map(|members| Part { path: PathId(k as u32), members }))
+        .filter_map(|(k, p)| part_steps(&p.steps, by_pointer).map(|steps| Part { path: PathId(k as u32), steps }))
         .collect();
-    if by_pointer && !cfg.paths.iter().any(|p| p.root == path.root && matches!(p.steps.first(), Some(PathStep::Arrow(_)))) {
+    // A pointer parameter none of whose members or elements the function names has no parts
+    // (`*pp` is `super::alias::stable_pointees`').
+    if by_pointer && parts.is_empty() {
         return None;
     }
     followed(cfg, param).then_some(parts)
 }
 
-/// The caller's path for a part `members` of the argument `i` at `site`: the members of the
+/// The caller's path for the part `part` of the argument `i` at `site`: a member of the
 /// structure passed (`sink(s)`), of the one whose address is passed (`sink(&s)`), or of what
-/// the pointer passed points to (`sink(ps)`: `ps->first`). `None` when the caller never names
-/// that member (it stored nothing there the analysis follows).
-pub fn caller_part(cfg: &Cfg, site: &CallSite, i: usize, members: &[String]) -> Option<PathId> {
-    let (base, first) = if let Some(Some(x)) = site.address_args.get(i) {
-        (*x, PathStep::Field(members.first()?.clone()))
-    } else {
-        let x = (*site.args.get(i)?)?;
-        match cfg.path(x).class {
-            TypeClass::Record => (x, PathStep::Field(members.first()?.clone())),
-            TypeClass::Pointer => (x, PathStep::Arrow(members.first()?.clone())),
-            _ => return None,
-        }
+/// the pointer passed points to (`sink(ps)`: `ps->first`); an element of the array passed
+/// (`sink(slots)`: `slots[2]`) or of what the pointer passed points to (`p[2]`). `None` when
+/// the caller never names it (it stored nothing there the analysis follows).
+pub fn caller_part(cfg: &Cfg, site: &CallSite, i: usize, part: &[PartStep]) -> Option<PathId> {
+    let base = argument_root(site, i)?;
+    let class = cfg.path(base).class;
+    let index = |k: i64| PathStep::Index(ElementIndex::Const(k));
+    // The ways the caller may name the part's first step (an element of a pointer: with the
+    // dereference, or without it where the pointer was declared as an array).
+    let firsts: Vec<Vec<PathStep>> = match (part.first()?, class) {
+        (PartStep::Member(m), TypeClass::Record) => vec![vec![PathStep::Field(m.clone())]],
+        (PartStep::Member(m), TypeClass::Pointer) => vec![vec![PathStep::Arrow(m.clone())]],
+        (PartStep::Element(k), TypeClass::Array) => vec![vec![index(*k)]],
+        (PartStep::Element(k), TypeClass::Pointer) => vec![vec![index(*k), PathStep::Deref], vec![index(*k)]],
+        _ => return None,
     };
     let base_path = cfg.path(base);
-    let mut steps = base_path.steps.clone();
-    steps.push(first);
-    steps.extend(members[1..].iter().map(|m| PathStep::Field(m.clone())));
-    cfg.paths.iter().position(|p| p.root == base_path.root && p.steps == steps).map(|k| PathId(k as u32))
+    let mut rest = Vec::new();
+    for step in &part[1..] {
+        let PartStep::Member(m) = step else { return None };
+        rest.push(PathStep::Field(m.clone()));
+    }
+    firsts.into_iter().find_map(|first| {
+        let steps: Vec<PathStep> = base_path.steps.iter().cloned().chain(first).chain(rest.iter().cloned()).collect();
+        cfg.paths.iter().position(|p| p.root == base_path.root && p.steps == steps).map(|k| PathId(k as u32))
+    })
 }
 
 /// The path a call passes for argument `i` whose parts a summary may describe: the structure

@@ -111,13 +111,14 @@ pub struct Summary {
     /// ([`super::parts`]), so `part_effects` says all the function does to the pointers they
     /// hold. Empty or `false`: not followed.
     pub parts_followed: Vec<bool>,
-    /// What the function does to the pointers the members of a followed parameter hold at
-    /// the entry (issue 12, route 4): (parameter, members from it to the pointer, effect).
+    /// What the function does to the pointers the members (or constant-index elements) of a
+    /// followed parameter hold at the entry (issue 12, routes 3 and 4): (parameter, the steps
+    /// from it to the pointer, effect).
     /// `Free` (freed on every path that returns, itself or through a copy), `Fclose` (closed
     /// likewise), `Deref` (dereferenced before any test or new value on every path),
     /// `Escape` (freed, closed or handed on, on some path), `Def` (another value stored
     /// through a pointer parameter, on some path). At a call the caller's member gets it.
-    pub part_effects: Vec<(usize, Vec<String>, PropKind)>,
+    pub part_effects: Vec<(usize, Vec<super::parts::PartStep>, PropKind)>,
     /// The summary again for a selector's value at the entry (`super::selectors`): (USR of the
     /// integer global, whether it is non-zero, the summary of the function on the paths where
     /// it is). Only for the values some call site knows; a call that knows one gets that
@@ -185,7 +186,7 @@ struct Questions {
     per_global: Vec<(String, PropKind, bool, Formula)>,
     /// Per part of a followed parameter ([`super::parts`]): the parameter, the members, the
     /// effect, whether the effect holds when the formula does not, and the formula.
-    per_part: Vec<(usize, Vec<String>, PropKind, bool, Formula)>,
+    per_part: Vec<(usize, Vec<super::parts::PartStep>, PropKind, bool, Formula)>,
     /// Per parameter: its members are followed.
     parts_followed: Vec<bool>,
 }
@@ -451,16 +452,16 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
             for kind in [PropKind::Free, PropKind::Fclose] {
                 let act = atom(kind, f, v);
                 let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
-                per_part.push((i, part.members.clone(), kind, true, keeps));
+                per_part.push((i, part.steps.clone(), kind, true, keeps));
             }
             let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, v)]);
-            per_part.push((i, part.members.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, v)))));
+            per_part.push((i, part.steps.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, v)))));
             let taken = any(vec![atom(PropKind::Free, f, v), atom(PropKind::Escape, f, v), atom(PropKind::Fclose, f, v)]);
-            per_part.push((i, part.members.clone(), PropKind::Escape, false, eu(not(def.clone()), taken)));
+            per_part.push((i, part.steps.clone(), PropKind::Escape, false, eu(not(def.clone()), taken)));
             // A structure passed by value is the function's own copy: writing its members
             // changes nothing for the caller.
             if by_pointer {
-                per_part.push((i, part.members.clone(), PropKind::Def, false, ef(def)));
+                per_part.push((i, part.steps.clone(), PropKind::Def, false, ef(def)));
             }
         }
     }

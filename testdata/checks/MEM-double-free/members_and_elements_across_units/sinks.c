@@ -15,3 +15,8 @@ void box_release(struct box b) {
 void box_release_second(struct box *b) {
     free(b->second);
 }
+
+void slots_release_third(long *slots[]) {
+    long *data = slots[2];
+    free(data);
+}

@@ -37,3 +37,15 @@ void across_units_good(void) {
     b.second = NULL;
     box_release(b);
 }
+
+void slots_release_third(long *slots[]);
+
+void across_units_array_bad(void) {
+    long *data = malloc(100 * sizeof(long));
+    long *slots[5];
+    if (data == NULL)
+        exit(1);
+    free(data);
+    slots[2] = data;
+    slots_release_third(slots); // expect: MEM-double-free
+}
