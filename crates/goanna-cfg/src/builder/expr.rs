@@ -990,6 +990,11 @@ impl Builder<'_, '_> {
             self.eval(a);
         }
         let defined_here = usr.is_some_and(|u| self.ctx.defined.contains(u));
+        // A function handed a function too (a destructor, a callback) may give it the pointers
+        // it is passed: `sqlite3_bind_text(stmt, 1, text, -1, free)`.
+        let hands_functions = args
+            .iter()
+            .any(|a| super::values::function_designated(a).is_some() || a.ty.is_pointer() && a.ty.pointee_class == TypeClass::Function);
         if let (Some(m), Some(usr)) = (model, usr) {
             let call = Box::new(ValExpr::Call(usr.to_string()));
             let zero = Box::new(ValExpr::Const(0));
@@ -1125,9 +1130,13 @@ impl Builder<'_, '_> {
                 }
             }
             if let Some(p) = passed {
+                // A function nothing says more about keeps what it is given, except a pointer to
+                // const: it reads through it, and a block handed over to be kept or released
+                // is not passed as const (the Clang Static Analyzer's malloc checker reads
+                // such calls the same way). A function defined in this unit has a summary.
                 let no_escape = match model {
                     Some(m) => m.no_escape || m.consumes_arg(i),
-                    None => defined_here,
+                    None => defined_here || a.ty.points_to_const && !hands_functions,
                 };
                 if !no_escape {
                     self.prop(PropKind::Escape, Subject::Path(p), a.span);
