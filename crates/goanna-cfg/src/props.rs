@@ -63,6 +63,18 @@ pub struct VarRef {
     /// The variable is `volatile`: its value may change at any time.
     #[serde(default)]
     pub is_volatile: bool,
+    /// The variable is `const` (its type's own qualifier, not a pointee's): nothing writes it
+    /// after its initialisation, not even a function the program does not show.
+    #[serde(default)]
+    pub is_const: bool,
+}
+
+impl VarRef {
+    /// True when nothing writes the variable, nor a member of it, after its initialisation:
+    /// it is `const` and not `volatile`.
+    pub fn read_only(&self) -> bool {
+        self.is_const && !self.is_volatile
+    }
 }
 
 /// A simple access path: a variable followed by dereferences and field selections

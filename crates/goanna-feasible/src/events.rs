@@ -476,6 +476,10 @@ impl<'a> Frame<'a> {
             // its value (`if (config.threads) lock(); list_del(l, n); if (config.threads) ...`),
             // unless its address (or that of a part of it) is taken here.
             let direct = p.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
+            // A `const` global (or a member of one) keeps its value whatever is called.
+            if direct && p.root.kind.is_static_storage() && p.root.read_only() {
+                return false;
+            }
             let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
             if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !escaped_here, direct, self.program) {
                 // Unless the call is given the address of a part of it, or of what holds it.

@@ -778,3 +778,28 @@ fn a_loop_holding_a_reported_event_is_not_summarised() {
         assert!(matches!(v, Feasibility::Infeasible(_)), "expected infeasible, got {v:?}");
     }
 }
+
+const CONST_GLOBAL: &str = r#"
+extern const int MODE;
+extern int mode;
+void unknown(void);
+void work(void);
+void f(void) {
+    if (MODE) work();
+    unknown();
+    if (MODE) work();
+}
+void g(void) {
+    if (mode) work();
+    unknown();
+    if (mode) work();
+}
+"#;
+
+#[test]
+fn a_const_global_keeps_its_value_across_unknown_calls() {
+    // `const`: nothing may write it, not even a function the program does not show.
+    infeasible(CONST_GLOBAL, "f", &[Branch(false), Branch(true)]);
+    // A global without `const` may be written by the unknown function.
+    feasible(CONST_GLOBAL, "g", &[Branch(false), Branch(true)]);
+}

@@ -138,6 +138,7 @@ impl Builder<'_, '_> {
             int_bits: info.ty.int_bits,
             int_signed: info.ty.int_signed,
             is_volatile: info.ty.is_volatile,
+            is_const: info.ty.is_const,
         };
         let id = self.paths.push(
             AccessPath {
@@ -353,6 +354,7 @@ impl Builder<'_, '_> {
             int_bits: core.ty.int_bits,
             int_signed: core.ty.int_signed,
             is_volatile: false,
+            is_const: false,
         };
         let id = self.paths.push(AccessPath {
             root,
@@ -388,6 +390,7 @@ impl Builder<'_, '_> {
             int_bits: 0,
             int_signed: false,
             is_volatile: false,
+            is_const: false,
         };
         Some(self.paths.push(
             AccessPath {

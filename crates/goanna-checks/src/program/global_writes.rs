@@ -412,6 +412,11 @@ impl GlobalWrites {
     /// the program may write any global of external linkage, and those of internal linkage
     /// that the program's address-taken functions may write (it can only call those back).
     pub fn may_write(&self, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+        // A `const` global and its members keep the value they were initialised with (one of
+        // external linkage defined elsewhere too: `extern const int MODE;`).
+        if global.root.read_only() && global.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
+            return false;
+        }
         let usr = global.root.usr.as_str();
         let part = part_key(global);
         let part = part.as_str();

@@ -766,6 +766,11 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     let mut props = Vec::new();
     for (i, arg) in site.args.iter().enumerate() {
         let Some(x) = *arg else { continue };
+        // An integer the callee divides by on every path before testing it: the caller's
+        // variable is a divisor at the call (`n = 0; average(sum, n);`).
+        if cfg.path(x).class == goanna_ast::TypeClass::Integer && s.divides.get(i) == Some(&true) {
+            props.push((PropKind::DivBy, x));
+        }
         if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
