@@ -109,6 +109,9 @@ pub struct FunctionModel {
     /// argument) points to has defined contents (`calloc`, `strdup`, `asprintf`): `store_x`
     /// along with `alloc_x`.
     pub filled: bool,
+    /// The result is memory on the caller's stack (`alloca`), released when the caller
+    /// returns: `non_heap_x` on the assigned path (it must never be freed).
+    pub stack: bool,
     /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
     /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
     pub success: Option<Success>,

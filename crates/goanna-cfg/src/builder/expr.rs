@@ -678,6 +678,9 @@ impl Builder<'_, '_> {
                     if m.realloc && args.first().and_then(|a| self.path_of(strip_casts(a))) == Some(t) {
                         self.prop(PropKind::ReallocSelf, s.clone(), span);
                     }
+                    if m.stack && is_ptr {
+                        self.prop(PropKind::NonHeap, s.clone(), span);
+                    }
                     if m.allocates() {
                         self.prop(PropKind::Alloc, s.clone(), span);
                         if m.filled {

@@ -76,6 +76,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     reads: Vec::new(),
     writes: Vec::new(),
     filled: false,
+    stack: false,
     success: None,
     pure: false,
     alloc_size: Vec::new(),

@@ -1177,8 +1177,13 @@ fn finding(
     let at_end = || last.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var));
     let in_loop = || if check.template.closed_loops_only { loop_body_start(cfg, n) } else { None };
     // A path that ends at a `return` of this function where the atom does not hold ended on
-    // another disjunct of the template (returning a freed pointer): report it there.
-    let end_node = || last.filter(|&m| m != n && cfg.node(m).kind == NodeKind::Return).and_then(|m| cfg.node(m).span);
+    // another disjunct of the template (returning a freed pointer): report it there; so does
+    // one that ends reading through the variable (`load_X`: a routine reading a freed string).
+    let loads_var = |m: NodeId| {
+        var.is_some_and(|v| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Load && p.subject == Subject::Path(v)))
+            || var.is_some_and(|v| analysis.effects.get(&(f, m)).is_some_and(|e| e.contains(&(goanna_cfg::PropKind::Load, v))))
+    };
+    let end_node = || last.filter(|&m| m != n && (cfg.node(m).kind == NodeKind::Return || loads_var(m))).and_then(|m| cfg.node(m).span);
     // A path that ends inside a callee of `f` (a global used there after `f` freed it): the
     // event is in that function.
     let in_callee = || {
