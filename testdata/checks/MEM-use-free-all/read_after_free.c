@@ -33,3 +33,20 @@ void printed_before_free_good(void) {
     print_text(s);
     free(s);
 }
+
+struct item {
+    int one;
+    int two;
+};
+
+void print_item(const struct item *item);
+
+void element_printed_after_free_bad(void) {
+    struct item *items = malloc(4 * sizeof *items);
+    if (!items)
+        return;
+    items[0].one = 1;
+    items[0].two = 2;
+    free(items);
+    print_item(&items[0]); // expect: MEM-use-free-all
+}

@@ -1089,7 +1089,13 @@ impl Builder<'_, '_> {
                 }
             }
             // The memory an argument points to: read or written as the model says; any
-            // function without a model may write it.
+            // function without a model may write it. An address inside a block (`&p[0]`,
+            // `&p->f`) passed as a pointer to const is a read of that block too.
+            let read_inside = || a.ty.points_to_const && model.is_none_or(|m| m.reads.contains(&i));
+            let interior = if read_inside() && self.pointer_root(core).is_none() { self.interior_base(core) } else { None };
+            if let Some(p) = interior.filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+                self.prop(PropKind::Load, Subject::Path(p), a.span);
+            }
             if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
                 match model {
                     Some(m) => {
