@@ -150,6 +150,19 @@ impl AccessPath {
     pub fn is_variable(&self) -> bool {
         self.steps.is_empty()
     }
+
+    /// True when the path is local storage: a local variable or parameter, a field of one
+    /// reached without dereferencing a pointer (`s.f`), or an element at a constant index of a
+    /// local array (`slots[2]`). A pointer copied into it is not handed on.
+    pub fn is_local_storage(&self) -> bool {
+        let fields = matches!(self.root.kind, VarKind::Local | VarKind::Param) && self.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
+        fields || self.is_local_element()
+    }
+
+    /// True when the path is an element at a constant index of a local array (`slots[2]`).
+    pub fn is_local_element(&self) -> bool {
+        self.root.kind == VarKind::Local && matches!(self.steps.as_slice(), [PathStep::Index(ElementIndex::Const(_))])
+    }
 }
 
 /// The kinds of atomic propositions (Goanna style: the kind plus a subject, e.g. `free_p`).

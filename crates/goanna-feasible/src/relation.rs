@@ -384,7 +384,7 @@ fn enumerate<'f, 'a>(
         }
         let n = state.node;
         if heads.binary_search(&n).is_ok() {
-            havoc_loop(graphs, callee, frame, cfg, n, &mut state.enc);
+            havoc_loop(Some(graphs), callee, frame, cfg, n, &mut state.enc);
         }
         let node = cfg.node(n);
         match node.kind {
@@ -622,11 +622,11 @@ fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
     }
 }
 
-/// Forgets what the nodes of the loop headed by `head` (its strongly connected component) may
-/// write.
-fn havoc_loop(graphs: &dyn CalleeGraphs, callee: u32, frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
+/// Forgets what the nodes of the loop headed by `head` (its strongly connected component) of
+/// function `function` may write, with their callee effects when `graphs` gives them.
+pub(crate) fn havoc_loop(graphs: Option<&dyn CalleeGraphs>, function: u32, frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
     for n in cfg.cycle_through(head) {
-        for event in frame.events(n, graphs.effects(callee, n)) {
+        for event in frame.events(n, graphs.map_or(&[][..], |g| g.effects(function, n))) {
             enc.forget_written_by(&event);
         }
         // A call's relation binds its result and pointer target: both are written.

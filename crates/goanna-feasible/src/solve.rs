@@ -250,7 +250,7 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             }
         }
         if loop_heads.contains(&step.node) {
-            forget_loop(query, &frame, &mut enc, step.node);
+            crate::relation::havoc_loop(query.program, query.function, &frame, query.cfg, step.node, &mut enc);
             memo.forget();
         }
         let allocated = query.assumed.iter().find_map(|&(s, a)| match a {
@@ -712,36 +712,14 @@ fn core_of(cs: &Constraints, core: &[usize]) -> Core {
 }
 
 /// The heads of the loops of the path's graph that [`PathQuery::summarise_loops`] summarises:
-/// the nodes some back edge enters, whose loop holds none of the reported events. A loop the
-/// violation happens in (a block freed at one iteration and again at a later one) keeps its
-/// iterations apart; one it only passes through (an array filled before the violation,
-/// between an allocation and the return that leaks it) is summarised.
+/// those the path visits whose loop holds none of the reported events. A loop the violation
+/// happens in (a block freed at one iteration and again at a later one) keeps its iterations
+/// apart; one it only passes through (an array filled before the violation, between an
+/// allocation and the return that leaks it) is summarised.
 fn summarised_loops(query: &PathQuery<'_>) -> Vec<NodeId> {
     let cfg = query.cfg;
-    let mut heads: Vec<NodeId> = cfg
-        .nodes
-        .iter()
-        .flat_map(|n| n.succs.iter().filter(|e| e.kind == EdgeKind::Back).map(|e| e.target))
-        .collect();
-    heads.sort_unstable();
-    heads.dedup();
     let reported: Vec<NodeId> = query.reported.iter().filter_map(|&i| query.steps.get(i)).map(|s| s.node).collect();
+    let mut heads = cfg.loop_heads();
     heads.retain(|&h| query.steps.iter().any(|s| s.node == h) && !cfg.cycle_through(h).iter().any(|n| reported.contains(n)));
     heads
-}
-
-/// Forgets what the nodes of the loop headed by `head` may write (with their callee effects),
-/// as a path arrives at its head ([`PathQuery::summarise_loops`]).
-fn forget_loop(query: &PathQuery<'_>, frame: &Frame<'_>, enc: &mut Encoder<'_, '_>, head: NodeId) {
-    for n in query.cfg.cycle_through(head) {
-        let effects = query.program.map_or(&[][..], |g| g.effects(query.function, n));
-        for event in frame.events(n, effects) {
-            enc.forget_written_by(&event);
-        }
-        if let goanna_cfg::NodeKind::Call(site) = &query.cfg.node(n).kind {
-            if let Some(r) = site.result {
-                enc.forget(&VarKey::Path(r));
-            }
-        }
-    }
 }

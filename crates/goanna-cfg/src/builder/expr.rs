@@ -718,7 +718,7 @@ impl Builder<'_, '_> {
         if let (Some(t), Some(src)) = (target, self.copied_pointer(core)) {
             if t != src && self.paths.class(t) == TypeClass::Pointer {
                 self.prop_value(PropKind::Copy, Subject::Path(t), span, Some(i64::from(src.0)));
-                if self.pointer_path(core).or_else(|| self.pointer_element(core)) != Some(src) && !self.is_same_address(core) {
+                if self.copied_variable(core) != Some(src) && !self.is_same_address(core) {
                     self.prop(PropKind::Interior, Subject::Path(t), span);
                 }
             }
@@ -777,6 +777,12 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
             return self.interior_base(core);
         }
+        self.copied_variable(core)
+    }
+
+    /// The pointer `core` (casts stripped) copies whole, not an address inside it: a pointer
+    /// path, or a pointer element at a constant index (`slots[2]`).
+    fn copied_variable(&mut self, core: &Expr) -> Option<PathId> {
         self.pointer_path(core).or_else(|| self.pointer_element(core))
     }
 

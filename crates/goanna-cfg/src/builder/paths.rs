@@ -526,12 +526,7 @@ impl Builder<'_, '_> {
     /// reached without dereferencing a pointer (`s.f`). Copying a pointer into it is not an
     /// escape.
     pub(super) fn is_local_storage(&self, p: PathId) -> bool {
-        self.paths.paths.get(p.0 as usize).is_some_and(|path| {
-            let local_array_element = path.root.kind == goanna_ast::VarKind::Local
-                && matches!(path.steps.as_slice(), [PathStep::Index(crate::ElementIndex::Const(_))]);
-            (local_array_element || path.steps.iter().all(|s| matches!(s, PathStep::Field(_))))
-                && matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
-        })
+        self.paths.paths.get(p.0 as usize).is_some_and(AccessPath::is_local_storage)
     }
 
     /// True when a pointer stored into `p` is handed to the caller: a global or static, or an

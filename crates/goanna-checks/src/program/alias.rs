@@ -114,20 +114,6 @@ struct Block {
     made_at: NodeId,
 }
 
-/// True when `id` is local storage: a local variable or parameter, a field of one, or an
-/// element at a constant index of a local array (`slots[2]`).
-fn is_local_storage(cfg: &Cfg, id: PathId) -> bool {
-    let path = cfg.path(id);
-    let fields = matches!(path.root.kind, VarKind::Local | VarKind::Param) && path.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
-    fields || is_local_element(cfg, id)
-}
-
-/// True when `id` is an element at a constant index of a local array (`slots[2]`).
-fn is_local_element(cfg: &Cfg, id: PathId) -> bool {
-    let path = cfg.path(id);
-    path.root.kind == VarKind::Local && matches!(path.steps.as_slice(), [PathStep::Index(goanna_cfg::ElementIndex::Const(_))])
-}
-
 /// The pointees `*pp` of pointer parameters `pp` that only the function's own writes of `*pp`
 /// change: `pp` is never written, its address never taken, nothing is stored through it or
 /// handed on from it (no `store_pp`, `escape_pp`, copy of `pp`), and `&*pp` is never taken.
@@ -332,7 +318,7 @@ impl<'a> Analysis<'a> {
             let element_here = |id: PathId| {
                 let root = &cfg.path(id).root;
                 props.iter().any(|&(k, x, v)| {
-                    let named = |p: PathId| is_local_element(cfg, p) && cfg.path(p).root == *root;
+                    let named = |p: PathId| cfg.path(p).is_local_element() && cfg.path(p).root == *root;
                     named(x) && matches!(k, PropKind::Def | PropKind::Copy) || k == PropKind::Copy && copy_source(cfg, v).is_some_and(named)
                 })
             };
@@ -362,8 +348,8 @@ impl<'a> Analysis<'a> {
         let mut stable = stable_pointees(cfg, inputs);
         // The members of a followed structure a pointer parameter points to hold the caller's
         // pointers as `*pp` does.
-        for i in 0..cfg.params.len() {
-            if cfg.params[i].is_some_and(|p| cfg.path(p).class == TypeClass::Pointer) {
+        for (i, param) in cfg.params.iter().enumerate() {
+            if param.is_some_and(|p| cfg.path(p).class == TypeClass::Pointer) {
                 stable.extend(super::parts::followed_parts(cfg, i).into_iter().flatten().map(|part| part.path));
             }
         }
@@ -373,7 +359,7 @@ impl<'a> Analysis<'a> {
             let path = cfg.path(id);
             if holders.len() >= MAX_HOLDERS
                 || path.class != TypeClass::Pointer
-                || !(is_local_storage(cfg, id) && !unsafe_roots.contains(&path.root)
+                || !(cfg.path(id).is_local_storage() && !unsafe_roots.contains(&path.root)
                     || stable.contains(&id)
                     || globals.paths.contains(&id) && !unsafe_roots.contains(&path.root))
                 || index.contains_key(&id)
@@ -564,7 +550,7 @@ impl<'a> Analysis<'a> {
             for (n, props) in self.inputs.iter().enumerate() {
                 for &(kind, _, value) in props {
                     if kind == PropKind::Copy {
-                        if let Some(src) = copy_source(self.cfg, value).filter(|&s| is_local_storage(self.cfg, s)) {
+                        if let Some(src) = copy_source(self.cfg, value).filter(|&s| self.cfg.path(s).is_local_storage()) {
                             out[n].push((PropKind::Escape, src));
                         }
                     }
@@ -653,7 +639,7 @@ impl<'a> Analysis<'a> {
                 }
             }
             let followed = self.index.contains_key(&id) && source.is_some();
-            if !followed && is_local_storage(cfg, src) {
+            if !followed && cfg.path(src).is_local_storage() {
                 escapes.push(src);
             }
         }

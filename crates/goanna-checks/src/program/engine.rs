@@ -1180,8 +1180,11 @@ fn finding(
     // another disjunct of the template (returning a freed pointer): report it there; so does
     // one that ends reading through the variable (`load_X`: a routine reading a freed string).
     let loads_var = |m: NodeId| {
-        var.is_some_and(|v| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Load && p.subject == Subject::Path(v)))
-            || var.is_some_and(|v| analysis.effects.get(&(f, m)).is_some_and(|e| e.contains(&(goanna_cfg::PropKind::Load, v))))
+        var.is_some_and(|v| {
+            let load = goanna_cfg::PropKind::Load;
+            cfg.node(m).props.iter().any(|p| p.kind == load && p.subject == Subject::Path(v))
+                || analysis.effects.get(&(f, m)).is_some_and(|e| e.contains(&(load, v)))
+        })
     };
     let end_node = || last.filter(|&m| m != n && (cfg.node(m).kind == NodeKind::Return || loads_var(m))).and_then(|m| cfg.node(m).span);
     // A path that ends inside a callee of `f` (a global used there after `f` freed it): the

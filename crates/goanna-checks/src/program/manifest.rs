@@ -31,9 +31,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// documentation). `effects_at`: the callee effects of a node; `latent_call`: true at a call
 /// node whose callee's NULL is latent (its `may_be_null` effect is not the environment's).
 pub fn null_is_manifest<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], latent_call: &dyn Fn(NodeId) -> bool) -> bool {
-    let env_null = environment_nulls(cfg, effects_at, latent_call);
-    let inputs = InputTaint::of(cfg, effects_at, &env_null);
-    NullGame::new(cfg, effects_at, &env_null, &|n| inputs.decides_branch(cfg, n, &env_null)).environment_wins()
+    environment_wins(cfg, effects_at, latent_call, true)
 }
 
 /// True when `cfg` returns NULL on a path that the contents of the memory it reads through
@@ -46,8 +44,14 @@ pub fn null_is_manifest<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(Prop
 /// option that every table entry has, a key just inserted) is still the data's invariant,
 /// which a call site that does not test usually knows.
 pub fn null_is_manifest_beyond_data<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], latent_call: &dyn Fn(NodeId) -> bool) -> bool {
+    environment_wins(cfg, effects_at, latent_call, false)
+}
+
+/// The game of a manifest NULL, with the parameters among the inputs when `params` (else only
+/// the contents of memory read through pointers).
+fn environment_wins<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], latent_call: &dyn Fn(NodeId) -> bool, params: bool) -> bool {
     let env_null = environment_nulls(cfg, effects_at, latent_call);
-    let inputs = InputTaint::of_memory(cfg, effects_at, &env_null);
+    let inputs = InputTaint::with_roots(cfg, effects_at, &env_null, params);
     NullGame::new(cfg, effects_at, &env_null, &|n| inputs.decides_branch(cfg, n, &env_null)).environment_wins()
 }
 
@@ -126,10 +130,6 @@ struct InputTaint {
 }
 
 impl InputTaint {
-    fn of<'e>(cfg: &Cfg, effects_at: &dyn Fn(NodeId) -> &'e [(PropKind, PathId)], env_null: &FxHashSet<PathId>) -> Self {
-        Self::with_roots(cfg, effects_at, env_null, true)
-    }
-
     /// The values computed from the memory the function reads through pointers (the contents
     /// of its data structures), not from its scalar parameters: a flag or count a caller passes
     /// is its explicit choice, not an invariant of the data.

@@ -5,10 +5,9 @@
 //! inside a structure or an array. A *part* of a parameter is a pointer reached from it
 //! through members only, or at one constant index: `s.first` of a structure passed by value,
 //! `s->first` (or `s->inner.first`) of a structure passed by pointer, `a[2]` of an array of
-//! pointers passed by pointer. Its
-//! value at the entry is the caller's, and the summary says what the function does to it
-//! (frees it on every path, dereferences it first, hands it on, writes another value), as it
-//! does for a pointer parameter.
+//! pointers passed by pointer. Its value at the entry is the caller's, and the summary says
+//! what the function does to it (frees it on every path, dereferences it first, hands it on,
+//! writes another value), as it does for a pointer parameter.
 //!
 //! That is only sound when the parts are all the function does with the structure: the
 //! parameter is *followed* when nothing reaches the structure's members by another way — no
@@ -114,7 +113,8 @@ fn followed(cfg: &Cfg, param: PathId) -> bool {
 }
 
 /// The parts of parameter `i` of `cfg` that its summary describes, when the parameter is a
-/// structure or a pointer to one and is followed; `None` otherwise.
+/// structure, or a pointer whose members or elements the function names, and is followed;
+/// `None` otherwise.
 pub fn followed_parts(cfg: &Cfg, i: usize) -> Option<Vec<Part>> {
     let param = (*cfg.params.get(i)?)?;
     let path = cfg.path(param);
@@ -126,7 +126,6 @@ pub fn followed_parts(cfg: &Cfg, i: usize) -> Option<Vec<Part>> {
         TypeClass::Record => false,
         _ => return None,
     };
-    // A pointer parameter whose pointee is not a structure has no members to follow.
     let parts: Vec<Part> = cfg
         .paths
         .iter()

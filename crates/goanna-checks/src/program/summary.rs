@@ -428,14 +428,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         let mut defs = vec![atom(PropKind::Def, f, g)];
         defs.extend(clobbers.iter().map(|name| a(super::atoms::call_atom(name))));
         let def = any(defs);
-        let null = atom(PropKind::NullTest, f, g);
-        for kind in [PropKind::Free, PropKind::Fclose] {
-            let act = atom(kind, f, g);
-            let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
-            per_global.push((usr.clone(), kind, true, keeps));
-        }
-        let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, g)]);
-        per_global.push((usr.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, g)))));
+        per_global.extend(held_block_questions(f, g, &def, &end).into_iter().map(|(kind, negated, q)| (usr.clone(), kind, negated, q)));
         // Some path uses the stream before a new value (as for a stream parameter).
         per_global.push((usr.clone(), PropKind::ResourceUse, false, eu(not(def.clone()), atom(PropKind::ResourceUse, f, g))));
     }
@@ -448,14 +441,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         for part in parts {
             let v = Some((part.path, cfg.path(part.path)));
             let def = atom(PropKind::Def, f, v);
-            let null = atom(PropKind::NullTest, f, v);
-            for kind in [PropKind::Free, PropKind::Fclose] {
-                let act = atom(kind, f, v);
-                let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
-                per_part.push((i, part.steps.clone(), kind, true, keeps));
-            }
-            let tested = any(vec![def.clone(), null.clone(), atom(PropKind::NonNullTest, f, v)]);
-            per_part.push((i, part.steps.clone(), PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, v)))));
+            per_part.extend(held_block_questions(f, v, &def, &end).into_iter().map(|(kind, negated, q)| (i, part.steps.clone(), kind, negated, q)));
             let taken = any(vec![atom(PropKind::Free, f, v), atom(PropKind::Escape, f, v), atom(PropKind::Fclose, f, v)]);
             per_part.push((i, part.steps.clone(), PropKind::Escape, false, eu(not(def.clone()), taken)));
             // A structure passed by value is the function's own copy: writing its members
@@ -480,6 +466,24 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         returns_unfreed,
         returns_maybe_null,
     }
+}
+
+/// The questions about the block a pointer `v` held at the entry of function `f` (a carrier
+/// global's, a part's of a parameter): freed, or closed, on every path that returns (the
+/// effect holds when the formula does not: some returning path keeps it), and dereferenced
+/// before any test or new value on every path. `def`: what gives the pointer a new value.
+fn held_block_questions(f: FnIndex, v: Option<(PathId, &goanna_cfg::AccessPath)>, def: &Formula, end: &Formula) -> Vec<(PropKind, bool, Formula)> {
+    use build::*;
+    let null = atom(PropKind::NullTest, f, v);
+    let mut out = Vec::new();
+    for kind in [PropKind::Free, PropKind::Fclose] {
+        let act = atom(kind, f, v);
+        let keeps = eu(not(any(vec![act.clone(), null.clone()])), any(vec![end.clone(), and(def.clone(), not(act))]));
+        out.push((kind, true, keeps));
+    }
+    let tested = any(vec![def.clone(), null, atom(PropKind::NonNullTest, f, v)]);
+    out.push((PropKind::Deref, false, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, v)))));
+    out
 }
 
 /// The local and parameter pointers the reachable `return`s of `cfg` give back, when every one
