@@ -51,12 +51,61 @@ pub struct Step<'a> {
     /// and that the callee sets to 0 whenever it returns NULL (`*count = 0; return NULL;`): a
     /// NULL result means they are 0 after the call.
     pub null_zeroes: &'a [goanna_cfg::PathId],
+    /// At a call node of a function of the program: what the counterexample did inside the
+    /// call, when it went through the callee's graph (a whole-program witness). The callee's
+    /// relation then holds only for the callee's paths that take the walk's branches, so that
+    /// a contradiction between the caller's values and the callee's own branches refutes the
+    /// path (`if (cfg.threads) lock(); ... if (cfg.threads) unlock();` inside the callee).
+    pub walk: Option<&'a Walk>,
 }
 
 impl<'a> Step<'a> {
     /// A step with its callee effects and no conditional result.
     pub fn new(node: goanna_cfg::NodeId, effects: &'a [(goanna_cfg::PropKind, goanna_cfg::PathId)]) -> Self {
-        Step { node, effects, null_only_if: &[], null_zeroes: &[] }
+        Step { node, effects, null_only_if: &[], null_zeroes: &[], walk: None }
+    }
+}
+
+/// What a counterexample did inside one call of a function of the program: the edges of the
+/// callee's graph it took, where it stopped when the violation it leads to happens inside the
+/// callee (then the callee does not return on the path), and what it did inside the calls the
+/// callee makes in turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The edges taken, sorted and without repeats (a loop's body may be walked many times).
+    pub edges: Vec<(goanna_cfg::NodeId, goanna_cfg::NodeId)>,
+    /// The node the counterexample ends at (its reported event), when it ends inside.
+    pub stops_at: Option<goanna_cfg::NodeId>,
+    /// The walks of the calls the callee makes, by call node (the first walk of a call node
+    /// visited again in a loop stands for all of them: see [`Walk::merge`]).
+    pub calls: Vec<(goanna_cfg::NodeId, Walk)>,
+}
+
+impl Walk {
+    /// True when the walk took the edge from `from` to `to`.
+    pub fn takes(&self, from: goanna_cfg::NodeId, to: goanna_cfg::NodeId) -> bool {
+        self.edges.binary_search(&(from, to)).is_ok()
+    }
+
+    /// The walk of the call at `node` inside the callee.
+    pub fn call(&self, node: goanna_cfg::NodeId) -> Option<&Walk> {
+        self.calls.iter().find(|(n, _)| *n == node).map(|(_, w)| w)
+    }
+
+    /// Adds another walk through the same call (a call node of a loop visited again): a path
+    /// consistent with either is consistent with the union of their edges. A stop stays with
+    /// the walk that stopped.
+    pub fn merge(&mut self, other: Walk) {
+        self.edges.extend(other.edges);
+        self.edges.sort_unstable();
+        self.edges.dedup();
+        self.stops_at = self.stops_at.or(other.stops_at);
+        for (n, inner) in other.calls {
+            match self.calls.iter_mut().find(|(m, _)| *m == n) {
+                Some((_, mine)) => mine.merge(inner),
+                None => self.calls.push((n, inner)),
+            }
+        }
     }
 }
 

@@ -17,13 +17,19 @@ use crate::encode::{constant, convert, path_int_type, Encoder, Version};
 use crate::events::{is_value_path, normal_steps, Frame, VarKey};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
 use goanna_ast::TypeClass;
+use crate::Walk;
 use goanna_cfg::{AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, ValueOp};
 use z3::ast::{Ast, Bool, BV};
 
 /// Calls related inside a callee: the caller's callee (1) and its callees (2).
 const MAX_DEPTH: usize = 2;
+/// Calls related inside a callee along a counterexample's walk ([`Walk`]): a walk leaves one
+/// path or a few to each callee, so deeper calls cost little.
+const MAX_WALK_DEPTH: usize = 5;
 /// Largest callee graph related.
 const MAX_NODES: usize = 150;
+/// Largest callee graph related along a counterexample's walk.
+const MAX_WALKED_NODES: usize = 5_000;
 /// Most paths through one callee.
 const MAX_PATHS: usize = 12;
 /// Most nodes visited while enumerating one callee's paths.
@@ -103,7 +109,12 @@ struct Returned {
 /// The relation of the call at `node` of `caller` (whose values `enc` holds, before the call's
 /// own writes), `depth` levels below the path being decided. `reported`: the call's events are
 /// the ones the finding reports (a NULL pointer passed to a callee that dereferences it), so
-/// what the callee dereferences or divides by implies nothing.
+/// what the callee dereferences or divides by implies nothing. `walk`: what the
+/// counterexample did inside the call; the relation then holds only for the callee's paths
+/// that take its branches, and when the walk stops inside the callee (at the reported event),
+/// it is the callee's paths from its entry to that point (what the callee returns is then
+/// unknown, and its events before that point imply what they imply on any path).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn call_relation(
     graphs: &dyn CalleeGraphs,
     caller: u32,
@@ -112,15 +123,18 @@ pub(crate) fn call_relation(
     node: NodeId,
     depth: usize,
     reported: bool,
+    walk: Option<&Walk>,
 ) -> Option<Relation> {
-    if depth >= MAX_DEPTH {
+    let (max_depth, max_nodes) = if walk.is_some() { (MAX_WALK_DEPTH, MAX_WALKED_NODES) } else { (MAX_DEPTH, MAX_NODES) };
+    if depth >= max_depth {
         return None;
     }
     let NodeKind::Call(site) = &caller_cfg.node(node).kind else { return None };
     let (callee, cfg) = graphs.callee(caller, node)?;
-    if cfg.nodes.len() > MAX_NODES || !acyclic_without_back_edges(cfg) {
+    if cfg.nodes.len() > max_nodes || !acyclic_without_back_edges(cfg) {
         return None;
     }
+    let reported = reported && walk.is_none_or(|w| w.stops_at.is_none());
     let frame = Frame::with_summaries(cfg, graphs, callee);
     let mut callee_enc = Encoder::new(&frame);
     let mut reads = Vec::new();
@@ -164,7 +178,7 @@ pub(crate) fn call_relation(
     // caller's after the call.
     let caller_frame = enc.frame();
     let mut written: Vec<(VarKey, VarKey)> = Vec::new();
-    for (key, path) in entry_reads(graphs, callee, cfg, &frame, depth) {
+    for (key, path) in entry_reads(graphs, callee, cfg, &frame, depth, max_depth) {
         let Some(outer) = caller_key(caller_frame, site, cfg, &path) else { continue };
         if matches!(outer, VarKey::Path(id) if !caller_frame.is_value(id)) {
             continue;
@@ -181,7 +195,7 @@ pub(crate) fn call_relation(
         }
     }
     let out_keys: Vec<VarKey> = written.iter().map(|(k, _)| k.clone()).collect();
-    let paths = enumerate(graphs, (callee, cfg), &frame, callee_enc, depth, reported, &out_keys)?;
+    let paths = enumerate(graphs, (callee, cfg), &frame, callee_enc, (depth, reported, walk), &out_keys)?;
     let result = BV::fresh_const("ret", 64);
     let outs: Vec<(VarKey, BV)> = written.into_iter().map(|(_, outer)| (outer, BV::fresh_const("out", 64))).collect();
     let mut alternatives = Vec::new();
@@ -216,7 +230,7 @@ pub(crate) fn call_relation(
 /// `site` may read when it starts and the caller can name (see [`caller_key`]).
 pub(crate) fn callee_reads_in_caller(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, caller: &Frame<'_>, site: &goanna_cfg::CallSite) -> Vec<VarKey> {
     let frame = Frame::new(cfg);
-    let mut keys: Vec<VarKey> = entry_reads(graphs, callee, cfg, &frame, 0)
+    let mut keys: Vec<VarKey> = entry_reads(graphs, callee, cfg, &frame, 0, MAX_DEPTH)
         .into_iter()
         .filter_map(|(_, path)| caller_key(caller, site, cfg, &path))
         .filter(|k| !matches!(k, VarKey::Path(id) if !caller.is_value(*id)))
@@ -227,8 +241,9 @@ pub(crate) fn callee_reads_in_caller(graphs: &dyn CalleeGraphs, callee: u32, cfg
 
 /// The values a callee may read of memory and globals when it starts, as keys of its frame
 /// with their paths: its own paths through parameters and of globals, and those the functions
-/// it calls read through what it passes them, as deep as calls are related below `depth`.
-fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, depth: usize) -> Vec<(VarKey, AccessPath)> {
+/// it calls read through what it passes them, as deep as calls are related below `depth`
+/// (down to `max_depth`).
+fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, depth: usize, max_depth: usize) -> Vec<(VarKey, AccessPath)> {
     let mut out: Vec<(VarKey, AccessPath)> = cfg
         .paths
         .iter()
@@ -236,7 +251,7 @@ fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
         .filter(|(_, p)| is_value_path(p) && entry_value(cfg, p))
         .map(|(i, p)| (VarKey::Path(PathId(i as u32)), p.clone()))
         .collect();
-    if depth + 1 >= MAX_DEPTH {
+    if depth + 1 >= max_depth {
         return out;
     }
     for n in cfg.node_ids() {
@@ -246,7 +261,7 @@ fn entry_reads(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
             continue;
         }
         let inner_frame = Frame::new(inner_cfg);
-        for (_, path) in entry_reads(graphs, inner, inner_cfg, &inner_frame, depth + 1) {
+        for (_, path) in entry_reads(graphs, inner, inner_cfg, &inner_frame, depth + 1, max_depth) {
             let Some(key) = caller_key(frame, site, inner_cfg, &path) else { continue };
             if let VarKey::Reached(r) = &key {
                 if !out.iter().any(|(k, _)| *k == key) {
@@ -363,14 +378,16 @@ struct PathState<'f, 'a> {
 
 /// Every path from the entry to the exit of the callee (its index and graph): its facts, the
 /// value it returns, the last values of `outs` and whether it freed what it left in them;
-/// `None` when over the limits.
+/// `None` when over the limits. With a `walk`, only the paths that take its branches, to its
+/// stop when it has one (`None` when none does: the walk left the graph's paths, through a
+/// loop's back edge the enumeration cuts or a branch it rules out, and the relation would say
+/// nothing true).
 fn enumerate<'f, 'a>(
     graphs: &dyn CalleeGraphs,
     (callee, cfg): (u32, &'a Cfg),
     frame: &'f Frame<'a>,
     mut enc: Encoder<'f, 'a>,
-    depth: usize,
-    reported: bool,
+    (depth, reported, walk): (usize, bool, Option<&Walk>),
     outs: &[VarKey],
 ) -> Option<Vec<CalleePath>> {
     let heads = cfg.loop_heads();
@@ -387,6 +404,27 @@ fn enumerate<'f, 'a>(
             havoc_loop(Some(graphs), callee, frame, cfg, n, &mut state.enc);
         }
         let node = cfg.node(n);
+        if let Some(stop) = walk.and_then(|w| w.stops_at) {
+            if n == stop {
+                // The reported event: not encoded (what it implies is what the finding
+                // denies); a call it happens inside is related along the walk below it.
+                if let Some(inner) = walk.and_then(|w| w.call(n)) {
+                    if let Some(r) = call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, true, Some(inner)) {
+                        state.facts.push(r.fact);
+                    }
+                }
+                let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
+                let returned = Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false };
+                done.push(CalleePath { facts: state.facts, returned, finals, freed: vec![false; outs.len()] });
+                if done.len() > MAX_PATHS {
+                    return None;
+                }
+                continue;
+            }
+            if node.kind == NodeKind::Exit {
+                continue;
+            }
+        }
         match node.kind {
             NodeKind::Exit => {
                 let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false });
@@ -401,10 +439,13 @@ fn enumerate<'f, 'a>(
             NodeKind::NoReturn => continue,
             _ => {}
         }
-        encode_node(graphs, callee, cfg, frame, &mut state, depth, reported);
+        encode_node(graphs, callee, cfg, frame, &mut state, depth, reported, walk.and_then(|w| w.call(n)));
         let succs: Vec<NodeId> = node.succs.iter().filter(|e| e.kind != EdgeKind::Back && node.edge_feasible(e)).map(|e| e.target).collect();
         let mut distinct = succs.clone();
         distinct.dedup();
+        if let Some(w) = walk.filter(|_| distinct.len() > 1) {
+            distinct.retain(|&to| w.takes(n, to));
+        }
         for (k, &to) in distinct.iter().enumerate() {
             let mut next = if k + 1 == distinct.len() {
                 PathState {
@@ -432,6 +473,9 @@ fn enumerate<'f, 'a>(
             stack.push(next);
         }
     }
+    if walk.is_some() && done.is_empty() {
+        return None;
+    }
     Some(done)
 }
 
@@ -448,11 +492,13 @@ impl Sink for Facts<'_> {
 }
 
 /// Encodes node `state.node` of the callee into the path state: its events, the relation of
-/// a call it makes, and the value a `return` gives back.
-fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, state: &mut PathState<'_, '_>, depth: usize, reported: bool) {
+/// a call it makes (along `walk`, what the counterexample did inside that call), and the
+/// value a `return` gives back.
+#[allow(clippy::too_many_arguments)]
+fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<'_>, state: &mut PathState<'_, '_>, depth: usize, reported: bool, walk: Option<&Walk>) {
     let n = state.node;
     let node = cfg.node(n);
-    let relation = if matches!(node.kind, NodeKind::Call(_)) { call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, reported) } else { None };
+    let relation = if matches!(node.kind, NodeKind::Call(_)) { call_relation(graphs, callee, cfg, &mut state.enc, n, depth + 1, reported, walk) } else { None };
     let at = Position { step: 0, reported, happened: false, allocated: None };
     let mut sink = Facts(&mut state.facts);
     for event in frame.events(n, graphs.effects(callee, n)) {

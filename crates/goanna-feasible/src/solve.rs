@@ -258,11 +258,12 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             _ => None,
         });
         let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)), allocated };
-        // What the callee can return for the values passed (read before the call's writes).
+        // What the callee can return for the values passed (read before the call's writes);
+        // along the counterexample's walk inside the callee, whether it can take that walk.
         let relation = query
             .program
-            .filter(|_| result_used(query, i))
-            .and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported));
+            .filter(|_| step.walk.is_some() || result_used(query, i))
+            .and_then(|graphs| crate::relation::call_relation(graphs, query.function, query.cfg, &mut enc, step.node, 0, at.reported, step.walk));
         // A call answered by an earlier one: what it is given, read before its own writes.
         let remembered = query.program.and_then(|graphs| memo.call_key(graphs, query, &mut enc, i));
         let mut after: Vec<(PathId, Version, BV)> = Vec::new();

@@ -352,7 +352,7 @@ fn getter(conditional: bool) -> Option<Feasibility> {
     let steps = nodes
         .iter()
         .enumerate()
-        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] }, null_zeroes: &[] })
+        .map(|(i, &node)| Step { node, effects: &[], null_only_if: if conditional && i == call { &only } else { &[] }, null_zeroes: &[], walk: None })
         .collect();
     // The reported dereference of `n` (the path's last event before the exit).
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
@@ -404,6 +404,7 @@ fn split_path(zeroes: bool) -> Option<Feasibility> {
                 effects: if at_call { &written } else { &[] },
                 null_only_if: &[],
                 null_zeroes: if zeroes && at_call { &zeroed } else { &[] },
+                walk: None,
             }
         })
         .collect();

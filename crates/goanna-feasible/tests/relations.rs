@@ -488,3 +488,82 @@ int considered(struct tested *t) {
     // A member the function compares with NULL keeps the path.
     feasible(SRC, "considered", &[true, true], None);
 }
+
+const WALKED: &str = r#"
+void lock(void);
+void unlock(void);
+int mark;
+void helper(int threads) {
+    if (threads)
+        lock();
+    mark++;
+    if (threads)
+        unlock();
+}
+void caller(int threads) {
+    helper(threads);
+}
+void guarded(int threads) {
+    if (threads)
+        return;
+    helper(threads);
+}
+"#;
+
+/// The verdict on the one path of `function` through its call of `helper` (after `choices` in
+/// `function`), along the walk through `helper` that takes `inside` and, with `stop`, stops at
+/// the first node of that walk with a call (`lock()` or `unlock()`) past `stop` conditions.
+fn walked(function: &str, choices: &[bool], inside: &[bool], stop: Option<usize>) -> Option<Feasibility> {
+    let program = program(WALKED)?;
+    let f = program.cfgs.iter().position(|c| c.name == function).expect("the function exists");
+    let h = program.cfgs.iter().position(|c| c.name == "helper").expect("helper");
+    let (cfg, helper) = (&program.cfgs[f], &program.cfgs[h]);
+    let mut nodes = path(cfg, choices);
+    let call = nodes.iter().position(|&n| matches!(&cfg.node(n).kind, NodeKind::Call(s) if s.callee_name.as_deref() == Some("helper"))).expect("call of helper");
+    let mut walked = path(helper, inside);
+    let mut stops_at = None;
+    if let Some(k) = stop {
+        // The walk ends at the first call after the `k`-th condition; so does the caller's path.
+        let conditions: Vec<usize> = walked.iter().enumerate().filter(|(_, &n)| helper.node(n).kind == NodeKind::Condition).map(|(i, _)| i).collect();
+        let end = walked.iter().enumerate().skip(conditions[k]).find(|(_, &n)| matches!(helper.node(n).kind, NodeKind::Call(_))).map(|(i, _)| i).expect("a call after the condition");
+        walked.truncate(end + 1);
+        stops_at = walked.last().copied();
+        nodes.truncate(call + 1);
+    }
+    let mut edges: Vec<(NodeId, NodeId)> = walked.windows(2).map(|w| (w[0], w[1])).collect();
+    edges.sort_unstable();
+    edges.dedup();
+    let walk = goanna_feasible::Walk { edges, stops_at, calls: Vec::new() };
+    let steps = nodes.iter().enumerate().map(|(i, &node)| Step { walk: (i == call).then_some(&walk), ..Step::new(node, &[]) }).collect();
+    let reported = if stop.is_some() { vec![call] } else { Vec::new() };
+    let query = PathQuery { cfg, program: Some(&program), function: f as u32, steps, reported, assumed: Vec::new(), summarise_loops: false };
+    Some(check_path(&query, &Limits::default()))
+}
+
+#[test]
+fn a_walk_through_a_callee_that_contradicts_itself_is_infeasible() {
+    // `helper` skips the lock (`threads` false) and unlocks (`threads` true): nothing writes
+    // `threads` in between.
+    match walked("caller", &[], &[false, true], None) {
+        None | Some(Feasibility::Infeasible(_)) => {}
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    // The same test taken the same way twice, either way.
+    assert!(matches!(walked("caller", &[], &[true, true], None), None | Some(Feasibility::Feasible)));
+    assert!(matches!(walked("caller", &[], &[false, false], None), None | Some(Feasibility::Feasible)));
+}
+
+#[test]
+fn a_walk_that_stops_inside_a_callee_is_decided_up_to_its_stop() {
+    // `guarded` calls `helper` only with `threads` false: a walk that stops at the lock needs it
+    // true.
+    match walked("guarded", &[false], &[true, true], Some(0)) {
+        None | Some(Feasibility::Infeasible(_)) => {}
+        Some(other) => panic!("expected infeasible, got {other:?}"),
+    }
+    // Stopping at the unlock after skipping the lock agrees with the caller's test up to there.
+    assert!(matches!(walked("guarded", &[false], &[false, true], Some(1)), None | Some(Feasibility::Infeasible(_))));
+    assert!(matches!(walked("caller", &[], &[false, true], Some(1)), None | Some(Feasibility::Infeasible(_))));
+    assert!(matches!(walked("caller", &[], &[true, true], Some(1)), None | Some(Feasibility::Feasible)));
+    assert!(matches!(walked("caller", &[], &[true, true], Some(0)), None | Some(Feasibility::Feasible)));
+}

@@ -567,13 +567,14 @@ struct LocalOutcome {
 /// the reported ones.
 /// With `summarise_loops`, the path stands for every number of iterations of its loops
 /// ([`goanna_feasible::PathQuery::summarise_loops`]).
+/// `walks` (empty, or one per step) says what the path did inside the calls it went into.
 #[allow(clippy::too_many_arguments)]
 fn refute_path(
     analysis: &Analysis<'_>,
     check: &CtlCheck<'_>,
     f: FnIndex,
     var: Option<PathId>,
-    path: &[NodeId],
+    (path, walks): (&[NodeId], &[Option<goanna_feasible::Walk>]),
     at: usize,
     summarise_loops: bool,
     deadline: &Deadline,
@@ -585,11 +586,13 @@ fn refute_path(
     let steps = path
         .iter()
         .zip(conditions.iter().zip(&zeroed))
-        .map(|(&n, (c, z))| goanna_feasible::Step {
+        .enumerate()
+        .map(|(i, (&n, (c, z)))| goanna_feasible::Step {
             node: n,
             effects: graphs.effects(f, n),
             null_only_if: c,
             null_zeroes: z,
+            walk: walks.get(i).and_then(Option::as_ref),
         })
         .collect();
     // What the finding says happened where it starts.
@@ -624,31 +627,90 @@ fn refute_path(
 /// node of `f` standing for each visit of a callee (what the callee did is on the call node as
 /// its summary's effects); up to a point that is no node of the program (a sink).
 fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathPoint]) -> Vec<NodeId> {
+    path_and_walks(pm, f, witness).0
+}
+
+/// [`path_in_function`], with what the witness did inside each call it went into (`None` on
+/// the other steps): the walks the refutation relates those calls along.
+fn path_and_walks(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathPoint]) -> (Vec<NodeId>, Vec<Option<goanna_feasible::Walk>>) {
     let mut path = Vec::new();
+    let mut walks: Vec<Option<goanna_feasible::Walk>> = Vec::new();
     let mut inside: Option<goanna_mc::BoxId> = None;
-    for (stack, m) in witness {
+    let mut k = 0;
+    while k < witness.len() {
+        let (stack, m) = &witness[k];
         match stack.first() {
             None => {
                 let left = inside.take().and_then(|b| pm.calls.get(b as usize)).copied();
                 match pm.origin.get(*m as usize) {
                     // The node a call's box returns to stands for the call, already on the path.
                     Some(&(g, n)) if left == Some((g, n)) => {}
-                    Some(&(g, n)) if g == f => path.push(n),
+                    Some(&(g, n)) if g == f => {
+                        path.push(n);
+                        walks.push(None);
+                    }
                     _ => break,
                 }
+                k += 1;
             }
             Some(&b) => {
+                let run = k + witness[k..].iter().take_while(|(s, _)| s.first() == Some(&b)).count();
                 if inside != Some(b) {
                     inside = Some(b);
                     match pm.calls.get(b as usize) {
-                        Some(&(owner, n)) if owner == f => path.push(n),
+                        Some(&(owner, n)) if owner == f => {
+                            path.push(n);
+                            walks.push(Some(walk_in_box(pm, &witness[k..run], 1, run < witness.len())));
+                        }
                         _ => break,
                     }
                 }
+                k = run;
             }
         }
     }
-    path
+    (path, walks)
+}
+
+/// The walk of a witness inside one visit of a box: `points` are the witness's points inside
+/// it (their stacks `depth` deep or deeper); `returned` tells whether the witness goes on
+/// after the box (otherwise it stops inside, at its last point).
+fn walk_in_box(pm: &ProgramModel, points: &[super::decide::PathPoint], depth: usize, returned: bool) -> goanna_feasible::Walk {
+    let mut nodes: Vec<NodeId> = Vec::new();
+    let mut calls: Vec<(NodeId, goanna_feasible::Walk)> = Vec::new();
+    let push = |nodes: &mut Vec<NodeId>, n: NodeId| {
+        if nodes.last() != Some(&n) {
+            nodes.push(n);
+        }
+    };
+    let mut k = 0;
+    while k < points.len() {
+        let (stack, m) = &points[k];
+        if stack.len() <= depth {
+            if let Some(&(_, n)) = pm.origin.get(*m as usize) {
+                push(&mut nodes, n);
+            }
+            k += 1;
+            continue;
+        }
+        // A visit of a box inside this one: the call node, and the walk below it.
+        let b = stack[depth];
+        let run = k + points[k..].iter().take_while(|(s, _)| s.len() > depth && s[depth] == b).count();
+        if let Some(&(_, n)) = pm.calls.get(b as usize) {
+            push(&mut nodes, n);
+            let inner = walk_in_box(pm, &points[k..run], depth + 1, run < points.len() || returned);
+            match calls.iter_mut().find(|(c, _)| *c == n) {
+                Some((_, walk)) => walk.merge(inner),
+                None => calls.push((n, inner)),
+            }
+        }
+        k = run;
+    }
+    let mut edges: Vec<(NodeId, NodeId)> = nodes.windows(2).map(|w| (w[0], w[1])).collect();
+    edges.sort_unstable();
+    edges.dedup();
+    let stops_at = if returned { None } else { nodes.last().copied() };
+    goanna_feasible::Walk { edges, stops_at, calls }
 }
 
 /// At a call node of `f`: the caller's paths that `passed` names for the callee's parameters
@@ -787,10 +849,10 @@ fn check_local(ask: &Ask<'_>, flat: &FlatModel, vars: &[Option<PathId>], refute:
                 let path: Vec<NodeId> = whole.iter().map_while(|&m| flat.graph_node(m)).collect();
                 let at = prefix.len().saturating_sub(1);
                 outcome.stats.paths += 1;
-                let excluded = match refute_path(analysis, check, f, *var, &path, at, false, deadline) {
+                let excluded = match refute_path(analysis, check, f, *var, (&path, &[]), at, false, deadline) {
                     goanna_feasible::Feasibility::Infeasible(_)
                         if last_round
-                            && refute_path(analysis, check, f, *var, &path, at, true, deadline) == goanna_feasible::Feasibility::Feasible =>
+                            && refute_path(analysis, check, f, *var, (&path, &[]), at, true, deadline) == goanna_feasible::Feasibility::Feasible =>
                     {
                         None
                     }
@@ -884,7 +946,7 @@ fn check_global(
                 continue;
             }
             if refutable(check) {
-                let suffix = path_in_function(pm, f, &points);
+                let (suffix, suffix_walks) = path_and_walks(pm, f, &points);
                 if !suffix.is_empty() {
                     stats.paths += 1;
                     // The witness starts at the violation; every path of `f` to it ends with
@@ -893,8 +955,10 @@ fn check_global(
                     // another is not.)
                     let mut path = straight_run_to(cfg, preds.get_or_insert_with(|| feasible_predecessors(cfg)), n);
                     let at = path.len();
+                    let mut walks = vec![None; at];
                     path.extend(suffix);
-                    match refute_path(analysis, check, f, *var, &path, at, false, deadline) {
+                    walks.extend(suffix_walks);
+                    match refute_path(analysis, check, f, *var, (&path, &walks), at, false, deadline) {
                         goanna_feasible::Feasibility::Latent(_) => {
                             stats.latent += 1;
                             retry.push((*var, n));
