@@ -363,6 +363,10 @@ pub enum PropKind {
     /// this pointer argument points to; the call hands on only what that says. Added when
     /// units are linked, never by the graph builder.
     PartsFollowed,
+    /// The pointer variable receives a pointer read out of memory that no path names (`s =
+    /// g->pathv[0]`, `n = *it`): that memory still holds the pointer after the assignment, so
+    /// the pointer is not the only reference to its block.
+    Loaded,
     /// A factor of an allocation's size (`alloc_size` in the model table) is `sizeof` of a
     /// pointer, while the pointer that receives the block points to elements that are not
     /// pointers and have another size (`int *p = malloc(n * sizeof(p))`). Span: the `sizeof`.
@@ -405,7 +409,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 80] = [
+    pub const ALL: [PropKind; 81] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -486,6 +490,7 @@ impl PropKind {
         PropKind::StraySemicolon,
         PropKind::MisleadingIndent,
         PropKind::BitwiseBool,
+        PropKind::Loaded,
     ];
 
     /// True for the facts about how the code is written (`builder/mistakes.rs`:
@@ -585,6 +590,7 @@ impl PropKind {
             PropKind::LockByResult => "lock_by_result",
             PropKind::ReadsOnly => "reads_only",
             PropKind::PartsFollowed => "parts_followed",
+            PropKind::Loaded => "loaded",
             PropKind::SizeofPtrAlloc => "sizeof_ptr_alloc",
             PropKind::SizeofPtrBuffer => "sizeof_ptr_buffer",
             PropKind::CondAssign => "cond_assign",

@@ -723,6 +723,13 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        // A pointer read out of memory no path names (`s = g->pathv[0]`, `s = *it`): that
+        // memory still holds it.
+        if let Some(t) = target.filter(|&t| self.paths.class(t) == TypeClass::Pointer && self.paths.get(t).is_some_and(|p| p.steps.is_empty())) {
+            if is_memory_read(core) && self.copied_pointer(core).is_none() {
+                self.prop(PropKind::Loaded, Subject::Path(t), span);
+            }
+        }
         if rhs.ty.is_pointer() {
             if let Some(x) = self.container_of(core) {
                 self.prop(PropKind::ElemRelease, Subject::Path(x), rhs.span);
@@ -1287,4 +1294,10 @@ fn points_to_pointer(ty: &goanna_ast::CType) -> bool {
 pub(super) fn join(mut a: Ends, b: Ends) -> Ends {
     a.extend(b);
     a
+}
+
+/// True when `e` (casts stripped) reads an object out of memory rather than computing a value:
+/// an element (`a[i]`), a member (`p->f`, `s.f`) or a dereference (`*p`).
+fn is_memory_read(e: &Expr) -> bool {
+    matches!(strip_casts(e).kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
 }

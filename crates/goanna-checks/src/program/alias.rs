@@ -35,7 +35,7 @@
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use goanna_ast::{TypeClass, VarKind};
-use goanna_cfg::{Cfg, NodeId, PathId, PathStep, PropKind, Subject};
+use goanna_cfg::{Cfg, NodeId, NodeKind, PathId, PathStep, PropKind, Subject};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Most holders followed in one function.
@@ -112,6 +112,34 @@ struct Block {
     alloc: bool,
     /// The node that made it.
     made_at: NodeId,
+    /// It was read out of memory that still holds it (`s = g->pathv[0]`: `loaded_s`).
+    from_memory: bool,
+}
+
+/// The local pointer variables whose address the function takes only as arguments of calls
+/// (`get(b, &sig, &len)`): every `addr_taken` of the variable is at a call node that passes
+/// `&x` as an argument.
+fn lent_pointer_variables<'c>(cfg: &'c Cfg, inputs: &[Vec<(PropKind, PathId, Option<i64>)>]) -> FxHashSet<&'c goanna_cfg::VarRef> {
+    let mut lent: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
+    let mut other: FxHashSet<&goanna_cfg::VarRef> = FxHashSet::default();
+    for (n, props) in inputs.iter().enumerate() {
+        let node = cfg.node(NodeId(n as u32));
+        for &(kind, id, _) in props {
+            if kind != PropKind::AddrTaken {
+                continue;
+            }
+            let path = cfg.path(id);
+            let passed = matches!(&node.kind, NodeKind::Call(site) if site.address_args.contains(&Some(id)));
+            let variable = path.steps.is_empty() && path.class == TypeClass::Pointer && path.root.kind == VarKind::Local;
+            if passed && variable {
+                lent.insert(&path.root);
+            } else {
+                other.insert(&path.root);
+            }
+        }
+    }
+    lent.retain(|root| !other.contains(root));
+    lent
 }
 
 /// The pointees `*pp` of pointer parameters `pp` that only the function's own writes of `*pp`
@@ -186,7 +214,7 @@ fn copy_source(cfg: &Cfg, value: Option<i64>) -> Option<PathId> {
 /// effects of `f`'s call nodes, and receives the new ones).
 pub fn add_alias_effects(program: &Program<'_>, f: FnIndex, effects: &mut CallEffects) {
     let cfg = program.cfg(f);
-    let has_copy = cfg.nodes.iter().any(|n| n.props.iter().any(|p| p.kind == PropKind::Copy));
+    let has_copy = cfg.nodes.iter().any(|n| n.props.iter().any(|p| matches!(p.kind, PropKind::Copy | PropKind::ReallocSelf)));
     if !has_copy {
         return;
     }
@@ -300,10 +328,27 @@ struct Analysis<'a> {
     dominators: std::cell::OnceCell<super::dominators::Dominators>,
     /// Holders moved within their block somewhere in the function (`s++`, `s += n`).
     moved: u64,
+    /// Holders written by an allocation at one node of the function only (with the callee
+    /// effects: `alloc_s` of a wrapper's result counts), by holder.
+    one_allocation: Vec<Option<NodeId>>,
+    /// Call nodes given the address of a pointer holder (`get(b, &sig, &len)`), with the
+    /// holders: the call may give them a new value there.
+    lent_at: FxHashMap<NodeId, Vec<usize>>,
 }
 
 impl<'a> Analysis<'a> {
     fn new(cfg: &'a Cfg, inputs: &'a [Vec<(PropKind, PathId, Option<i64>)>], globals: CarrierGlobals) -> Self {
+        // Pointer variables whose address is only ever passed to calls (`get(b, &sig, &len)`,
+        // as the Clang Static Analyzer reads it: the call may write the variable, and nothing
+        // else can afterwards) stay holders, written at those calls — for now only those that
+        // are reallocated in place, whose question (is the old block kept elsewhere?) needs
+        // them. Following every lent pointer also follows it into loops where its joined
+        // value makes returns look like uses of freed blocks (tmux options_to_string's
+        // `xasprintf(&result, ..)`), which the holders' values cannot tell apart yet.
+        let reallocated: FxHashSet<&goanna_cfg::VarRef> =
+            inputs.iter().flatten().filter(|&&(k, _, _)| k == PropKind::ReallocSelf).map(|&(_, id, _)| &cfg.path(id).root).collect();
+        let mut lent_roots = lent_pointer_variables(cfg, inputs);
+        lent_roots.retain(|root| reallocated.contains(root));
         // Roots whose storage may change behind the analysis' back: address taken, or the
         // whole aggregate read or written (a struct copy carries its pointer fields along).
         // A call whose callee's summary follows the members of a structure argument
@@ -326,6 +371,7 @@ impl<'a> Analysis<'a> {
                 let path = cfg.path(id);
                 match kind {
                     PropKind::AddrTaken | PropKind::Use if followed_here(id) => {}
+                    PropKind::AddrTaken if path.steps.is_empty() && lent_roots.contains(&path.root) => {}
                     PropKind::Use | PropKind::Def if path.steps.is_empty() && path.class == TypeClass::Array && element_here(id) => {}
                     PropKind::AddrTaken => {
                         unsafe_roots.insert(&path.root);
@@ -341,6 +387,8 @@ impl<'a> Analysis<'a> {
                             candidates.push(src);
                         }
                     }
+                    // `p = realloc(p, n)` asks whether another holder keeps the old block.
+                    PropKind::ReallocSelf => candidates.push(id),
                     _ => {}
                 }
             }
@@ -389,13 +437,38 @@ impl<'a> Analysis<'a> {
                 }
             }
         }
+        // Where each holder is allocated into: one node, or none or several (`None`).
+        let mut allocations: Vec<Option<Option<NodeId>>> = vec![None; holders.len()];
+        for (n, props) in inputs.iter().enumerate() {
+            for &(k, id, _) in props {
+                if let (PropKind::Alloc, Some(&h)) = (k, index.get(&id)) {
+                    let here = NodeId(n as u32);
+                    allocations[h] = match allocations[h] {
+                        None => Some(Some(here)),
+                        Some(Some(m)) if m == here => Some(Some(m)),
+                        Some(_) => Some(None),
+                    };
+                }
+            }
+        }
+        let one_allocation = allocations.into_iter().map(Option::flatten).collect();
+        let mut lent_at: FxHashMap<NodeId, Vec<usize>> = FxHashMap::default();
+        for n in cfg.node_ids() {
+            if let NodeKind::Call(site) = &cfg.node(n).kind {
+                for &x in site.address_args.iter().flatten() {
+                    if let Some(&h) = index.get(&x) {
+                        lent_at.entry(n).or_default().push(h);
+                    }
+                }
+            }
+        }
         let clobbered = globals
             .clobbered
             .into_iter()
             .map(|(n, ids)| (n, ids.iter().filter_map(|id| index.get(id).copied()).collect::<Vec<usize>>()))
             .filter(|(_, hs)| !hs.is_empty())
             .collect();
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new(), moved }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new(), moved, one_allocation, lent_at }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -404,7 +477,21 @@ impl<'a> Analysis<'a> {
             return b;
         }
         let b = self.blocks.len() as u32;
-        self.blocks.push(Block { owner: h, alloc, made_at: n });
+        // Read out of memory that still holds it: `loaded_h`, or a copy of a pointer in memory
+        // the analysis does not follow (`v = *items` where `items` is also stored through, a
+        // global).
+        let target = self.holders[h];
+        let from_memory = !alloc
+            && self.inputs[n.index()].iter().any(|&(k, i, v)| {
+                i == target
+                    && (k == PropKind::Loaded
+                        || k == PropKind::Copy
+                            && copy_source(self.cfg, v).is_some_and(|src| {
+                                let path = self.cfg.path(src);
+                                !self.index.contains_key(&src) && (path.root.kind.is_static_storage() || path.steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_))))
+                            }))
+            });
+        self.blocks.push(Block { owner: h, alloc, made_at: n, from_memory });
         self.block_at.insert((n, h), b);
         b
     }
@@ -461,6 +548,16 @@ impl<'a> Analysis<'a> {
                     written.push((h, v));
                 }
                 _ => {}
+            }
+        }
+        // A holder whose address the call is given may hold anything the callee stored there;
+        // what the callee's summary says it stored (`def`, `alloc`) was decided above.
+        if let Some(lent) = self.lent_at.get(&n).cloned() {
+            for h in lent {
+                if !written.iter().any(|&(w, _)| w == h) {
+                    let v = self.fresh(n, h, false);
+                    written.push((h, v));
+                }
             }
         }
         for (h, v) in written {
@@ -564,6 +661,13 @@ impl<'a> Analysis<'a> {
             out[n.index()] = self.derive(n, before, &after);
         }
         out
+    }
+
+    /// True when block `b`, owned by holder `owner`, was made by an allocation at the only node
+    /// that allocates into the owner.
+    fn only_allocation_of(&self, b: u32, owner: usize) -> bool {
+        let block = &self.blocks[b as usize];
+        block.alloc && self.one_allocation.get(owner).copied().flatten() == Some(block.made_at)
     }
 
     /// True when a proposition about the owner of block `b` may be added at a node where the
@@ -675,6 +779,16 @@ impl<'a> Analysis<'a> {
                         // pointer; for the owner it is handed on.
                         let kind = if kind == PropKind::Free && self.moved & (1u64 << owner) != 0 { PropKind::Escape } else { kind };
                         push(&mut out, (kind, self.holders[owner]));
+                    } else if owner != h && hands_on && self.only_allocation_of(b, owner) {
+                        // The owner holds something else here, or what it holds is not known (a
+                        // cursor given other values into the block: `copy = s = xstrdup(p);
+                        // while (...) s = next; free(copy);`), but the block released is the
+                        // only one ever allocated into it: on the paths where the owner still
+                        // holds that block it is released here, and where the owner was given
+                        // another value the block went on in the holder that releases it now.
+                        // For the owner the block is handed on (not freed: it may hold
+                        // something else).
+                        push(&mut out, (PropKind::Escape, self.holders[owner]));
                     }
                 }
                 // A NULL copied from where it was assigned into a member (`p = NULL; s.first =
@@ -732,12 +846,18 @@ impl<'a> Analysis<'a> {
             let held_must = after.iter().enumerate().any(|(g, v)| g != h && v.must == was.must);
             let held_may = after.iter().enumerate().any(|(g, v)| g != owner && v.may & bit != 0);
             if h == owner {
-                if held_must || held_may {
+                // Kept by another holder, or by the memory it was read out of.
+                if held_must || held_may || self.blocks[b as usize].from_memory {
                     push(&mut out, (PropKind::Kept, self.holders[h]));
                 }
                 continue;
             }
             if held_must || held_may || released.contains(&b) || released_owners & bit != 0 || before[owner].must == was.must {
+                // A copy overwritten while another holder surely keeps its block (`s =
+                // realloc(s, n)` with the block still in `old`): nothing is lost with it.
+                if held_must {
+                    push(&mut out, (PropKind::Kept, id));
+                }
                 continue;
             }
             let owner_free = match before[owner].must {
