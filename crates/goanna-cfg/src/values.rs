@@ -256,6 +256,14 @@ pub enum ValueOp {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         outs: Vec<PathId>,
     },
+    /// A write through a pointer into the member `member` of an object no access path names
+    /// (`p[n].len = 0` where the index is no variable of the function): only that member of
+    /// some structure is written, not whatever the pointer could reach. Not for a member of a
+    /// union, whose siblings share its storage.
+    MemberStore {
+        /// The member's name.
+        member: String,
+    },
 }
 
 impl ValExpr {
@@ -303,7 +311,7 @@ impl ValueOp {
         let root = match self {
             ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
             ValueOp::LibraryCall { success, .. } => success,
-            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } => return false,
+            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } => return false,
         };
         root.any(|e| matches!(e, ValExpr::Call(u) if u == usr))
     }

@@ -91,6 +91,7 @@ impl GraphCheck<'_> {
                 self.expr(value, what)
             }
             ValueOp::ArrayInit { target, .. } => self.path(*target, what),
+            ValueOp::MemberStore { .. } => Ok(()),
             ValueOp::StoreFunction { target, value } => {
                 self.path(*target, what)?;
                 match value {

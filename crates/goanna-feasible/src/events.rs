@@ -127,7 +127,9 @@ pub(crate) enum Event<'a> {
     /// reads its old value.
     /// The third field is true when every pointer written through is one of the function's own
     /// blocks ([`Frame::fresh_blocks`]): the store leaves its caller's memory as it was.
-    Store(Option<PathId>, Option<PathId>, bool),
+    /// The fourth, when the first is `None`: the member the store writes, of an object no path
+    /// names ([`ValueOp::MemberStore`]: `p[n].len = 0`).
+    Store(Option<PathId>, Option<PathId>, bool, Option<&'a str>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -578,22 +580,29 @@ impl<'a> Frame<'a> {
     /// a structure (`client->keepalive = 0` leaves `client->state`), as for the Clang Static
     /// Analyzer's field regions. A store through the function's own blocks only (`own_blocks`)
     /// changes none of the memory its caller handed it.
-    pub(crate) fn store_clobbers(&self, written: Option<PathId>, own_blocks: bool, id: PathId) -> bool {
+    pub(crate) fn store_clobbers(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, id: PathId) -> bool {
         match self.cfg.paths.get(id.0 as usize) {
-            Some(q) => self.store_clobbers_path(written, own_blocks, q),
+            Some(q) => self.store_clobbers_path(written, member, own_blocks, q),
             None => true,
         }
     }
 
     /// [`Frame::store_clobbers`] of a path.
-    fn store_clobbers_path(&self, written: Option<PathId>, own_blocks: bool, q: &AccessPath) -> bool {
+    fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, q: &AccessPath) -> bool {
         if self.unreachable_by_stores(q) {
             return false;
         }
         if own_blocks && self.in_callers_block(q) {
             return false;
         }
-        let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else { return true };
+        let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else {
+            // A member of an object no path names (`p[n].len = 0`): what reaches a member of
+            // that name, or goes through a pointer or a union.
+            return match member {
+                Some(m) => q.in_union || q.steps.iter().any(|s| matches!(s, PathStep::Deref) || matches!(s, PathStep::Field(f) | PathStep::Arrow(f) if f == m)),
+                None => true,
+            };
+        };
         let Some(goanna_cfg::PathStep::Field(member) | goanna_cfg::PathStep::Arrow(member)) = w.steps.last() else { return true };
         if w.in_union || q.in_union || (q.root == w.root && q.steps.starts_with(&w.steps)) {
             return true;
@@ -732,7 +741,20 @@ impl<'a> Frame<'a> {
             };
             let fresh = self.fresh.get_or_init(|| fresh_blocks(self.cfg, self.summaries));
             let own_blocks = node.props.iter().filter(written_through).all(|p| matches!(p.subject, Subject::Path(id) if fresh.contains(&id)));
-            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks));
+            // The member of an unnamed object written, when that is the node's only store.
+            let members: Vec<&str> = node
+                .values
+                .iter()
+                .filter_map(|op| match op {
+                    ValueOp::MemberStore { member } => Some(member.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let member = match (&written[..], &members[..]) {
+                ([], [one]) => Some(*one),
+                _ => None,
+            };
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks, member));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -740,7 +762,7 @@ impl<'a> Frame<'a> {
         for op in &node.values {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
-                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::Return(_) => {}
+                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::Return(_) => {}
                 ValueOp::LibraryCall { usr, success, outs } => out.push(Event::LibraryCall(usr, success, outs)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),
@@ -842,14 +864,14 @@ impl<'a> Frame<'a> {
         }
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
-            (Event::Store(_, Some(assigned), _), VarKey::Path(id)) if assigned == id => false,
-            (Event::Store(written, _, own_blocks), VarKey::Path(id)) => self.store_clobbers(*written, *own_blocks, *id),
+            (Event::Store(_, Some(assigned), _, _), VarKey::Path(id)) if assigned == id => false,
+            (Event::Store(written, _, own_blocks, member), VarKey::Path(id)) => self.store_clobbers(*written, *member, *own_blocks, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, ..), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
-            (Event::Store(written, _, own_blocks), VarKey::Reached(p)) => self.store_clobbers_path(*written, *own_blocks, p.path()),
+            (Event::Store(written, _, own_blocks, member), VarKey::Reached(p)) => self.store_clobbers_path(*written, *member, *own_blocks, p.path()),
             (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }

@@ -484,6 +484,31 @@ fn a_write_that_may_reach_the_member_gives_it_a_new_value() {
     feasible(MEMBER_STORES, "through_a_pointer", &[Branch(false)]);
 }
 
+const ELEMENT_MEMBER_STORES: &str = r#"
+struct cell { int size; int width; };
+struct line { struct cell *cells; struct cell *saved; unsigned long at; int size; };
+void work(void);
+void other_member(struct line *l) {
+    if (l->saved != 0) return;
+    l->cells[l->at].size = 0;
+    if (l->saved == 0) work();
+}
+void member_of_that_name(struct line *l) {
+    if (l->size != 2) return;
+    l->cells[l->at].size = 0;
+    if (l->size == 2) work();
+}
+"#;
+
+#[test]
+fn a_member_write_into_an_unnamed_element_leaves_other_members() {
+    // `l->cells[l->at].size` is no path (its index is no variable), but it writes a `size`.
+    infeasible(ELEMENT_MEMBER_STORES, "other_member", &[Branch(false), Branch(false)]);
+    feasible(ELEMENT_MEMBER_STORES, "other_member", &[Branch(false), Branch(true)]);
+    // A member of the same name may be the one written.
+    feasible(ELEMENT_MEMBER_STORES, "member_of_that_name", &[Branch(false), Branch(false)]);
+}
+
 #[test]
 fn handing_an_address_on_writes_nothing() {
     infeasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(false)]);

@@ -567,6 +567,9 @@ impl Builder<'_, '_> {
         }
         self.eval(rhs);
         let target = self.write(lhs, op.is_some());
+        if target.is_none() {
+            self.member_store(lhs);
+        }
         match (op, target) {
             (None, _) => {
                 self.record_store(target, rhs);
@@ -600,6 +603,16 @@ impl Builder<'_, '_> {
             }
             Some(_) => {}
             None => self.assign_effects(target, rhs, lhs.span),
+        }
+    }
+
+    /// [`ValueOp::MemberStore`] for an assignment to a member of an object no path names
+    /// (`p[n].len = 0`, `(*q)->f = v`): the store writes that member only.
+    fn member_store(&mut self, lhs: &Expr) {
+        if let ExprKind::Member { base, field, arrow } = &strip_casts(lhs).kind {
+            if *arrow || !base.ty.is_union {
+                self.value_op(crate::values::ValueOp::MemberStore { member: field.clone() });
+            }
         }
     }
 
