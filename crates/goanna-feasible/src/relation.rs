@@ -34,6 +34,8 @@ const MAX_WALKED_NODES: usize = 5_000;
 const MAX_PATHS: usize = 12;
 /// Most nodes visited while enumerating one callee's paths.
 const MAX_VISITS: usize = 1_500;
+/// Largest callee graph whose common tail is related when its paths cannot be enumerated.
+const MAX_TAIL_CALLEE_NODES: usize = 5_000;
 
 /// The graphs of the program's functions, as the feasibility check looks them up (shared by
 /// the threads that decide paths, and by the solver context of each path).
@@ -131,7 +133,10 @@ pub(crate) fn call_relation(
     }
     let NodeKind::Call(site) = &caller_cfg.node(node).kind else { return None };
     let (callee, cfg) = graphs.callee(caller, node)?;
-    if cfg.nodes.len() > max_nodes || !acyclic_without_back_edges(cfg) {
+    // A callee whose paths cannot be enumerated still says what the tail every path ends
+    // with says (`out: free(buf); return *err ? NULL : ret;`).
+    let whole = cfg.nodes.len() <= max_nodes && acyclic_without_back_edges(cfg);
+    if !whole && (walk.is_some() || cfg.nodes.len() > MAX_TAIL_CALLEE_NODES) {
         return None;
     }
     let reported = reported && walk.is_none_or(|w| w.stops_at.is_none());
@@ -195,7 +200,12 @@ pub(crate) fn call_relation(
         }
     }
     let out_keys: Vec<VarKey> = written.iter().map(|(k, _)| k.clone()).collect();
-    let paths = enumerate(graphs, (callee, cfg), &frame, callee_enc, (depth, reported, walk), &out_keys)?;
+    let enumerated = if whole { enumerate(graphs, (callee, cfg), &frame, callee_enc.clone(), (depth, reported, walk), &out_keys) } else { None };
+    let paths = match enumerated {
+        Some(paths) => paths,
+        None if walk.is_none() => common_tail(graphs, (callee, cfg), &frame, callee_enc, (depth, reported), &out_keys)?,
+        None => return None,
+    };
     let result = BV::fresh_const("ret", 64);
     let outs: Vec<(VarKey, BV)> = written.into_iter().map(|(_, outer)| (outer, BV::fresh_const("out", 64))).collect();
     let mut alternatives = Vec::new();
@@ -386,14 +396,27 @@ fn enumerate<'f, 'a>(
     graphs: &dyn CalleeGraphs,
     (callee, cfg): (u32, &'a Cfg),
     frame: &'f Frame<'a>,
+    enc: Encoder<'f, 'a>,
+    (depth, reported, walk): (usize, bool, Option<&Walk>),
+    outs: &[VarKey],
+) -> Option<Vec<CalleePath>> {
+    enumerate_from(graphs, (callee, cfg), frame, enc, (depth, reported, walk), outs, cfg.entry)
+}
+
+/// [`enumerate`], from the node `start` on (the entry, or where a tail begins).
+fn enumerate_from<'f, 'a>(
+    graphs: &dyn CalleeGraphs,
+    (callee, cfg): (u32, &'a Cfg),
+    frame: &'f Frame<'a>,
     mut enc: Encoder<'f, 'a>,
     (depth, reported, walk): (usize, bool, Option<&Walk>),
     outs: &[VarKey],
+    start: NodeId,
 ) -> Option<Vec<CalleePath>> {
     let heads = cfg.loop_heads();
     let mut done = Vec::new();
     let mut visits = 0usize;
-    let mut stack = vec![PathState { node: cfg.entry, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new(), freed: Vec::new() }];
+    let mut stack = vec![PathState { node: start, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new(), freed: Vec::new() }];
     while let Some(mut state) = stack.pop() {
         visits += 1;
         if visits > MAX_VISITS {
@@ -477,6 +500,81 @@ fn enumerate<'f, 'a>(
         return None;
     }
     Some(done)
+}
+
+/// Most nodes nearest the exit tried as the start of a callee's common tail.
+const MAX_TAIL_STARTS: usize = 32;
+
+/// What every path through the callee ends with: the paths from the farthest node that every
+/// path passes through (and from which the rest can be enumerated) to the exit (`out:
+/// free(buf); return *err ? NULL : ret;`), encoded after forgetting whatever the rest of the
+/// callee may write. What those paths return, and leave in the caller's memory, holds on
+/// every path of the callee. `None` when no such node is found near the exit.
+fn common_tail<'f, 'a>(
+    graphs: &dyn CalleeGraphs,
+    (callee, cfg): (u32, &'a Cfg),
+    frame: &'f Frame<'a>,
+    enc: Encoder<'f, 'a>,
+    (depth, reported): (usize, bool),
+    outs: &[VarKey],
+) -> Option<Vec<CalleePath>> {
+    let forward = |u: NodeId| cfg.node(u).succs.iter().filter(|e| e.kind != EdgeKind::Back).map(|e| e.target);
+    let preds = cfg.predecessors();
+    // The nodes nearest the exit, by a backward search.
+    let mut near = vec![cfg.exit];
+    let mut k = 0;
+    while k < near.len() && near.len() < MAX_TAIL_STARTS {
+        for &p in &preds[near[k].index()] {
+            if !near.contains(&p) && p != cfg.entry {
+                near.push(p);
+            }
+        }
+        k += 1;
+    }
+    // Reachable from `from` without passing `without`.
+    let reach = |from: NodeId, without: Option<NodeId>| {
+        let mut seen = vec![false; cfg.nodes.len()];
+        let mut stack = vec![from];
+        seen[from.index()] = true;
+        while let Some(u) = stack.pop() {
+            for v in forward(u) {
+                if Some(v) != without && !seen[v.index()] {
+                    seen[v.index()] = true;
+                    stack.push(v);
+                }
+            }
+        }
+        seen
+    };
+    let mut best = None;
+    for &d in near.iter().skip(1) {
+        // Every path passes `d`, and what follows it is small and without cycles.
+        if reach(cfg.entry, Some(d))[cfg.exit.index()] {
+            continue;
+        }
+        let region = reach(d, None);
+        let size = region.iter().filter(|&&r| r).count();
+        let cyclic = cfg.node_ids().filter(|u| region[u.index()]).any(|u| cfg.node(u).succs.iter().any(|e| e.kind == EdgeKind::Back && region[e.target.index()]));
+        if size > MAX_NODES || cyclic {
+            break;
+        }
+        let mut tail_enc = enc.clone();
+        for n in cfg.node_ids().filter(|n| !region[n.index()]) {
+            for event in frame.events(n, graphs.effects(callee, n)) {
+                tail_enc.forget_written_by(&event);
+            }
+            if let NodeKind::Call(site) = &cfg.node(n).kind {
+                if let Some(r) = site.result {
+                    tail_enc.forget(&VarKey::Path(r));
+                }
+            }
+        }
+        match enumerate_from(graphs, (callee, cfg), frame, tail_enc, (depth, reported, None), outs, d) {
+            Some(paths) => best = Some(paths),
+            None => break,
+        }
+    }
+    best
 }
 
 /// Collects a callee path's constraints (versions are not needed inside a callee).
