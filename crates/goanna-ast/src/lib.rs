@@ -159,6 +159,11 @@ pub struct FunctionDecl {
     pub in_system_header: bool,
     /// The return type.
     pub return_type: CType,
+    /// The function's type as Clang spells its canonical form (`char *(const char *, char
+    /// *)`): told apart from another program's function of the same name (two executables of
+    /// one project may each define `sftp_realpath`, with different parameters).
+    #[serde(default)]
+    pub signature: String,
 }
 
 /// A function definition with its body.

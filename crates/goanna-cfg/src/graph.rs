@@ -77,6 +77,10 @@ pub struct CallSite {
     /// function's USR: what a callee storing its parameter into a pointer stores.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub function_args: Vec<(usize, String)>,
+    /// The callee's type as the caller's unit declares it ([`goanna_ast::FunctionDecl::signature`]):
+    /// which of several functions of the same name the call can reach.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub callee_signature: String,
 }
 
 impl CallSite {
@@ -256,6 +260,9 @@ pub struct Cfg {
     /// global, may hold only in this build configuration.
     #[serde(default)]
     pub conditional_code: bool,
+    /// The function's type ([`goanna_ast::FunctionDecl::signature`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub signature: String,
 }
 
 impl Cfg {

@@ -32,6 +32,28 @@ pub struct FunctionRef {
     pub cfg: u32,
 }
 
+/// Which of the definitions of an external name a call reaches: the only one; or, when the
+/// project's executables define it several times (openssh's `sftp_realpath` in the sftp client
+/// and in the server's realpath module), the one whose type is the one the caller's unit
+/// declares; `None` when none has that type (the call stays one of an unknown function rather
+/// than one of the wrong function).
+fn definition_called(units: &[UnitGraphs<'_>], functions: &[FunctionRef], candidates: &[FnIndex], site: &goanna_cfg::CallSite) -> Option<FnIndex> {
+    match candidates {
+        [] => None,
+        [one] => Some(*one),
+        several => {
+            let signature = |g: FnIndex| {
+                let f = functions[g as usize];
+                units[f.unit as usize].cfgs[f.cfg as usize].signature.as_str()
+            };
+            if site.callee_signature.is_empty() || several.iter().all(|&g| signature(g) == signature(several[0])) {
+                return Some(several[0]);
+            }
+            several.iter().copied().find(|&g| signature(g) == site.callee_signature)
+        }
+    }
+}
+
 /// All functions of the program and the resolution of their call sites.
 #[derive(Debug)]
 pub struct Program<'a> {
@@ -74,6 +96,8 @@ impl<'a> Program<'a> {
     pub fn link(units: &'a [UnitGraphs<'a>], max_nodes: usize) -> Program<'a> {
         let mut functions = Vec::new();
         let mut external: FxHashMap<&str, FnIndex> = FxHashMap::default();
+        // Every definition of each external name: a project's executables may each define one.
+        let mut definitions: FxHashMap<&str, Vec<FnIndex>> = FxHashMap::default();
         let mut local: FxHashMap<(u32, &str), FnIndex> = FxHashMap::default();
         for (u, unit) in units.iter().enumerate() {
             for (c, cfg) in unit.cfgs.iter().enumerate() {
@@ -86,6 +110,7 @@ impl<'a> Program<'a> {
                     local.entry((u as u32, cfg.usr.as_str())).or_insert(index);
                 } else {
                     external.entry(cfg.usr.as_str()).or_insert(index);
+                    definitions.entry(cfg.usr.as_str()).or_default().push(index);
                 }
             }
         }
@@ -97,8 +122,11 @@ impl<'a> Program<'a> {
                     .filter_map(|n| match &cfg.node(n).kind {
                         NodeKind::Call(site) => {
                             let usr = site.callee_usr.as_deref()?;
-                            let callee = local.get(&(f.unit, usr)).or_else(|| external.get(usr))?;
-                            Some((n, *callee))
+                            let callee = match local.get(&(f.unit, usr)) {
+                                Some(&g) => g,
+                                None => definition_called(units, &functions, definitions.get(usr)?, site)?,
+                            };
+                            Some((n, callee))
                         }
                         _ => None,
                     })

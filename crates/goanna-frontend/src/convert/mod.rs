@@ -201,6 +201,8 @@ impl Converter {
         // SAFETY: pure accessors on a live cursor.
         let ret = unsafe { clang_getResultType(clang_getCursorType(cursor)) };
         let return_type = self.ctype(ret);
+        // SAFETY: pure accessors on a live cursor; the string is converted and disposed at once.
+        let signature = unsafe { cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(cursor)))) };
         let i = self.out.declarations.len();
         self.out.declarations.push(FunctionDecl {
             name: util::spelling(cursor),
@@ -210,6 +212,7 @@ impl Converter {
             has_definition: is_def,
             in_system_header: system,
             return_type,
+            signature,
         });
         self.decls.insert(usr, i);
         i
