@@ -120,6 +120,10 @@ pub struct FunctionModel {
     /// with the same arguments, with nothing written in between to what they read, return
     /// the same value ([`crate::ValExpr::PureCall`]).
     pub pure: bool,
+    /// The result counts bytes or elements of one object (`strlen`, `strspn`): it is at most
+    /// `PTRDIFF_MAX`, so it stays non-negative when stored in a signed type of its width
+    /// (`ssize_t end = strlen(text);`).
+    pub counts_object: bool,
     /// Arguments that give the size in bytes of the block the result points to, or factors
     /// of it (`malloc`: `[0]`, `calloc`: `[0, 1]`, `realloc`: `[1]`): `sizeof_ptr_alloc` where a
     /// factor is `sizeof` of a pointer while the block holds no pointers.

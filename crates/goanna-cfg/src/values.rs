@@ -186,6 +186,10 @@ pub enum ValExpr {
         usr: String,
         /// Its arguments, in order.
         args: Vec<PureArg>,
+        /// The result counts bytes or elements of one object: at most `PTRDIFF_MAX`
+        /// ([`crate::FunctionModel::counts_object`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        counts_object: bool,
     },
     /// A value the builder does not model.
     Unknown,

@@ -285,7 +285,14 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 term
             }
             ValExpr::Address(p) => self.address(*p, reads),
-            ValExpr::PureCall { usr, args } => self.pure_call(usr, args, reads),
+            ValExpr::PureCall { usr, args, counts_object } => {
+                let result = self.pure_call(usr, args, reads);
+                // The size of an object: at most PTRDIFF_MAX (its top bit is clear).
+                if *counts_object {
+                    self.assume(result.bvule(constant(i64::MAX)));
+                }
+                result
+            }
             ValExpr::Element(..) | ValExpr::Unknown => BV::fresh_const("u", WIDTH),
             ValExpr::Cast(ty, inner) => convert(&self.expr(inner, reads), *ty),
             ValExpr::Unary(op, ty, inner) => {

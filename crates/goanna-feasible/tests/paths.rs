@@ -509,6 +509,31 @@ fn a_member_write_into_an_unnamed_element_leaves_other_members() {
     feasible(ELEMENT_MEMBER_STORES, "member_of_that_name", &[Branch(false), Branch(false)]);
 }
 
+const OBJECT_SIZES: &str = r#"
+#include <string.h>
+#include <sys/types.h>
+void work(void);
+void whole_length(const char *text) {
+    ssize_t start = 0, end = strlen(text);
+    if (start <= end)
+        work();
+}
+void last_index(const char *text) {
+    ssize_t start = 0, end = strlen(text) - 1;
+    if (start <= end)
+        work();
+}
+"#;
+
+#[test]
+fn a_string_length_is_not_negative_in_a_signed_type() {
+    // `strlen` counts the bytes of one object: at most PTRDIFF_MAX.
+    infeasible(OBJECT_SIZES, "whole_length", &[Branch(false)]);
+    feasible(OBJECT_SIZES, "whole_length", &[Branch(true)]);
+    // One less is -1 for an empty string.
+    feasible(OBJECT_SIZES, "last_index", &[Branch(false)]);
+}
+
 #[test]
 fn handing_an_address_on_writes_nothing() {
     infeasible(MEMBER_STORES, "address_handed_on", &[Branch(false), Branch(false)]);

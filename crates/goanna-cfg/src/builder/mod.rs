@@ -79,6 +79,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     stack: false,
     success: None,
     pure: false,
+    counts_object: false,
     alloc_size: Vec::new(),
     buffer_size: Vec::new(),
 };

@@ -120,8 +120,9 @@ impl Builder<'_, '_> {
                 if let (Some(model), Some(ty)) = (self.ctx.model(name), IntType::of(&e.ty)) {
                     if model.pure {
                         let reads = model.reads.clone();
+                        let counts_object = model.counts_object;
                         return match self.pure_call_args(args, &reads, d) {
-                            Some(args) => ValExpr::Cast(ty, Box::new(ValExpr::PureCall { usr: usr.clone(), args })),
+                            Some(args) => ValExpr::Cast(ty, Box::new(ValExpr::PureCall { usr: usr.clone(), args, counts_object })),
                             None => ValExpr::Unknown,
                         };
                     }
