@@ -1068,9 +1068,50 @@ fn effects_of<'s>(
             effects.entry((f, n)).or_default().extend(written);
         }
     }
+    add_global_rewrites(program, f, &mut effects);
     super::alias::add_alias_effects(program, f, &mut effects);
     super::status::add_status_test_effects(program, f, summary_of, &mut effects);
     effects
+}
+
+/// `def_g` at the calls of code outside the program, in `f`, that may write a pointer global
+/// `g` which `f` sets to NULL: after `optarg = NULL`, the next `getopt()` (renamed `BSDgetopt`
+/// by a compatibility header, so that no model says it writes the global) may give it a new
+/// value, and a dereference after it is not of the NULL (the refutation stage asks the same
+/// of every call).
+fn add_global_rewrites(program: &Program<'_>, f: FnIndex, effects: &mut CallEffects) {
+    let cfg = program.cfg(f);
+    let nulled: Vec<PathId> = (0..cfg.paths.len() as u32)
+        .map(PathId)
+        .filter(|&id| {
+            let p = cfg.path(id);
+            p.root.kind.is_static_storage() && p.steps.is_empty() && p.class == goanna_ast::TypeClass::Pointer
+        })
+        .filter(|&id| cfg.nodes.iter().any(|n| n.props.iter().any(|q| q.kind == PropKind::AssignNull && q.subject == goanna_cfg::Subject::Path(id))))
+        .collect();
+    if nulled.is_empty() {
+        return;
+    }
+    let view = super::summarised::SummarisedProgram::new(program, effects);
+    let mut added: Vec<(goanna_cfg::NodeId, PathId)> = Vec::new();
+    // Only calls of code outside the program: what a function of the program does to the
+    // global, the model follows it into (its box), or its summary says.
+    let outside = |n: goanna_cfg::NodeId| matches!(cfg.node(n).kind, NodeKind::Call(_)) && program.callee_at(f, n).is_none() && program.targets_at(f, n).is_none();
+    for n in cfg.node_ids().filter(|&n| outside(n)) {
+        for &g in &nulled {
+            let path = cfg.path(g);
+            let internal = path.root.kind != goanna_ast::VarKind::Global;
+            if goanna_feasible::CalleeGraphs::call_may_write_global(&view, f, n, path, internal) {
+                added.push((n, g));
+            }
+        }
+    }
+    for (n, g) in added {
+        let at = effects.entry((f, n)).or_default();
+        if !at.contains(&(PropKind::Def, g)) {
+            at.push((PropKind::Def, g));
+        }
+    }
 }
 
 /// Computes the summaries of every function, callees before callers; functions that call each
