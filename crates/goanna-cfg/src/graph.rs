@@ -77,10 +77,11 @@ pub struct CallSite {
     /// function's USR: what a callee storing its parameter into a pointer stores.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub function_args: Vec<(usize, String)>,
-    /// The callee's type as the caller's unit declares it ([`goanna_ast::FunctionDecl::signature`]):
-    /// which of several functions of the same name the call can reach.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub callee_signature: String,
+    /// The callee's type as the caller's unit declares it, as a [`signature_key`] of
+    /// [`goanna_ast::FunctionDecl::signature`] (0: not known): which of several functions of
+    /// the same name the call can reach.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub callee_signature: u64,
 }
 
 impl CallSite {
@@ -260,9 +261,30 @@ pub struct Cfg {
     /// global, may hold only in this build configuration.
     #[serde(default)]
     pub conditional_code: bool,
-    /// The function's type ([`goanna_ast::FunctionDecl::signature`]).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub signature: String,
+    /// The function's type, as a [`signature_key`] of [`goanna_ast::FunctionDecl::signature`]
+    /// (0: not known).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub signature: u64,
+}
+
+/// A function type's spelling as a key that is the same in every process (64-bit FNV-1a;
+/// never 0 for a spelling, 0 for none): what call sites and graphs keep of it, so that the
+/// program stage compares types without holding a string per call site.
+pub fn signature_key(spelling: &str) -> u64 {
+    if spelling.is_empty() {
+        return 0;
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in spelling.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash.max(1)
+}
+
+/// For `skip_serializing_if`: an unknown key.
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 impl Cfg {
@@ -347,5 +369,22 @@ impl Cfg {
         let preds = self.predecessors();
         let backward = reach(&|u| preds[u.index()].clone());
         self.node_ids().filter(|u| forward[u.index()] && backward[u.index()]).collect()
+    }
+}
+
+#[cfg(test)]
+mod signature_tests {
+    use super::signature_key;
+
+    #[test]
+    fn signature_keys_are_stable_and_tell_types_apart() {
+        // FNV-1a of the spelling: the same in every process that stores or links artefacts.
+        assert_eq!(signature_key(""), 0);
+        assert_eq!(signature_key("a"), 0xaf63_dc4c_8601_ec8c);
+        let client = signature_key("char *(struct sftp_conn *, const char *)");
+        let server = signature_key("char *(const char *, char *)");
+        assert_ne!(client, 0);
+        assert_ne!(client, server);
+        assert_eq!(server, signature_key("char *(const char *, char *)"));
     }
 }

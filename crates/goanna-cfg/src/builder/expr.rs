@@ -1283,7 +1283,7 @@ impl Builder<'_, '_> {
             const_args,
             callee_path,
             function_args,
-            callee_signature: usr.and_then(|u| self.ctx.decls.get(u)).map(|d| d.signature.clone()).unwrap_or_default(),
+            callee_signature: usr.and_then(|u| self.ctx.decls.get(u)).map_or(0, |d| crate::graph::signature_key(&d.signature)),
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);

@@ -303,7 +303,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             global_inits: self.paths.global_inits(self.tu),
             function_inits: self.paths.function_inits(self.tu),
             conditional_code: func.has_conditional_code,
-            signature: self.ctx.decls.get(func.usr.as_str()).map(|d| d.signature.clone()).unwrap_or_default(),
+            signature: self.ctx.decls.get(func.usr.as_str()).map_or(0, |d| crate::graph::signature_key(&d.signature)),
             paths: self.paths.into_paths(),
             params,
         };

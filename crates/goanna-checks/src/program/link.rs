@@ -44,9 +44,9 @@ fn definition_called(units: &[UnitGraphs<'_>], functions: &[FunctionRef], candid
         several => {
             let signature = |g: FnIndex| {
                 let f = functions[g as usize];
-                units[f.unit as usize].cfgs[f.cfg as usize].signature.as_str()
+                units[f.unit as usize].cfgs[f.cfg as usize].signature
             };
-            if site.callee_signature.is_empty() || several.iter().all(|&g| signature(g) == signature(several[0])) {
+            if site.callee_signature == 0 || several.iter().all(|&g| signature(g) == signature(several[0])) {
                 return Some(several[0]);
             }
             several.iter().copied().find(|&g| signature(g) == site.callee_signature)
