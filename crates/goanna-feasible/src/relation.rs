@@ -35,7 +35,7 @@ const MAX_PATHS: usize = 12;
 /// Most nodes visited while enumerating one callee's paths.
 const MAX_VISITS: usize = 1_500;
 /// Largest callee graph whose common tail is related when its paths cannot be enumerated.
-const MAX_TAIL_CALLEE_NODES: usize = 5_000;
+const MAX_TAIL_CALLEE_NODES: usize = 1_500;
 
 /// The graphs of the program's functions, as the feasibility check looks them up (shared by
 /// the threads that decide paths, and by the solver context of each path).
@@ -503,7 +503,7 @@ fn enumerate_from<'f, 'a>(
 }
 
 /// Most nodes nearest the exit tried as the start of a callee's common tail.
-const MAX_TAIL_STARTS: usize = 32;
+const MAX_TAIL_STARTS: usize = 8;
 
 /// What every path through the callee ends with: the paths from the farthest node that every
 /// path passes through (and from which the rest can be enumerated) to the exit (`out:
