@@ -595,27 +595,32 @@ impl<'a> Frame<'a> {
         if own_blocks && self.in_callers_block(q) {
             return false;
         }
-        let Some(w) = written.and_then(|w| self.cfg.paths.get(w.0 as usize)) else {
-            // A member of an object no path names (`p[n].len = 0`): what reaches a member of
-            // that name, or goes through a pointer or a union.
-            return match member {
-                Some(m) => q.in_union || q.steps.iter().any(|s| matches!(s, PathStep::Deref) || matches!(s, PathStep::Field(f) | PathStep::Arrow(f) if f == m)),
-                None => true,
-            };
+        // The member written: the last step of the path written, or, for an object no path
+        // names (`p[n].len = 0`), the member its store names.
+        let w = written.and_then(|w| self.cfg.paths.get(w.0 as usize));
+        let member = match (w, member) {
+            (Some(w), _) => match w.steps.last() {
+                Some(goanna_cfg::PathStep::Field(m) | goanna_cfg::PathStep::Arrow(m)) => m.as_str(),
+                _ => return true,
+            },
+            (None, Some(m)) => m,
+            (None, None) => return true,
         };
-        let Some(goanna_cfg::PathStep::Field(member) | goanna_cfg::PathStep::Arrow(member)) = w.steps.last() else { return true };
-        if w.in_union || q.in_union || (q.root == w.root && q.steps.starts_with(&w.steps)) {
+        if q.in_union || w.is_some_and(|w| w.in_union || (q.root == w.root && q.steps.starts_with(&w.steps))) {
             return true;
         }
         // `wl->flags` and `sc->flags` through pointers to different structures are members of
         // different objects (as the Clang Static Analyzer's typed field regions).
-        if let ([PathStep::Arrow(_)], [PathStep::Arrow(_)]) = (&w.steps[..], &q.steps[..]) {
-            if let (Some(a), Some(b)) = (pointed_struct(&w.root.type_spelling), pointed_struct(&q.root.type_spelling)) {
-                if a != b {
-                    return false;
+        if let Some(w) = w {
+            if let ([PathStep::Arrow(_)], [PathStep::Arrow(_)]) = (&w.steps[..], &q.steps[..]) {
+                if let (Some(a), Some(b)) = (pointed_struct(&w.root.type_spelling), pointed_struct(&q.root.type_spelling)) {
+                    if a != b {
+                        return false;
+                    }
                 }
             }
         }
+        // What reaches a member of that name, or goes through a pointer.
         q.steps.iter().any(|s| match s {
             goanna_cfg::PathStep::Deref => true,
             goanna_cfg::PathStep::Index(_) => false,

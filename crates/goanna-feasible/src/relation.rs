@@ -108,6 +108,14 @@ struct Returned {
     handed_on: bool,
 }
 
+impl Returned {
+    /// A value nothing is known of: the callee's own, not given, not handed on (a path that
+    /// returns without a value the encoding follows, or one that stops inside the callee).
+    fn unknown() -> Returned {
+        Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false }
+    }
+}
+
 /// The relation of the call at `node` of `caller` (whose values `enc` holds, before the call's
 /// own writes), `depth` levels below the path being decided. `reported`: the call's events are
 /// the ones the finding reports (a NULL pointer passed to a callee that dereferences it), so
@@ -437,7 +445,7 @@ fn enumerate_from<'f, 'a>(
                     }
                 }
                 let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
-                let returned = Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false };
+                let returned = Returned::unknown();
                 done.push(CalleePath { facts: state.facts, returned, finals, freed: vec![false; outs.len()] });
                 if done.len() > MAX_PATHS {
                     return None;
@@ -450,7 +458,7 @@ fn enumerate_from<'f, 'a>(
         }
         match node.kind {
             NodeKind::Exit => {
-                let ret = state.returned.unwrap_or_else(|| Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false });
+                let ret = state.returned.unwrap_or_else(Returned::unknown);
                 let finals = outs.iter().map(|k| state.enc.read(k).0).collect();
                 let freed = outs.iter().map(|k| matches!(k, VarKey::Path(id) if state.freed.contains(id))).collect();
                 done.push(CalleePath { facts: state.facts, returned: ret, finals, freed });
@@ -559,16 +567,7 @@ fn common_tail<'f, 'a>(
             break;
         }
         let mut tail_enc = enc.clone();
-        for n in cfg.node_ids().filter(|n| !region[n.index()]) {
-            for event in frame.events(n, graphs.effects(callee, n)) {
-                tail_enc.forget_written_by(&event);
-            }
-            if let NodeKind::Call(site) = &cfg.node(n).kind {
-                if let Some(r) = site.result {
-                    tail_enc.forget(&VarKey::Path(r));
-                }
-            }
-        }
+        forget_writes_of(Some(graphs), callee, frame, cfg, cfg.node_ids().filter(|n| !region[n.index()]), &mut tail_enc);
         match enumerate_from(graphs, (callee, cfg), frame, tail_enc, (depth, reported, None), outs, d) {
             Some(paths) => best = Some(paths),
             None => break,
@@ -769,7 +768,13 @@ fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
 /// Forgets what the nodes of the loop headed by `head` (its strongly connected component) of
 /// function `function` may write, with their callee effects when `graphs` gives them.
 pub(crate) fn havoc_loop(graphs: Option<&dyn CalleeGraphs>, function: u32, frame: &Frame<'_>, cfg: &Cfg, head: NodeId, enc: &mut Encoder<'_, '_>) {
-    for n in cfg.cycle_through(head) {
+    forget_writes_of(graphs, function, frame, cfg, cfg.cycle_through(head).into_iter(), enc);
+}
+
+/// Forgets what the nodes `nodes` of function `function` may write, with their callee effects
+/// when `graphs` gives them.
+fn forget_writes_of(graphs: Option<&dyn CalleeGraphs>, function: u32, frame: &Frame<'_>, cfg: &Cfg, nodes: impl Iterator<Item = NodeId>, enc: &mut Encoder<'_, '_>) {
+    for n in nodes {
         for event in frame.events(n, graphs.map_or(&[][..], |g| g.effects(function, n))) {
             enc.forget_written_by(&event);
         }

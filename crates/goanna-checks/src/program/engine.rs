@@ -625,13 +625,9 @@ fn refute_path(
 
 /// The nodes of `f` a witness through the whole-program model visits, in order, with the call
 /// node of `f` standing for each visit of a callee (what the callee did is on the call node as
-/// its summary's effects); up to a point that is no node of the program (a sink).
-fn path_in_function(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathPoint]) -> Vec<NodeId> {
-    path_and_walks(pm, f, witness).0
-}
-
-/// [`path_in_function`], with what the witness did inside each call it went into (`None` on
-/// the other steps): the walks the refutation relates those calls along.
+/// its summary's effects); up to a point that is no node of the program (a sink). With them,
+/// what the witness did inside each call it went into (`None` on the other steps): the walks
+/// the refutation relates those calls along.
 fn path_and_walks(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathPoint]) -> (Vec<NodeId>, Vec<Option<goanna_feasible::Walk>>) {
     let mut path = Vec::new();
     let mut walks: Vec<Option<goanna_feasible::Walk>> = Vec::new();
@@ -945,8 +941,10 @@ fn check_global(
                 retry.push((*var, n));
                 continue;
             }
-            if refutable(check) {
-                let (suffix, suffix_walks) = path_and_walks(pm, f, &points);
+            // What the witness does in `f` (and inside the calls it goes into): asked by the
+            // refutation and by the question whether the function's inputs choose the NULL.
+            let mut own = (refutable(check) || check.template.latent_if_inputs_choose).then(|| path_and_walks(pm, f, &points));
+            if let Some((suffix, suffix_walks)) = own.as_mut().filter(|_| refutable(check)) {
                 if !suffix.is_empty() {
                     stats.paths += 1;
                     // The witness starts at the violation; every path of `f` to it ends with
@@ -956,8 +954,8 @@ fn check_global(
                     let mut path = straight_run_to(cfg, preds.get_or_insert_with(|| feasible_predecessors(cfg)), n);
                     let at = path.len();
                     let mut walks = vec![None; at];
-                    path.extend(suffix);
-                    walks.extend(suffix_walks);
+                    path.extend(suffix.iter().copied());
+                    walks.append(suffix_walks);
                     match refute_path(analysis, check, f, *var, (&path, &walks), at, false, deadline) {
                         goanna_feasible::Feasibility::Latent(_) => {
                             stats.latent += 1;
@@ -976,7 +974,8 @@ fn check_global(
             }
             if check.template.latent_if_inputs_choose {
                 let mut from_violation = vec![n];
-                from_violation.extend(path_in_function(pm, f, &points).into_iter().skip_while(|&m| m == n));
+                let suffix = own.as_ref().map_or(&[][..], |(suffix, _)| &suffix[..]);
+                from_violation.extend(suffix.iter().copied().skip_while(|&m| m == n));
                 if kept_by_inputs(analysis, f, *var, &from_violation) {
                     stats.latent += 1;
                     continue;

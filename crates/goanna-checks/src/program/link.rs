@@ -95,7 +95,6 @@ impl<'a> Program<'a> {
     /// them are calls of unknown functions.
     pub fn link(units: &'a [UnitGraphs<'a>], max_nodes: usize) -> Program<'a> {
         let mut functions = Vec::new();
-        let mut external: FxHashMap<&str, FnIndex> = FxHashMap::default();
         // Every definition of each external name: a project's executables may each define one.
         let mut definitions: FxHashMap<&str, Vec<FnIndex>> = FxHashMap::default();
         let mut local: FxHashMap<(u32, &str), FnIndex> = FxHashMap::default();
@@ -109,11 +108,12 @@ impl<'a> Program<'a> {
                 if cfg.is_static {
                     local.entry((u as u32, cfg.usr.as_str())).or_insert(index);
                 } else {
-                    external.entry(cfg.usr.as_str()).or_insert(index);
                     definitions.entry(cfg.usr.as_str()).or_default().push(index);
                 }
             }
         }
+        // What names a function by USR alone (an address taken, a callback) gets the first.
+        let external: FxHashMap<&str, FnIndex> = definitions.iter().map(|(&usr, defs)| (usr, defs[0])).collect();
         let calls = functions
             .iter()
             .map(|f| {
