@@ -178,6 +178,10 @@ pub enum ValExpr {
     /// not NULL, and the same for the same path while the pointers it goes through keep
     /// their values (`chunk = &set->head; ... if (chunk == &set->head)`).
     Address(PathId),
+    /// The address of a string literal, by its characters (`mode = "r"`): not NULL, the same
+    /// for the same characters (compilers merge equal literals), and what a string comparison
+    /// of it reads ([`PureCall::compares`](ValExpr::PureCall)).
+    StringLit(String),
     /// The integer result of a call of a `pure` library function (`strcmp(path, "-")`,
     /// `strlen(s)`): the same for calls with the same arguments while the memory they read
     /// keeps its contents.
@@ -190,9 +194,55 @@ pub enum ValExpr {
         /// ([`crate::FunctionModel::counts_object`]).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         counts_object: bool,
+        /// The function compares two strings and returns 0 exactly when they are equal
+        /// ([`crate::FunctionModel::equal_when_zero`]): decided when both are literals.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        compares: Option<StringComparison>,
     },
     /// A value the builder does not model.
     Unknown,
+}
+
+/// How a pure function compares two strings: it returns 0 exactly when they are equal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StringComparison {
+    /// The arguments holding the two strings.
+    pub strings: (usize, usize),
+    /// The argument bounding how many characters are compared (`strncmp`'s `n`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
+    /// Letters are compared without case (`strcasecmp`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignores_case: bool,
+}
+
+impl StringComparison {
+    /// Whether the strings `a` and `b` compare equal when the bound (if any) is `length`:
+    /// `None` when the comparison would read past the end of one of them (`memcmp` of more
+    /// bytes than a literal has) or the bound is needed and not known.
+    pub fn equal(&self, a: &str, b: &str, length: Option<i64>) -> Option<bool> {
+        let fold = |c: u8| if self.ignores_case { c.to_ascii_lowercase() } else { c };
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        let limit = match (self.length, length) {
+            (None, _) => usize::MAX,
+            (Some(_), Some(n)) => usize::try_from(n).ok()?,
+            (Some(_), None) => return None,
+        };
+        for i in 0..limit {
+            // Each literal's characters end with its terminating NUL.
+            let x = if i < a.len() { a[i] } else if i == a.len() { 0 } else { return None };
+            let y = if i < b.len() { b[i] } else if i == b.len() { 0 } else { return None };
+            if fold(x) != fold(y) {
+                return Some(false);
+            }
+            if x == 0 {
+                // Both end here: equal for a string comparison; a bounded one may be `memcmp`,
+                // which reads on.
+                return if self.length.is_some() && i + 1 < limit { None } else { Some(true) };
+            }
+        }
+        Some(true)
+    }
 }
 
 /// An argument of a [`ValExpr::PureCall`].

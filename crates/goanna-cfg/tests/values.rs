@@ -79,3 +79,51 @@ fn elements_read_through_pointers_and_members_are_paths_that_depend_on_their_ind
     assert!(read(id("h[i].len")) && read(id("t->a[2]")));
     assert!(cfg.nodes.iter().flat_map(|n| &n.props).all(|p| !matches!(p.subject, goanna_cfg::Subject::Path(q) if cfg.path(q).text().contains('['))));
 }
+
+#[test]
+fn string_literals_stored_in_pointers_and_compared_are_recorded() {
+    let src = "int strcmp(const char *, const char *); int strncasecmp(const char *, const char *, unsigned long);\n\
+               int f(int x) { const char *k = \"bcrypt\"; if (x) k = \"none\"; return strcmp(k, \"none\") == 0 && strncasecmp(k, \"NO\", 2) == 0; }";
+    let Some(cfg) = common::cfg(src, "f") else { return };
+    let k = path_named(&cfg, "k");
+    let stored: Vec<&str> = ops(&cfg)
+        .into_iter()
+        .filter_map(|op| match op {
+            ValueOp::Assign { target, value: ValExpr::StringLit(text) } if *target == k => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stored, ["bcrypt", "none"]);
+    let mut comparisons = Vec::new();
+    for op in ops(&cfg) {
+        let ValueOp::Cond(e) = op else { continue };
+        e.any(|x| {
+            if let ValExpr::PureCall { compares: Some(how), .. } = x {
+                comparisons.push(how.clone());
+            }
+            false
+        });
+    }
+    assert!(comparisons.iter().any(|c| c.strings == (0, 1) && c.length.is_none() && !c.ignores_case), "{comparisons:?}");
+    assert!(comparisons.iter().any(|c| c.length == Some(2) && c.ignores_case), "{comparisons:?}");
+}
+
+#[test]
+fn string_comparisons_of_literals_are_decided_by_their_characters() {
+    use goanna_cfg::StringComparison;
+    let strcmp = StringComparison { strings: (0, 1), length: None, ignores_case: false };
+    assert_eq!(strcmp.equal("none", "none", None), Some(true));
+    assert_eq!(strcmp.equal("none", "non", None), Some(false));
+    assert_eq!(strcmp.equal("None", "none", None), Some(false));
+    let strcasecmp = StringComparison { ignores_case: true, ..strcmp.clone() };
+    assert_eq!(strcasecmp.equal("None", "nONE", None), Some(true));
+    let bounded = StringComparison { length: Some(2), ..strcmp.clone() };
+    assert_eq!(bounded.equal("none", "no", Some(2)), Some(true));
+    assert_eq!(bounded.equal("none", "nx", Some(2)), Some(false));
+    // Past both terminators a bounded comparison may be `memcmp`, which reads on.
+    assert_eq!(bounded.equal("ab", "ab", Some(8)), None);
+    assert_eq!(bounded.equal("ab", "ab", Some(3)), Some(true));
+    // A difference before the end decides even a long bound; an unknown bound decides nothing.
+    assert_eq!(bounded.equal("ab", "ax", Some(8)), Some(false));
+    assert_eq!(bounded.equal("ab", "ab", None), None);
+}

@@ -78,7 +78,7 @@ impl GraphCheck<'_> {
                         }
                     }
                 }
-                ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Unknown => {}
+                ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::StringLit(_) | ValExpr::Unknown => {}
             }
         }
         Ok(())

@@ -4,7 +4,7 @@
 
 use crate::events::{normal_steps, root_identity, Event, Frame, VarKey};
 use goanna_ast::TypeClass;
-use goanna_cfg::{AccessPath, IntType, PathId, PathStep, PureArg, ValBinOp, ValExpr, ValUnOp};
+use goanna_cfg::{AccessPath, IntType, PathId, PathStep, PureArg, StringComparison, ValBinOp, ValExpr, ValUnOp};
 use rustc_hash::FxHashMap;
 use z3::ast::{Bool, BV};
 
@@ -13,6 +13,9 @@ const WIDTH: u32 = 64;
 
 /// Most pointers a new object is stated distinct from.
 const MAX_DISTINCT: usize = 64;
+
+/// Most literals a pointer compared as a string is tried as.
+const MAX_LITERALS: usize = 32;
 
 /// One version of a followed value (SSA): the value and its version number.
 pub(crate) type Version = (VarKey, u32);
@@ -29,6 +32,8 @@ pub(crate) struct Encoder<'f, 'a> {
     pure_calls: Vec<PureCallTerm>,
     /// Facts the encoding of pure calls implies, for the path to state ([`Encoder::take_facts`]).
     facts: Vec<(Bool, Vec<Version>)>,
+    /// The string literals whose addresses the path stored so far ([`ValExpr::StringLit`]).
+    literals: Vec<String>,
 }
 
 /// One encoded call of a pure library function: its arguments as terms (for a pointer it
@@ -74,7 +79,7 @@ pub(crate) fn convert(v: &BV, ty: IntType) -> BV {
 impl<'f, 'a> Encoder<'f, 'a> {
     /// An encoder with no value known.
     pub(crate) fn new(frame: &'f Frame<'a>) -> Self {
-        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new(), pure_calls: Vec::new(), facts: Vec::new() }
+        Encoder { frame, current: FxHashMap::default(), next_version: FxHashMap::default(), assumptions: Vec::new(), pure_calls: Vec::new(), facts: Vec::new(), literals: Vec::new() }
     }
 
     /// The frame whose values the encoder holds.
@@ -143,6 +148,50 @@ impl<'f, 'a> Encoder<'f, 'a> {
         self.pure_calls.push(PureCallTerm { usr: usr.to_string(), args: terms, result: result.clone(), reads: own.clone() });
         reads.extend(own);
         result
+    }
+
+    /// States what a comparison of two strings (`strcmp(kdfname, "bcrypt")`) returns when each
+    /// is a literal: a literal argument, or a pointer holding one of the literals the path
+    /// stored ([`ValExpr::StringLit`]); 0 exactly when their characters are equal.
+    fn compare_literals(&mut self, how: &StringComparison, args: &[PureArg], result: &BV) {
+        let length = match how.length.map(|k| args.get(k)) {
+            None => None,
+            Some(Some(PureArg::Value(v))) => match constant_value(v) {
+                Some(n) => Some(n),
+                None => return,
+            },
+            Some(_) => return,
+        };
+        // Each string's possible literals, with the condition that it is that one.
+        let mut candidates = |k: usize| -> Vec<(String, Option<Bool>, Vec<Version>)> {
+            match args.get(k) {
+                Some(PureArg::Literal(text)) => vec![(text.clone(), None, Vec::new())],
+                Some(PureArg::Pointed(p)) if self.frame.is_value(*p) && !self.literals.is_empty() => {
+                    let key = VarKey::Path(*p);
+                    let (pointer, version) = self.read(&key);
+                    self.literals
+                        .iter()
+                        .take(MAX_LITERALS)
+                        .map(|text| (text.clone(), Some(pointer.eq(literal_identity(text))), vec![(key.clone(), version)]))
+                        .collect()
+                }
+                _ => Vec::new(),
+            }
+        };
+        let (first, second) = (candidates(how.strings.0), candidates(how.strings.1));
+        for (a, a_is, a_reads) in &first {
+            for (b, b_is, b_reads) in &second {
+                let Some(equal) = how.equal(a, b, length) else { continue };
+                // The functions return an `int`: its bits are the result's low 32.
+                let zero = result.extract(31, 0).eq(BV::from_u64(0, 32));
+                let outcome = if equal { zero } else { zero.not() };
+                let conditions: Vec<&Bool> = a_is.iter().chain(b_is.iter()).collect();
+                let fact = if conditions.is_empty() { outcome } else { Bool::and(&conditions).implies(outcome) };
+                let mut versions = a_reads.clone();
+                versions.extend(b_reads.iter().cloned());
+                self.facts.push((fact, versions));
+            }
+        }
     }
 
     /// A pointer a pure function reads through, and what it points to, as terms: a new value
@@ -285,8 +334,17 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 term
             }
             ValExpr::Address(p) => self.address(*p, reads),
-            ValExpr::PureCall { usr, args, counts_object } => {
+            ValExpr::StringLit(text) => {
+                if !self.literals.contains(text) {
+                    self.literals.push(text.clone());
+                }
+                literal_identity(text)
+            }
+            ValExpr::PureCall { usr, args, counts_object, compares } => {
                 let result = self.pure_call(usr, args, reads);
+                if let Some(how) = compares {
+                    self.compare_literals(how, args, &result);
+                }
                 // The size of an object: at most PTRDIFF_MAX (its top bit is clear).
                 if *counts_object {
                     self.assume(result.bvule(constant(i64::MAX)));
@@ -401,6 +459,15 @@ pub(crate) fn path_int_type(p: &AccessPath) -> Option<IntType> {
 }
 
 /// True for an integer constant (through casts and negation).
+/// The value of a constant expression (`16`, `(size_t)4`), when it is one.
+fn constant_value(e: &ValExpr) -> Option<i64> {
+    match e {
+        ValExpr::Const(v) | ValExpr::MacroConst(v) => Some(*v),
+        ValExpr::Cast(_, inner) => constant_value(inner),
+        _ => None,
+    }
+}
+
 fn is_constant(e: &ValExpr) -> bool {
     match e {
         ValExpr::Const(_) | ValExpr::MacroConst(_) => true,

@@ -121,8 +121,14 @@ impl Builder<'_, '_> {
                     if model.pure {
                         let reads = model.reads.clone();
                         let counts_object = model.counts_object;
+                        let compares = match model.equal_when_zero[..] {
+                            [a, b] => Some((a, b, None)),
+                            [a, b, n] => Some((a, b, Some(n))),
+                            _ => None,
+                        }
+                        .map(|(a, b, length)| crate::StringComparison { strings: (a, b), length, ignores_case: model.ignores_case });
                         return match self.pure_call_args(args, &reads, d) {
-                            Some(args) => ValExpr::Cast(ty, Box::new(ValExpr::PureCall { usr: usr.clone(), args, counts_object })),
+                            Some(args) => ValExpr::Cast(ty, Box::new(ValExpr::PureCall { usr: usr.clone(), args, counts_object, compares })),
                             None => ValExpr::Unknown,
                         };
                     }
@@ -190,6 +196,9 @@ impl Builder<'_, '_> {
         if let ExprKind::Call { .. } = &inner.kind {
             return self.val_expr(inner);
         }
+        if let ExprKind::StringLit(text) = &inner.kind {
+            return ValExpr::StringLit(text.clone());
+        }
         // `&x`, `&s.f`, `&p->f`: an address of an access path.
         if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &inner.kind {
             return self.path_of(strip_casts(operand)).map_or(ValExpr::Unknown, ValExpr::Address);
@@ -254,8 +263,8 @@ impl Builder<'_, '_> {
             TypeClass::Pointer if matches!(rhs.ty.class, TypeClass::Pointer | TypeClass::Array) => match self.pointer_value(rhs) {
                 value @ (ValExpr::Const(c) | ValExpr::MacroConst(c)) if c != 0 => self.value_op(ValueOp::Assign { target: t, value }),
                 // An address (`chunk = &set->head`, `buf = stackbuf`), which later comparisons
-                // name again.
-                value @ ValExpr::Address(_) => self.value_op(ValueOp::Assign { target: t, value }),
+                // name again; a string literal (`mode = "r"`), which string comparisons read.
+                value @ (ValExpr::Address(_) | ValExpr::StringLit(_)) => self.value_op(ValueOp::Assign { target: t, value }),
                 _ => {}
             },
             TypeClass::Array => {

@@ -541,7 +541,7 @@ impl Analyser<'_> {
         match e {
             ValExpr::Const(c) => Interval::constant(i128::from(*c)),
             // An address: the analysis follows integers only. A pure library call: any value.
-            ValExpr::Address(_) | ValExpr::PureCall { .. } => FULL,
+            ValExpr::Address(_) | ValExpr::StringLit(_) | ValExpr::PureCall { .. } => FULL,
             ValExpr::MacroConst(c) => {
                 if self.env.config_known {
                     Interval::constant(i128::from(*c))
@@ -703,7 +703,7 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
                     }
                 }
             }
-            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Address(_) | ValExpr::Unknown => {}
+            ValExpr::Const(_) | ValExpr::MacroConst(_) | ValExpr::Call(_) | ValExpr::Address(_) | ValExpr::StringLit(_) | ValExpr::Unknown => {}
         }
     }
     let mut relevant = vec![false; cfg.paths.len()];
