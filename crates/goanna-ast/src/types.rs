@@ -58,6 +58,12 @@ pub struct CType {
     /// (0 when it has none: `void`, incomplete or variable-length types, or for other types).
     #[serde(default)]
     pub pointee_size: u32,
+    /// For pointers to functions: the canonical spelling of the function type pointed to
+    /// (`int (struct config *, char **, int)`), spelled as [`crate::FunctionDecl::signature`]
+    /// spells a function's type; empty otherwise. Which functions a call through the pointer
+    /// can reach.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function_signature: String,
 }
 
 impl CType {

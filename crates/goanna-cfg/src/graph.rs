@@ -267,6 +267,17 @@ pub struct Cfg {
     pub signature: u64,
 }
 
+/// A function whose address a unit takes (named other than as the callee of a call): what a
+/// call through a pointer of its type may reach.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TakenFunction {
+    /// The function's USR.
+    pub usr: String,
+    /// Its type as the unit declares it, as a [`signature_key`] (0: not known).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub signature: u64,
+}
+
 /// A function type's spelling as a key that is the same in every process (64-bit FNV-1a;
 /// never 0 for a spelling, 0 for none): what call sites and graphs keep of it, so that the
 /// program stage compares types without holding a string per call site.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
-pub const ARTEFACT_FORMAT_VERSION: u32 = 12;
+pub const ARTEFACT_FORMAT_VERSION: u32 = 13;
 
 /// What the unit stage produced for one translation unit.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -24,9 +24,9 @@ pub struct UnitArtefact {
     pub files: Vec<SourceFile>,
     /// One graph per function defined in the unit.
     pub cfgs: Vec<Cfg>,
-    /// USRs of the functions whose address the unit takes (sorted): the only functions a call
-    /// through a pointer can reach ([`goanna_ast::TranslationUnit::address_taken`]).
-    pub address_taken: Vec<String>,
+    /// The functions whose address the unit takes (sorted by USR), with their types: the only
+    /// functions a call through a pointer can reach ([`goanna_ast::TranslationUnit::address_taken`]).
+    pub address_taken: Vec<goanna_cfg::TakenFunction>,
     /// Problems met while building it.
     pub problems: Vec<Problem>,
     /// [`crate::content_hash`] of the source text the unit stage read (`None` when it read

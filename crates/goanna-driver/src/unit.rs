@@ -185,9 +185,18 @@ fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtef
         });
     }
     artefact.cfgs = goanna_cfg::build_cfgs(&tu, builtin_models());
-    artefact.address_taken = tu.address_taken;
+    artefact.address_taken = taken_functions(&tu);
     artefact.files = tu.files;
     artefact
+}
+
+/// The functions whose address the unit takes, with their types.
+fn taken_functions(tu: &goanna_ast::TranslationUnit) -> Vec<goanna_cfg::TakenFunction> {
+    let types: std::collections::HashMap<&str, &str> = tu.declarations.iter().map(|d| (d.usr.as_str(), d.signature.as_str())).collect();
+    tu.address_taken
+        .iter()
+        .map(|usr| goanna_cfg::TakenFunction { usr: usr.clone(), signature: types.get(usr.as_str()).map_or(0, |s| goanna_cfg::signature_key(s)) })
+        .collect()
 }
 
 /// Flags that make clang accept what older compilers accepted: since clang 16 (and GCC 14),

@@ -559,10 +559,15 @@ impl<'a> Frame<'a> {
             };
             !program.call_may_write_member(f, n, k, member)
         };
+        // At a call of functions of the program, what they write through a pointer is its
+        // `store` (refined by their summaries); the front end's `escape` of it (an unknown
+        // callee may keep it) is not theirs.
+        let summarised_call = matches!(node.kind, NodeKind::Call(_)) && self.program.is_some_and(|(program, f)| program.call_is_summarised(f, n));
         props.iter().any(|q| {
             let Subject::Path(x) = q.subject else { return false };
             let Some(given) = self.cfg.paths.get(x.0 as usize).filter(|g| g.root == p.root) else { return false };
             match q.kind {
+                PropKind::Escape if summarised_call => false,
                 PropKind::Store if assignment_store(x, given) => false,
                 PropKind::Store if !read_only(&q.subject) && member_untouched(x, given) => false,
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == steps,

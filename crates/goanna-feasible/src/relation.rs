@@ -69,6 +69,15 @@ pub trait CalleeGraphs: Sync {
     fn call_may_write_member(&self, _function: u32, _node: NodeId, _arg: usize, _member: Option<&str>) -> bool {
         true
     }
+
+    /// True when every function the call at `node` of function `function` may reach is a
+    /// function of the program (its callee, or each target of a call through a pointer),
+    /// whose summary says what it does with the pointers it is given: the front end's
+    /// assumption that an unknown callee keeps them (`escape`) is then not the callee's.
+    /// By default no call is.
+    fn call_is_summarised(&self, _function: u32, _node: NodeId) -> bool {
+        false
+    }
 }
 
 /// A callee's relation at one call: holds when the callee can return `result` for the values

@@ -1283,7 +1283,11 @@ impl Builder<'_, '_> {
             const_args,
             callee_path,
             function_args,
-            callee_signature: usr.and_then(|u| self.ctx.decls.get(u)).map_or(0, |d| crate::graph::signature_key(&d.signature)),
+            callee_signature: match (usr, callee) {
+                (Some(u), _) => self.ctx.decls.get(u).map_or(0, |d| crate::graph::signature_key(&d.signature)),
+                (None, Callee::Indirect(f)) => pointed_function_type(f).map_or(0, crate::graph::signature_key),
+                (None, _) => 0,
+            },
         };
         let (props, acc_noreturn) = self.take_acc();
         let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
@@ -1300,6 +1304,21 @@ impl Builder<'_, '_> {
 
 /// True when `ty` is a pointer to a pointer, as far as its spelling tells (`char **`, `T **`);
 /// the tree does not keep pointee types.
+/// The canonical type of the function a call through the pointer `f` reaches (`(*hook)(..)`,
+/// `ops->read(..)`, through casts), when the front end spelled it.
+fn pointed_function_type(f: &Expr) -> Option<&str> {
+    let mut e = f;
+    loop {
+        if !e.ty.function_signature.is_empty() {
+            return Some(&e.ty.function_signature);
+        }
+        e = match &e.kind {
+            ExprKind::Cast(inner) | ExprKind::Unary { op: UnaryOp::Deref, operand: inner } => inner,
+            _ => return None,
+        };
+    }
+}
+
 fn points_to_pointer(ty: &goanna_ast::CType) -> bool {
     ty.is_pointer() && ty.spelling.trim_end().ends_with("**")
 }

@@ -16,8 +16,8 @@ pub struct UnitGraphs<'a> {
     pub files: &'a [SourceFile],
     /// One graph per function defined in the unit.
     pub cfgs: &'a [Cfg],
-    /// USRs of the functions whose address the unit takes, sorted.
-    pub address_taken: &'a [String],
+    /// The functions whose address the unit takes, sorted by USR.
+    pub address_taken: &'a [goanna_cfg::TakenFunction],
 }
 
 /// Index of a function in [`Program::functions`].
@@ -54,6 +54,16 @@ fn definition_called(units: &[UnitGraphs<'_>], functions: &[FunctionRef], candid
     }
 }
 
+/// The functions of one type whose address the program takes.
+#[derive(Debug, Default)]
+struct TypedTargets {
+    /// Those the program defines.
+    functions: Vec<FnIndex>,
+    /// Some function of the type whose address is taken is not one of the program's (the C
+    /// library's `strcmp` handed on as a comparator).
+    outside: bool,
+}
+
 /// All functions of the program and the resolution of their call sites.
 #[derive(Debug)]
 pub struct Program<'a> {
@@ -74,6 +84,8 @@ pub struct Program<'a> {
     /// through pointers, by the program's calls through pointers or by code outside it that
     /// was given one.
     pub address_taken: Vec<bool>,
+    /// The functions whose address the program takes, by their type's signature key.
+    by_type: FxHashMap<u64, TypedTargets>,
     /// The globals each function may write (built when first asked).
     global_writes: std::sync::OnceLock<super::global_writes::GlobalWrites>,
     /// For each function, its calls through a pointer whose targets are all known, sorted by
@@ -136,10 +148,21 @@ impl<'a> Program<'a> {
         let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
         let thread_entries = thread_entries(units, &functions);
         let mut address_taken = vec![false; functions.len()];
+        let mut by_type: FxHashMap<u64, TypedTargets> = FxHashMap::default();
         for (u, unit) in units.iter().enumerate() {
-            for usr in unit.address_taken {
-                if let Some(&f) = local.get(&(u as u32, usr.as_str())).or_else(|| external.get(usr.as_str())) {
+            for taken in unit.address_taken {
+                let f = local.get(&(u as u32, taken.usr.as_str())).or_else(|| external.get(taken.usr.as_str())).copied();
+                if let Some(f) = f {
                     address_taken[f as usize] = true;
+                }
+                if taken.signature != 0 {
+                    let targets = by_type.entry(taken.signature).or_default();
+                    match f {
+                        Some(f) if !targets.functions.contains(&f) => targets.functions.push(f),
+                        Some(_) => {}
+                        // A function of the library, or one left out of the program.
+                        None => targets.outside = true,
+                    }
                 }
             }
         }
@@ -151,6 +174,7 @@ impl<'a> Program<'a> {
             loop_heads,
             thread_entries,
             address_taken,
+            by_type,
             global_writes: std::sync::OnceLock::new(),
             indirect: Vec::new(),
             local,
@@ -178,6 +202,30 @@ impl<'a> Program<'a> {
     pub fn targets_at(&self, f: FnIndex, node: NodeId) -> Option<&[FnIndex]> {
         let calls = self.indirect.get(f as usize)?;
         calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1.as_slice())
+    }
+
+    /// The functions a call through a pointer at `node` of `f` may reach by the pointer's type:
+    /// every function of the program of that type whose address some unit takes, when the
+    /// program takes the address of no function of that type outside it (the program is taken
+    /// as closed, as for [`Program::targets_at`]). `None` for a call of a named function, a
+    /// pointer of unknown type, or a type no function of the program has.
+    pub fn typed_targets_at(&self, f: FnIndex, node: NodeId) -> Option<&[FnIndex]> {
+        let NodeKind::Call(site) = &self.cfg(f).node(node).kind else { return None };
+        if site.callee_usr.is_some() || site.callee_signature == 0 {
+            return None;
+        }
+        let targets = self.by_type.get(&site.callee_signature)?;
+        (!targets.outside && !targets.functions.is_empty()).then_some(targets.functions.as_slice())
+    }
+
+    /// Every function the call at `node` of `f` may reach, when all are functions of the
+    /// program: its callee, the known targets of a call through a pointer, or those of the
+    /// pointer's type ([`Program::typed_targets_at`]).
+    pub fn every_callee_at(&self, f: FnIndex, node: NodeId) -> Option<std::borrow::Cow<'_, [FnIndex]>> {
+        if let Some(g) = self.callee_at(f, node) {
+            return Some(std::borrow::Cow::Owned(vec![g]));
+        }
+        self.targets_at(f, node).or_else(|| self.typed_targets_at(f, node)).map(std::borrow::Cow::Borrowed)
     }
 
     /// The functions a library routine called at `node` of `f` is handed and may call before it

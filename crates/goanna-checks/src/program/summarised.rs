@@ -39,12 +39,16 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
     }
 
     fn call_may_write_member(&self, function: u32, node: NodeId, arg: usize, member: Option<&str>) -> bool {
-        let Some(g) = self.program.callee_at(function, node) else { return true };
-        match (self.writes_members.get(g as usize).and_then(|w| w.get(arg)), member) {
+        let Some(callees) = self.program.every_callee_at(function, node) else { return true };
+        callees.iter().any(|&g| match (self.writes_members.get(g as usize).and_then(|w| w.get(arg)), member) {
             (Some(Some(members)), Some(m)) => members.iter().any(|w| w == m),
             (Some(Some(members)), None) => !members.is_empty(),
             _ => true,
-        }
+        })
+    }
+
+    fn call_is_summarised(&self, function: u32, node: NodeId) -> bool {
+        self.program.every_callee_at(function, node).is_some()
     }
 
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
@@ -61,6 +65,10 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
                 writes.may_write(callee, at_call && library, global, internal_linkage)
             }
         };
+        // A call through a pointer: what its targets may write.
+        if let (true, false, Some(targets)) = (indirect, of_the_library, program.every_callee_at(function, node)) {
+            return targets.iter().any(|&g| may_write(Some(g), true));
+        }
         // What the functions handed to a library routine may write, the call may write.
         may_write(program.callee_at(function, node), true)
             || (library && program.callbacks_at(function, node).into_iter().any(|g| may_write(g, false)))

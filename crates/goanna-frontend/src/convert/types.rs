@@ -81,6 +81,16 @@ impl Converter {
                     || cx_string(clang_getTypeSpelling(canonical)).starts_with("union "));
             let (int_bits, int_signed) = if class == TypeClass::Integer { int_layout(canonical) } else { (0, false) };
             let points_to_const = class == TypeClass::Pointer && clang_isConstQualifiedType(clang_getPointeeType(canonical)) != 0;
+            let function_signature = if class == TypeClass::Pointer {
+                let pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
+                if matches!(pointee.kind, CXType_FunctionProto | CXType_FunctionNoProto) {
+                    cx_string(clang_getTypeSpelling(pointee))
+                } else {
+                    String::new()
+                }
+            } else {
+                String::new()
+            };
             let (pointee_class, pointee_size) = if matches!(class, TypeClass::Pointer | TypeClass::Array) {
                 let pointee = if class == TypeClass::Pointer { clang_getPointeeType(canonical) } else { clang_getArrayElementType(canonical) };
                 let pointee = clang_getCanonicalType(pointee);
@@ -102,6 +112,7 @@ impl Converter {
                 points_to_const,
                 pointee_class,
                 pointee_size,
+                function_signature,
             }
         };
         self.types.insert(key, result.clone());
