@@ -129,7 +129,8 @@ pub(crate) enum Event<'a> {
     /// blocks ([`Frame::fresh_blocks`]): the store leaves its caller's memory as it was.
     /// The fourth, when the first is `None`: the member the store writes, of an object no path
     /// names ([`ValueOp::MemberStore`]: `p[n].len = 0`).
-    Store(Option<PathId>, Option<PathId>, bool, Option<&'a str>),
+    /// The fifth: the one pointer written through, when there is one (`ep` of `*ep = 0`).
+    Store(Option<PathId>, Option<PathId>, bool, Option<&'a str>, Option<PathId>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -199,6 +200,8 @@ pub struct Frame<'a> {
     fresh: OnceCell<FxHashSet<PathId>>,
     /// The parameters the function assigns (built when first asked).
     written_params: OnceCell<FxHashSet<&'a VarRef>>,
+    /// The roots of the function's private blocks (built when first asked).
+    private: OnceCell<FxHashSet<&'a VarRef>>,
 }
 
 /// True when the object at `a` contains the one at `b` or lies inside it (same root): the
@@ -273,6 +276,60 @@ fn written_params(cfg: &Cfg) -> FxHashSet<&VarRef> {
         }
     }
     out
+}
+
+/// The function's private blocks, by the variable holding each: own blocks ([`fresh_blocks`])
+/// whose address no other pointer can hold. The variable is never handed on (`escape`: kept by
+/// a callee, stored into memory, returned), never copied (`q = p + 1`, `o->name = p`: a node
+/// reading it that defines another pointer), and never given to a call that returns a pointer
+/// (`e = strchr(p, c)` may point into the block). A store through any other pointer then
+/// writes some other memory. What happens on the way to the `noreturn` sink (`fatal("%s",
+/// path)`) hands nothing on; at a call of functions of the program, their summaries (`effects`
+/// of `summaries`) say what they keep, not the front end's `escape`.
+fn private_blocks<'a>(cfg: &'a Cfg, fresh: &FxHashSet<PathId>, summaries: Option<(&dyn crate::CalleeGraphs, u32)>) -> FxHashSet<&'a VarRef> {
+    let mut private: FxHashSet<&VarRef> = fresh.iter().filter_map(|id| cfg.paths.get(id.0 as usize)).map(|p| &p.root).collect();
+    if private.is_empty() {
+        return private;
+    }
+    let whole = |id: PathId| cfg.paths.get(id.0 as usize).filter(|p| p.is_variable()).map(|p| &p.root);
+    for n in cfg.node_ids() {
+        let node = cfg.node(n);
+        if !node.succs.is_empty() && node.succs.iter().all(|e| cfg.node(e.target).kind == NodeKind::NoReturn) {
+            continue;
+        }
+        let effects = summaries.map_or(&[][..], |(program, f)| program.effects(f, n));
+        // A new block or stream (`f = fopen(path, ..)`, `copy = xstrdup(path)`) holds no
+        // address of what the call read.
+        let new_object = |w: PathId| {
+            node.props.iter().any(|a| matches!(a.kind, PropKind::Alloc | PropKind::Fopen) && a.subject == Subject::Path(w)) || effects.contains(&(PropKind::Alloc, w))
+        };
+        let defines_other = |root: &VarRef| {
+            node.props.iter().any(|d| {
+                matches!(d.kind, PropKind::Def | PropKind::DeclInit)
+                    && matches!(d.subject, Subject::Path(w) if !new_object(w) && cfg.paths.get(w.0 as usize).is_some_and(|w| w.root != *root && w.class == goanna_ast::TypeClass::Pointer))
+            })
+        };
+        let dereferenced = |id: PathId| node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == Subject::Path(id));
+        let is_call = matches!(node.kind, NodeKind::Call(_)) || node.props.iter().any(|p| p.kind == PropKind::Call);
+        let summarised = matches!(node.kind, NodeKind::Call(_)) && summaries.is_some_and(|(program, f)| program.call_is_summarised(f, n));
+        let props = node.props.iter().map(|p| (p.kind, p.subject.clone())).chain(effects.iter().map(|&(k, id)| (k, Subject::Path(id))));
+        for (kind, subject) in props {
+            let Subject::Path(id) = subject else { continue };
+            let Some(root) = whole(id).filter(|r| private.contains(r)) else { continue };
+            let handed_on = match kind {
+                PropKind::Escape if summarised => effects.contains(&(PropKind::Escape, id)),
+                PropKind::Escape | PropKind::AddrTaken => true,
+                // `store_p` without a write through `p`: the address handed on.
+                PropKind::Store => !is_call && !dereferenced(id),
+                PropKind::Use => defines_other(root),
+                _ => false,
+            };
+            if handed_on {
+                private.remove(root);
+            }
+        }
+    }
+    private
 }
 
 /// The function's own blocks: its local pointer variables (address never taken) that only
@@ -385,6 +442,7 @@ impl<'a> Frame<'a> {
             summaries: None,
             fresh: OnceCell::new(),
             written_params: OnceCell::new(),
+            private: OnceCell::new(),
         }
     }
 
@@ -584,20 +642,25 @@ impl<'a> Frame<'a> {
     /// pointer that may point into it (`*q`), or a member of a union; not the other members of
     /// a structure (`client->keepalive = 0` leaves `client->state`), as for the Clang Static
     /// Analyzer's field regions. A store through the function's own blocks only (`own_blocks`)
-    /// changes none of the memory its caller handed it.
-    pub(crate) fn store_clobbers(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, id: PathId) -> bool {
+    /// changes none of the memory its caller handed it; one through the pointer `through`
+    /// changes no private block another variable holds ([`private_blocks`]).
+    pub(crate) fn store_clobbers(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, id: PathId) -> bool {
         match self.cfg.paths.get(id.0 as usize) {
-            Some(q) => self.store_clobbers_path(written, member, own_blocks, q),
+            Some(q) => self.store_clobbers_path(written, member, own_blocks, through, q),
             None => true,
         }
     }
 
     /// [`Frame::store_clobbers`] of a path.
-    fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, q: &AccessPath) -> bool {
+    fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, q: &AccessPath) -> bool {
         if self.unreachable_by_stores(q) {
             return false;
         }
         if own_blocks && self.in_callers_block(q) {
+            return false;
+        }
+        // Only the pointer holding a private block reaches it (`*ep = 0` leaves `*path`).
+        if through.and_then(|t| self.cfg.paths.get(t.0 as usize)).is_some_and(|t| t.root != q.root) && self.in_private_block(q) {
             return false;
         }
         // The member written: the last step of the path written, or, for an object no path
@@ -644,6 +707,15 @@ impl<'a> Frame<'a> {
             && !self.escaped.contains(&q.root)
             && !self.lent.contains(&q.root)
             && !self.written_params.get_or_init(|| written_params(self.cfg)).contains(&q.root)
+    }
+
+    /// True when `q` is memory of a private block ([`private_blocks`]): the block itself
+    /// (`*path`, `buf[i]`, `b->len`), not memory its contents point to.
+    fn in_private_block(&self, q: &AccessPath) -> bool {
+        let Some((first, rest)) = q.steps.split_first() else { return false };
+        matches!(first, PathStep::Arrow(_) | PathStep::Deref | PathStep::Index(_))
+            && rest.iter().all(|s| matches!(s, PathStep::Field(_) | PathStep::Index(_)))
+            && self.private.get_or_init(|| private_blocks(self.cfg, self.fresh.get_or_init(|| fresh_blocks(self.cfg, self.summaries)), self.summaries)).contains(&q.root)
     }
 
     /// True when writing `root` (a variable path) changes what `id` denotes (`p->f` after `p = q`).
@@ -764,7 +836,15 @@ impl<'a> Frame<'a> {
                 ([], [one]) => Some(*one),
                 _ => None,
             };
-            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks, member));
+            let mut through = node.props.iter().filter(written_through).filter_map(|p| match p.subject {
+                Subject::Path(id) => Some(id),
+                _ => None,
+            });
+            let through = match (through.next(), through.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            };
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks, member, through));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -874,14 +954,14 @@ impl<'a> Frame<'a> {
         }
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
-            (Event::Store(_, Some(assigned), _, _), VarKey::Path(id)) if assigned == id => false,
-            (Event::Store(written, _, own_blocks, member), VarKey::Path(id)) => self.store_clobbers(*written, *member, *own_blocks, *id),
+            (Event::Store(_, Some(assigned), ..), VarKey::Path(id)) if assigned == id => false,
+            (Event::Store(written, _, own_blocks, member, through), VarKey::Path(id)) => self.store_clobbers(*written, *member, *own_blocks, *through, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, ..), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
-            (Event::Store(written, _, own_blocks, member), VarKey::Reached(p)) => self.store_clobbers_path(*written, *member, *own_blocks, p.path()),
+            (Event::Store(written, _, own_blocks, member, through), VarKey::Reached(p)) => self.store_clobbers_path(*written, *member, *own_blocks, *through, p.path()),
             (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }
