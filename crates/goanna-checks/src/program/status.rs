@@ -155,6 +155,107 @@ pub(super) fn out_conventions<'s>(
     result
 }
 
+/// Most (holding, value) pairs followed at one node by [`status_variable_returns`].
+const MAX_PAIRS: usize = 16;
+
+/// For `return`s (`nodes`) that all give back the same local integer variable: what `*out`
+/// (`d`) may hold, with the constant the variable holds, on each way to them — `None` when some
+/// way gives the variable a value that is not a constant (a call's status), or the pairs are
+/// too many. The variable and `*out` are followed together along the graph, so the `-1` of a
+/// failure branch stays with the `*out` it left empty.
+fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], d: PathId, nodes: &[usize]) -> Option<Vec<(u8, i64)>> {
+    let returned = |n: usize| {
+        cfg.nodes[n].values.iter().find_map(|v| match v {
+            ValueOp::Return(e) => variable_of(e),
+            _ => None,
+        })
+    };
+    let v = returned(nodes[0])?;
+    let local = cfg.path(v);
+    if !local.is_variable() || local.root.kind != goanna_ast::VarKind::Local || local.class != goanna_ast::TypeClass::Integer {
+        return None;
+    }
+    if nodes.iter().any(|&n| returned(n) != Some(v)) {
+        return None;
+    }
+    // The variable's address taken anywhere: it may change behind the graph's back.
+    if cfg.nodes.iter().any(|node| node.props.iter().any(|p| p.kind == PropKind::AddrTaken && p.subject == goanna_cfg::Subject::Path(v))) {
+        return None;
+    }
+    // Per node, the pairs on entry: (one of NOTHING / BLOCK / OTHER, the variable's constant).
+    let mut at: Vec<Vec<(u8, Option<i64>)>> = vec![Vec::new(); cfg.nodes.len()];
+    at[cfg.entry.index()].push((NOTHING, None));
+    let mut work = vec![cfg.entry];
+    while let Some(n) = work.pop() {
+        let node = cfg.node(n);
+        let (emptied, allocated, written, nonnull) = effect_on_out(cfg, f, effects, allocating, n, d);
+        // The variable's new value here, if the node writes it.
+        let assigned = node.values.iter().rev().find_map(|op| match op {
+            ValueOp::Assign { target, value } if *target == v => Some(constant(value)),
+            _ => None,
+        });
+        let redefined = assigned.is_none() && node.props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::DeclInit) && p.subject == goanna_cfg::Subject::Path(v));
+        let out: Vec<(u8, Option<i64>)> = at[n.index()]
+            .iter()
+            .map(|&(held, value)| {
+                let held = if emptied {
+                    NOTHING
+                } else if allocated {
+                    BLOCK
+                } else if written || (nonnull && held == NOTHING) {
+                    OTHER
+                } else {
+                    held
+                };
+                let value = match assigned {
+                    Some(k) => k,
+                    None if redefined => None,
+                    None => value,
+                };
+                (held, value)
+            })
+            .collect();
+        for edge in &node.succs {
+            if !node.edge_feasible(edge) {
+                continue;
+            }
+            let t = edge.target.index();
+            let mut grew = false;
+            for pair in &out {
+                if !at[t].contains(pair) {
+                    at[t].push(*pair);
+                    grew = true;
+                }
+            }
+            if at[t].len() > MAX_PAIRS {
+                return None;
+            }
+            if grew {
+                work.push(edge.target);
+            }
+        }
+    }
+    let mut pairs = Vec::new();
+    for &n in nodes {
+        if !cfg.nodes[n].reachable {
+            continue;
+        }
+        for &(held, value) in &at[n] {
+            pairs.push((held, value?));
+        }
+    }
+    Some(pairs)
+}
+
+/// The variable an expression reads, through casts (`return ret;`, `return (int)ret;`).
+fn variable_of(e: &ValExpr) -> Option<PathId> {
+    match e {
+        ValExpr::Path(p) => Some(*p),
+        ValExpr::Cast(_, inner) => variable_of(inner),
+        _ => None,
+    }
+}
+
 /// `*out` may hold nothing (not yet stored, found NULL, set to NULL).
 const NOTHING: u8 = 1;
 /// `*out` may hold a block allocated here.
@@ -162,8 +263,63 @@ const BLOCK: u8 = 2;
 /// `*out` may hold some other value written here.
 const OTHER: u8 = 4;
 
+/// What node `n` does to `*out` (`d`): `(emptied, allocated, written, found non-NULL)`. A copy of
+/// a local that only ever holds blocks allocated here (or NULL: `*retp = s;` after
+/// `xasprintf(&s, ..)`) stores a block.
+fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], n: NodeId, d: PathId) -> (bool, bool, bool, bool) {
+    let node = cfg.node(n);
+    let own = node.props.iter().filter_map(|p| match p.subject {
+        goanna_cfg::Subject::Path(x) => Some((p.kind, x, p.value)),
+        _ => None,
+    });
+    let extra = effects.get(&(f, n)).into_iter().flatten().map(|&(k, x)| (k, x, None));
+    let (mut emptied, mut allocated, mut written, mut nonnull) = (false, false, false, false);
+    for (kind, x, value) in own.chain(extra) {
+        if x != d {
+            continue;
+        }
+        match kind {
+            PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => emptied = true,
+            PropKind::Alloc => allocated = true,
+            PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| allocating.contains(&PathId(src))) => allocated = true,
+            PropKind::Def => written = true,
+            PropKind::NonNullTest => nonnull = true,
+            _ => {}
+        }
+    }
+    (emptied, allocated, written, nonnull)
+}
+
+/// The function's local pointers that only ever hold blocks it allocated, or NULL: every
+/// definition allocates (itself, or the call its address is lent to: `xasprintf(&s, ..)`,
+/// whose summary defines `s`) or stores NULL.
+fn allocating_locals(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId> {
+    let mut out = Vec::new();
+    for (i, path) in cfg.paths.iter().enumerate() {
+        if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
+            continue;
+        }
+        let x = PathId(i as u32);
+        let mut defined = false;
+        let every = cfg.node_ids().all(|n| {
+            let node = cfg.node(n);
+            let extra = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
+            let has = |kind: PropKind| node.props.iter().any(|p| p.kind == kind && p.subject == goanna_cfg::Subject::Path(x)) || extra.contains(&(kind, x));
+            if !has(PropKind::Def) && !has(PropKind::DeclInit) {
+                return true;
+            }
+            defined = true;
+            has(PropKind::Alloc) || has(PropKind::AssignNull)
+        });
+        if every && defined {
+            out.push(x);
+        }
+    }
+    out
+}
+
 /// What `*out` (`d`) may hold on entry to each node: a set of [`NOTHING`], [`BLOCK`], [`OTHER`].
-fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> {
+fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], d: PathId) -> Vec<u8> {
     let mut at = vec![0u8; cfg.nodes.len()];
     let Some(entry) = at.get_mut(cfg.entry.index()) else { return at };
     *entry = NOTHING;
@@ -171,24 +327,7 @@ fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, d: PathId) -> Vec<u8> 
     while let Some(n) = work.pop() {
         let node = cfg.node(n);
         let mut state = at[n.index()];
-        let own = node.props.iter().filter_map(|p| match p.subject {
-            goanna_cfg::Subject::Path(x) => Some((p.kind, x)),
-            _ => None,
-        });
-        let extra = effects.get(&(f, n)).into_iter().flatten().copied();
-        let (mut emptied, mut allocated, mut written, mut nonnull) = (false, false, false, false);
-        for (kind, x) in own.chain(extra) {
-            if x != d {
-                continue;
-            }
-            match kind {
-                PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => emptied = true,
-                PropKind::Alloc => allocated = true,
-                PropKind::Def => written = true,
-                PropKind::NonNullTest => nonnull = true,
-                _ => {}
-            }
-        }
+        let (emptied, allocated, written, nonnull) = effect_on_out(cfg, f, effects, allocating, n, d);
         if emptied {
             state = NOTHING;
         } else if allocated {
@@ -224,11 +363,14 @@ fn convention_for<'s>(
     d: PathId,
 ) -> Option<OutConvention> {
     let cfg = program.cfg(f);
-    let held = holdings(cfg, f, effects, d);
+    let allocating = allocating_locals(cfg, f, effects);
+    let held = holdings(cfg, f, effects, &allocating, d);
     let mut passed_on: Option<FailWhen> = None;
     let mut fresh = true;
     // (what `*out` may hold, the constant) at each `return` of a constant.
     let mut constants = Vec::new();
+    // The other `return`s.
+    let mut others = Vec::new();
     for (n, node) in cfg.nodes.iter().enumerate() {
         if node.kind != NodeKind::Return || !node.reachable || held[n] == 0 {
             continue;
@@ -260,8 +402,13 @@ fn convention_for<'s>(
                 fresh &= fresh_there;
             }
             Returned::Constant(k) => constants.push((held[n], k)),
-            Returned::Other => return None,
+            Returned::Other => others.push(n),
         }
+    }
+    // `return ret;` where `ret` holds a constant set on each way to it (`int ret = -1; ...
+    // ret = 0; *retp = s; out: free(copy); return ret;`): what `*out` holds with each value.
+    if !others.is_empty() {
+        constants.extend(status_variable_returns(cfg, f, effects, &allocating, d, &others)?);
     }
     // Where `*out` may hold nothing the result says failure; where it may hold something,
     // success.
