@@ -662,6 +662,33 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
             Some(PathStep::Arrow(m)) => Some(m.clone()),
             _ => None,
         };
+        // Where the function stores the pointer itself in memory (`cf->c = c`): writes through
+        // that copy (`cf->c->references++`) are writes through the parameter.
+        let copies: Vec<&goanna_cfg::AccessPath> = cfg
+            .nodes
+            .iter()
+            .flat_map(|node| node.props.iter())
+            .filter(|q| q.kind == PropKind::Copy && q.value == Some(i64::from(p.0)))
+            .filter_map(|q| match q.subject {
+                Subject::Path(t) => Some(cfg.path(t)).filter(|t| !t.is_variable()),
+                _ => None,
+            })
+            .collect();
+        // The member of the pointee a path through a copy names (`cf->c->references`:
+        // `references`), `Some(None)` for the pointee as a whole; `None` when the path is not
+        // through a copy.
+        let through_copy = |x: PathId| -> Option<Option<String>> {
+            let path = cfg.path(x);
+            let copy = copies.iter().find(|c| c.root == path.root && path.steps.len() > c.steps.len() && path.steps.starts_with(&c.steps))?;
+            Some(match &path.steps[copy.steps.len()] {
+                PathStep::Arrow(m) => Some(m.clone()),
+                _ => None,
+            })
+        };
+        let is_copy = |x: PathId| {
+            let path = cfg.path(x);
+            copies.iter().any(|c| c.root == path.root && c.steps == path.steps)
+        };
         let mut written: Vec<String> = Vec::new();
         let mut any = false;
         'nodes: for n in cfg.node_ids() {
@@ -689,8 +716,30 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                 let Subject::Path(x) = q.subject else { continue };
                 let summarised_read = call.is_some() && fx.contains(&(PropKind::ReadsOnly, x));
                 let through = rooted(x);
+                // Through a copy kept in memory.
+                if !through && !copies.is_empty() {
+                    let writes = matches!(
+                        q.kind,
+                        PropKind::Def | PropKind::DeclInit | PropKind::AddrTaken | PropKind::Free | PropKind::Escape | PropKind::Interior | PropKind::Offset
+                    );
+                    match through_copy(x) {
+                        Some(Some(m)) if writes => written.push(m),
+                        Some(None) if writes => any = true,
+                        _ => {}
+                    }
+                    // The copy itself handed to a call that may write through it.
+                    if q.kind == PropKind::Store && is_copy(x) && call.is_some_and(|site| site.args.contains(&Some(x))) && !summarised_read {
+                        any = true;
+                    }
+                    if any {
+                        break 'nodes;
+                    }
+                }
                 match q.kind {
                     // The parameter given another value: its writes reach other memory.
+                    // (Set to NULL, `if (attached) c = NULL;`, it reaches nothing.)
+                    PropKind::Def | PropKind::DeclInit
+                        if through && cfg.path(x).steps.is_empty() && node.props.iter().any(|a| a.kind == PropKind::AssignNull && a.subject == q.subject) => {}
                     PropKind::Def | PropKind::DeclInit if through && cfg.path(x).steps.is_empty() => any = true,
                     PropKind::Def | PropKind::DeclInit if through => match member(x) {
                         Some(m) => written.push(m),
@@ -699,6 +748,17 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                     // The store of a member assignment (`sc->wp0 = p`): the member's `def` says
                     // which.
                     PropKind::Store if through && call.is_none() && assigns_member_of(cfg, node, x) => {}
+                    // The pointer itself stored into memory (`cf->c = c`): kept, not written
+                    // through; the writes through that copy are followed above.
+                    PropKind::Store
+                        if through
+                            && call.is_none()
+                            && cfg.path(x).steps.is_empty()
+                            && !node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == q.subject)
+                            && node.props.iter().all(|d| {
+                                !matches!(d.kind, PropKind::Def | PropKind::DeclInit)
+                                    || matches!(d.subject, goanna_cfg::Subject::Path(w) if !cfg.path(w).is_variable())
+                            }) => {}
                     PropKind::Store if through && !summarised_read => {
                         // Passed to a function of the program: what its summary says it writes
                         // through that parameter, below the member passed.
@@ -715,12 +775,16 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                             _ => any = true,
                         }
                     }
+                    // Kept in memory or returned, not written.
+                    PropKind::Escape if call.is_none() && !node.props.iter().any(|p| p.kind == PropKind::Call) => {}
                     PropKind::Escape if through && node.kind != NodeKind::Return && !summarised_read && !node.only_loads_through(&q.subject) => match member(x) {
                         Some(m) => written.push(m),
                         None => any = true,
                     },
                     // A copy of the pointer may be written through anywhere; a copy of a pointer
                     // member (`w = sc->wl->window`) only below that member.
+                    // A copy into memory (`cf->c = c`): followed above.
+                    PropKind::Copy if matches!(q.subject, goanna_cfg::Subject::Path(t) if !cfg.path(t).is_variable()) => {}
                     PropKind::Copy => {
                         if let Some(source) = q.value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|&v| (v.0 as usize) < cfg.paths.len() && rooted(v)) {
                             match member(source) {
