@@ -321,6 +321,32 @@ pub enum ValueOp {
 }
 
 impl ValExpr {
+    /// The constant this integer expression is (`16`, `(size_t)4`, `-1`: casts and negations
+    /// looked through), when it is one. Iterative: expressions from the input may be deep.
+    pub fn constant(&self) -> Option<i64> {
+        let mut e = self;
+        let (mut negated, mut odd) = (false, false);
+        loop {
+            match e {
+                // Negating `i64::MIN` overflows; any other constant negates back and forth.
+                ValExpr::Const(k) | ValExpr::MacroConst(k) => {
+                    return match (negated, odd) {
+                        (true, _) if *k == i64::MIN => None,
+                        (_, true) => Some(-*k),
+                        _ => Some(*k),
+                    };
+                }
+                ValExpr::Cast(_, inner) => e = inner,
+                ValExpr::Unary(ValUnOp::Neg, _, inner) => {
+                    negated = true;
+                    odd = !odd;
+                    e = inner;
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// True when `f` holds for this expression or one inside it (operands, an element's index),
     /// tried outside in, stopping at the first. Iterative: expressions from the input may be
     /// deep.

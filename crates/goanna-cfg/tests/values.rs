@@ -127,3 +127,16 @@ fn string_comparisons_of_literals_are_decided_by_their_characters() {
     assert_eq!(bounded.equal("ab", "ax", Some(8)), Some(false));
     assert_eq!(bounded.equal("ab", "ab", None), None);
 }
+
+#[test]
+fn constants_are_read_through_casts_and_negations() {
+    use goanna_cfg::IntType;
+    let int = IntType { bits: 32, signed: true };
+    let neg = |e: ValExpr| ValExpr::Unary(goanna_cfg::ValUnOp::Neg, int, Box::new(e));
+    assert_eq!(ValExpr::Cast(int, Box::new(ValExpr::MacroConst(4))).constant(), Some(4));
+    assert_eq!(neg(ValExpr::Const(1)).constant(), Some(-1));
+    assert_eq!(neg(neg(ValExpr::Const(7))).constant(), Some(7));
+    assert_eq!(neg(ValExpr::Const(i64::MIN)).constant(), None);
+    assert_eq!(neg(neg(ValExpr::Const(i64::MIN))).constant(), None);
+    assert_eq!(ValExpr::Path(goanna_cfg::PathId(0)).constant(), None);
+}

@@ -156,7 +156,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
     fn compare_literals(&mut self, how: &StringComparison, args: &[PureArg], result: &BV) {
         let length = match how.length.map(|k| args.get(k)) {
             None => None,
-            Some(Some(PureArg::Value(v))) => match constant_value(v) {
+            Some(Some(PureArg::Value(v))) => match v.constant() {
                 Some(n) => Some(n),
                 None => return,
             },
@@ -459,15 +459,6 @@ pub(crate) fn path_int_type(p: &AccessPath) -> Option<IntType> {
 }
 
 /// True for an integer constant (through casts and negation).
-/// The value of a constant expression (`16`, `(size_t)4`), when it is one.
-fn constant_value(e: &ValExpr) -> Option<i64> {
-    match e {
-        ValExpr::Const(v) | ValExpr::MacroConst(v) => Some(*v),
-        ValExpr::Cast(_, inner) => constant_value(inner),
-        _ => None,
-    }
-}
-
 fn is_constant(e: &ValExpr) -> bool {
     match e {
         ValExpr::Const(_) | ValExpr::MacroConst(_) => true,

@@ -678,7 +678,7 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec
             return Vec::new();
         }
         let value = node.values.iter().find_map(|v| match v {
-            ValueOp::Return(e) => Some(constant(e)),
+            ValueOp::Return(e) => Some(e.constant()),
             _ => None,
         });
         let Some(k) = value else { return Vec::new() };
@@ -759,15 +759,6 @@ fn relation(op: BinaryOp, value: i64, taken: bool) -> Option<impl Fn(i64) -> boo
     Some(move |r: i64| holds(r) == Some(taken))
 }
 
-/// The constant an integer expression is (casts looked through).
-fn constant(e: &ValExpr) -> Option<i64> {
-    match e {
-        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
-        ValExpr::Cast(_, inner) => constant(inner),
-        ValExpr::Unary(ValUnOp::Neg, _, inner) => constant(inner)?.checked_neg(),
-        _ => None,
-    }
-}
 
 /// The integer parameters that some condition tests as a truth value and that the function
 /// never writes nor takes the address of: (index, path), at most [`MAX_FLAGS`].
@@ -817,7 +808,7 @@ fn truth(e: &ValExpr, flag: (PathId, bool)) -> Option<bool> {
         ValExpr::Cast(_, inner) => truth(inner, flag),
         ValExpr::Unary(ValUnOp::Not, _, inner) => truth(inner, flag).map(|t| !t),
         ValExpr::Binary { op, lhs, rhs, .. } if matches!(op, goanna_cfg::ValBinOp::Eq | goanna_cfg::ValBinOp::Ne) => {
-            let t = match (constant(lhs), constant(rhs)) {
+            let t = match (lhs.constant(), rhs.constant()) {
                 (_, Some(0)) => truth(lhs, flag)?,
                 (Some(0), _) => truth(rhs, flag)?,
                 _ => return None,

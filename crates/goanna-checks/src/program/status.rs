@@ -17,7 +17,7 @@
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use super::summary::Summary;
-use goanna_cfg::{CallSite, Cfg, EdgeKind, FailWhen, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, ValExpr, ValUnOp, ValueOp};
+use goanna_cfg::{CallSite, Cfg, EdgeKind, FailWhen, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, ValExpr, ValueOp};
 
 /// The object a callee may write through argument `i` of `site`: `x` for `&x`, `*out` for a
 /// pointer `out` passed on (when the graph has that path).
@@ -98,15 +98,6 @@ pub(super) fn add_status_test_effects<'s>(
     }
 }
 
-/// The constant an integer expression is (casts looked through).
-fn constant(e: &ValExpr) -> Option<i64> {
-    match e {
-        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
-        ValExpr::Cast(_, inner) => constant(inner),
-        ValExpr::Unary(ValUnOp::Neg, _, inner) => constant(inner)?.checked_neg(),
-        _ => None,
-    }
-}
 
 /// What a `return` gives back, as far as the convention is concerned.
 enum Returned {
@@ -191,7 +182,7 @@ fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocat
         let (emptied, allocated, written, nonnull) = effect_on_out(cfg, f, effects, allocating, n, d);
         // The variable's new value here, if the node writes it.
         let assigned = node.values.iter().rev().find_map(|op| match op {
-            ValueOp::Assign { target, value } if *target == v => Some(constant(value)),
+            ValueOp::Assign { target, value } if *target == v => Some(value.constant()),
             _ => None,
         });
         let redefined = assigned.is_none() && node.props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::DeclInit) && p.subject == goanna_cfg::Subject::Path(v));
@@ -386,7 +377,7 @@ fn convention_for<'s>(
                 }
             }
             _ => match node.values.iter().find_map(|v| match v {
-                ValueOp::Return(e) => Some(constant(e)),
+                ValueOp::Return(e) => Some(e.constant()),
                 _ => None,
             }) {
                 Some(Some(k)) => Returned::Constant(k),
