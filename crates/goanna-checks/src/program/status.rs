@@ -135,13 +135,15 @@ pub(super) fn out_conventions<'s>(
     if !returns_int {
         return result;
     }
+    let mut allocating: Option<Vec<PathId>> = None;
     for (i, param) in cfg.params.iter().enumerate() {
         let Some(param) = *param else { continue };
         if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
         let Some(d) = pointee(cfg, param) else { continue };
-        result[i] = convention_for(program, f, effects, summary_of, param, d);
+        let allocating = allocating.get_or_insert_with(|| allocating_locals(cfg, f, effects));
+        result[i] = convention_for(program, f, effects, summary_of, allocating, param, d);
     }
     result
 }
@@ -179,7 +181,7 @@ fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocat
     let mut work = vec![cfg.entry];
     while let Some(n) = work.pop() {
         let node = cfg.node(n);
-        let (emptied, allocated, written, nonnull) = effect_on_out(cfg, f, effects, allocating, n, d);
+        let effect = effect_on_out(cfg, f, effects, allocating, n, d);
         // The variable's new value here, if the node writes it.
         let assigned = node.values.iter().rev().find_map(|op| match op {
             ValueOp::Assign { target, value } if *target == v => Some(value.constant()),
@@ -189,15 +191,7 @@ fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocat
         let out: Vec<(u8, Option<i64>)> = at[n.index()]
             .iter()
             .map(|&(held, value)| {
-                let held = if emptied {
-                    NOTHING
-                } else if allocated {
-                    BLOCK
-                } else if written || (nonnull && held == NOTHING) {
-                    OTHER
-                } else {
-                    held
-                };
+                let held = effect.apply(held);
                 let value = match assigned {
                     Some(k) => k,
                     None if redefined => None,
@@ -254,59 +248,97 @@ const BLOCK: u8 = 2;
 /// `*out` may hold some other value written here.
 const OTHER: u8 = 4;
 
-/// What node `n` does to `*out` (`d`): `(emptied, allocated, written, found non-NULL)`. A copy of
-/// a local that only ever holds blocks allocated here (or NULL: `*retp = s;` after
-/// `xasprintf(&s, ..)`) stores a block.
-fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], n: NodeId, d: PathId) -> (bool, bool, bool, bool) {
+/// What one node does to `*out`.
+#[derive(Clone, Copy)]
+struct OutEffect {
+    /// Found NULL, set to NULL, or the call that would have stored into it failed.
+    emptied: bool,
+    /// A block allocated here stored into it.
+    allocated: bool,
+    /// Some other value stored into it.
+    written: bool,
+    /// Found not NULL.
+    nonnull: bool,
+}
+
+impl OutEffect {
+    /// What `*out` may hold after the node, from what it may hold before (a set of
+    /// [`NOTHING`], [`BLOCK`], [`OTHER`]).
+    fn apply(self, before: u8) -> u8 {
+        if self.emptied {
+            NOTHING
+        } else if self.allocated {
+            BLOCK
+        } else if self.written {
+            OTHER
+        } else if self.nonnull {
+            match before & !NOTHING {
+                0 => OTHER,
+                rest => rest,
+            }
+        } else {
+            before
+        }
+    }
+}
+
+/// What node `n` does to `*out` (`d`). A copy of a local that only ever holds blocks allocated
+/// here (`allocating`; or NULL: `*retp = s;` after `xasprintf(&s, ..)`) stores a block.
+fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], n: NodeId, d: PathId) -> OutEffect {
     let node = cfg.node(n);
     let own = node.props.iter().filter_map(|p| match p.subject {
         goanna_cfg::Subject::Path(x) => Some((p.kind, x, p.value)),
         _ => None,
     });
     let extra = effects.get(&(f, n)).into_iter().flatten().map(|&(k, x)| (k, x, None));
-    let (mut emptied, mut allocated, mut written, mut nonnull) = (false, false, false, false);
+    let mut effect = OutEffect { emptied: false, allocated: false, written: false, nonnull: false };
     for (kind, x, value) in own.chain(extra) {
         if x != d {
             continue;
         }
         match kind {
-            PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => emptied = true,
-            PropKind::Alloc => allocated = true,
-            PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| allocating.contains(&PathId(src))) => allocated = true,
-            PropKind::Def => written = true,
-            PropKind::NonNullTest => nonnull = true,
+            PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => effect.emptied = true,
+            PropKind::Alloc => effect.allocated = true,
+            PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| allocating.contains(&PathId(src))) => effect.allocated = true,
+            PropKind::Def => effect.written = true,
+            PropKind::NonNullTest => effect.nonnull = true,
             _ => {}
         }
     }
-    (emptied, allocated, written, nonnull)
+    effect
 }
 
 /// The function's local pointers that only ever hold blocks it allocated, or NULL: every
 /// definition allocates (itself, or the call its address is lent to: `xasprintf(&s, ..)`,
 /// whose summary defines `s`) or stores NULL.
 fn allocating_locals(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId> {
-    let mut out = Vec::new();
-    for (i, path) in cfg.paths.iter().enumerate() {
-        if !path.is_variable() || path.root.kind != goanna_ast::VarKind::Local || path.class != goanna_ast::TypeClass::Pointer {
-            continue;
-        }
-        let x = PathId(i as u32);
-        let mut defined = false;
-        let every = cfg.node_ids().all(|n| {
-            let node = cfg.node(n);
-            let extra = effects.get(&(f, n)).map_or(&[][..], |v| &v[..]);
-            let has = |kind: PropKind| node.props.iter().any(|p| p.kind == kind && p.subject == goanna_cfg::Subject::Path(x)) || extra.contains(&(kind, x));
-            if !has(PropKind::Def) && !has(PropKind::DeclInit) {
-                return true;
-            }
-            defined = true;
-            has(PropKind::Alloc) || has(PropKind::AssignNull)
+    let local_pointer = |x: PathId| {
+        let path = cfg.path(x);
+        path.is_variable() && path.root.kind == goanna_ast::VarKind::Local && path.class == goanna_ast::TypeClass::Pointer
+    };
+    let mut defined: Vec<PathId> = Vec::new();
+    let mut other: Vec<PathId> = Vec::new();
+    for n in cfg.node_ids() {
+        let own = cfg.node(n).props.iter().filter_map(|p| match p.subject {
+            goanna_cfg::Subject::Path(x) => Some((p.kind, x)),
+            _ => None,
         });
-        if every && defined {
-            out.push(x);
+        let at: Vec<(PropKind, PathId)> = own.chain(effects.get(&(f, n)).into_iter().flatten().copied()).collect();
+        for &(kind, x) in &at {
+            if !matches!(kind, PropKind::Def | PropKind::DeclInit) || !local_pointer(x) {
+                continue;
+            }
+            if !defined.contains(&x) {
+                defined.push(x);
+            }
+            if !at.iter().any(|&(k, y)| y == x && matches!(k, PropKind::Alloc | PropKind::AssignNull)) && !other.contains(&x) {
+                other.push(x);
+            }
         }
     }
-    out
+    defined.retain(|x| !other.contains(x));
+    defined.sort_unstable();
+    defined
 }
 
 /// What `*out` (`d`) may hold on entry to each node: a set of [`NOTHING`], [`BLOCK`], [`OTHER`].
@@ -317,20 +349,7 @@ fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId],
     let mut work = vec![cfg.entry];
     while let Some(n) = work.pop() {
         let node = cfg.node(n);
-        let mut state = at[n.index()];
-        let (emptied, allocated, written, nonnull) = effect_on_out(cfg, f, effects, allocating, n, d);
-        if emptied {
-            state = NOTHING;
-        } else if allocated {
-            state = BLOCK;
-        } else if written {
-            state = OTHER;
-        } else if nonnull {
-            state &= !NOTHING;
-            if state == 0 {
-                state = OTHER;
-            }
-        }
+        let state = effect_on_out(cfg, f, effects, allocating, n, d).apply(at[n.index()]);
         for edge in &node.succs {
             if !node.edge_feasible(edge) {
                 continue;
@@ -350,12 +369,12 @@ fn convention_for<'s>(
     f: FnIndex,
     effects: &CallEffects,
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
+    allocating: &[PathId],
     param: PathId,
     d: PathId,
 ) -> Option<OutConvention> {
     let cfg = program.cfg(f);
-    let allocating = allocating_locals(cfg, f, effects);
-    let held = holdings(cfg, f, effects, &allocating, d);
+    let held = holdings(cfg, f, effects, allocating, d);
     let mut passed_on: Option<FailWhen> = None;
     let mut fresh = true;
     // (what `*out` may hold, the constant) at each `return` of a constant.
@@ -399,7 +418,7 @@ fn convention_for<'s>(
     // `return ret;` where `ret` holds a constant set on each way to it (`int ret = -1; ...
     // ret = 0; *retp = s; out: free(copy); return ret;`): what `*out` holds with each value.
     if !others.is_empty() {
-        constants.extend(status_variable_returns(cfg, f, effects, &allocating, d, &others)?);
+        constants.extend(status_variable_returns(cfg, f, effects, allocating, d, &others)?);
     }
     // Where `*out` may hold nothing the result says failure; where it may hold something,
     // success.
