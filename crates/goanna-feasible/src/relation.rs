@@ -115,13 +115,16 @@ struct Returned {
     /// The value is a pointer the callee also handed on, into memory others reach (`c->files =
     /// f; return f;`, or passed to a function that keeps it): its block has another owner.
     handed_on: bool,
+    /// The value is the address of an object, not of a block (a string literal, `&s->data`,
+    /// the address of a static object): nothing the caller could own.
+    object_address: bool,
 }
 
 impl Returned {
     /// A value nothing is known of: the callee's own, not given, not handed on (a path that
     /// returns without a value the encoding follows, or one that stops inside the callee).
     fn unknown() -> Returned {
-        Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false }
+        Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false, object_address: false }
     }
 }
 
@@ -238,7 +241,7 @@ pub(crate) fn call_relation(
         if !ret.given {
             own.push(alternative.clone());
         }
-        if !ret.handed_on && !ret.given {
+        if !ret.handed_on && !ret.given && !ret.object_address {
             kept.push(alternative.clone());
         }
         for (k, &gone) in freed.iter().enumerate() {
@@ -729,11 +732,12 @@ pub(crate) fn bind_outs(enc: &mut Encoder<'_, '_>, outs: &[(VarKey, BV)], facts:
 /// address, the pointer it returns (as far as NULL goes: `p + k` and `&p[i]` are NULL when
 /// `p` is, the only property of pointers the encoding follows); unknown otherwise.
 fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<'_, '_>) -> Returned {
-    let own = |value: BV| Returned { value, given: false, handed_on: false };
+    let own = |value: BV| Returned { value, given: false, handed_on: false, object_address: false };
     for op in &node.values {
         if let ValueOp::Return(e) = op {
             if !is_unknown(e) {
-                return own(enc.expr(e, &mut Vec::new()));
+                let object_address = is_object_address(e);
+                return Returned { object_address, ..own(enc.expr(e, &mut Vec::new())) };
             }
         }
     }
@@ -743,7 +747,7 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
     let fresh = BV::fresh_const("r", 64);
     if node.props.iter().any(|p| p.kind == PropKind::ReturnStaticAddr) {
         enc.assume(fresh.eq(constant(0)).not());
-        return own(fresh);
+        return Returned { object_address: true, ..own(fresh) };
     }
     let escaped: Vec<goanna_cfg::PathId> = node
         .props
@@ -760,9 +764,25 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
         // callee wrote (`p = realloc(p, n); return p;`) holds the callee's own value.
         let path = frame.cfg.path(one);
         let given = !path.is_variable() || (path.root.kind == goanna_ast::VarKind::Param && version <= 1);
-        return Returned { value, given, handed_on: false };
+        // `return &c->data;`: the address of a member, inside whatever `c` points to.
+        let object_address = node.props.iter().any(|p| {
+            p.kind == PropKind::AddrTaken
+                && matches!(p.subject, goanna_cfg::Subject::Path(x) if frame.cfg.path(x).root == path.root
+                    && frame.cfg.path(x).steps.iter().any(|s| matches!(s, PathStep::Arrow(_) | PathStep::Field(_))))
+        });
+        return Returned { value, given, handed_on: false, object_address };
     }
     own(fresh)
+}
+
+/// True when `e` is the address of an object rather than of a block (possibly converted): a
+/// string literal, or `&x`, `&s->data`, `&a[i]`.
+fn is_object_address(e: &goanna_cfg::ValExpr) -> bool {
+    match e {
+        goanna_cfg::ValExpr::StringLit(_) | goanna_cfg::ValExpr::Address(_) => true,
+        goanna_cfg::ValExpr::Cast(_, inner) => is_object_address(inner),
+        _ => false,
+    }
 }
 
 /// True when `e` is an unknown value (possibly converted).

@@ -135,15 +135,18 @@ pub(super) fn out_conventions<'s>(
     if !returns_int {
         return result;
     }
-    let mut allocating: Option<Vec<PathId>> = None;
+    let mut facts: Option<LocalFacts> = None;
     for (i, param) in cfg.params.iter().enumerate() {
         let Some(param) = *param else { continue };
         if cfg.path(param).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
         let Some(d) = pointee(cfg, param) else { continue };
-        let allocating = allocating.get_or_insert_with(|| allocating_locals(cfg, f, effects));
-        result[i] = convention_for(program, f, effects, summary_of, allocating, param, d);
+        let facts = facts.get_or_insert_with(|| LocalFacts {
+            allocating: allocating_locals(cfg, f, effects),
+            freeing_calls: freeing_calls(program, f, summary_of),
+        });
+        result[i] = convention_for(program, f, effects, summary_of, facts, param, d);
     }
     result
 }
@@ -156,7 +159,7 @@ const MAX_PAIRS: usize = 16;
 /// way gives the variable a value that is not a constant (a call's status), or the pairs are
 /// too many. The variable and `*out` are followed together along the graph, so the `-1` of a
 /// failure branch stays with the `*out` it left empty.
-fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], d: PathId, nodes: &[usize]) -> Option<Vec<(u8, i64)>> {
+fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: &LocalFacts, d: PathId, nodes: &[usize]) -> Option<Vec<(u8, i64)>> {
     let returned = |n: usize| {
         cfg.nodes[n].values.iter().find_map(|v| match v {
             ValueOp::Return(e) => variable_of(e),
@@ -181,7 +184,7 @@ fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocat
     let mut work = vec![cfg.entry];
     while let Some(n) = work.pop() {
         let node = cfg.node(n);
-        let effect = effect_on_out(cfg, f, effects, allocating, n, d);
+        let effect = effect_on_out(cfg, f, effects, facts, n, d);
         // The variable's new value here, if the node writes it.
         let assigned = node.values.iter().rev().find_map(|op| match op {
             ValueOp::Assign { target, value } if *target == v => Some(value.constant()),
@@ -284,7 +287,7 @@ impl OutEffect {
 
 /// What node `n` does to `*out` (`d`). A copy of a local that only ever holds blocks allocated
 /// here (`allocating`; or NULL: `*retp = s;` after `xasprintf(&s, ..)`) stores a block.
-fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], n: NodeId, d: PathId) -> OutEffect {
+fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: &LocalFacts, n: NodeId, d: PathId) -> OutEffect {
     let node = cfg.node(n);
     let own = node.props.iter().filter_map(|p| match p.subject {
         goanna_cfg::Subject::Path(x) => Some((p.kind, x, p.value)),
@@ -292,20 +295,57 @@ fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[Pat
     });
     let extra = effects.get(&(f, n)).into_iter().flatten().map(|&(k, x)| (k, x, None));
     let mut effect = OutEffect { emptied: false, allocated: false, written: false, nonnull: false };
+    // Handed to a function of the program that may free it (`fail: cell_free(*out, 0); return
+    // -1;`, where the callee keeps the cell on some other path): the caller is left nothing it
+    // could free.
+    if facts.freeing_calls.contains(&(n, d)) {
+        effect.emptied = true;
+    }
     for (kind, x, value) in own.chain(extra) {
         if x != d {
             continue;
         }
         match kind {
             PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => effect.emptied = true,
+            // Freed: the caller is left nothing to free.
+            PropKind::Free => effect.emptied = true,
             PropKind::Alloc => effect.allocated = true,
-            PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| allocating.contains(&PathId(src))) => effect.allocated = true,
+            PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| facts.allocating.contains(&PathId(src))) => effect.allocated = true,
             PropKind::Def => effect.written = true,
             PropKind::NonNullTest => effect.nonnull = true,
             _ => {}
         }
     }
     effect
+}
+
+/// What is known of a function's own code, for all its parameters' conventions.
+struct LocalFacts {
+    /// Its local pointers that only ever hold blocks it allocated, or NULL
+    /// ([`allocating_locals`]).
+    allocating: Vec<PathId>,
+    /// Its calls of functions of the program that may free a pointer they are given, with
+    /// that pointer ([`freeing_calls`]).
+    freeing_calls: Vec<(NodeId, PathId)>,
+}
+
+/// The calls of `f` that pass a pointer to a function of the program that may free it, with
+/// the pointer passed.
+fn freeing_calls<'s>(program: &Program<'_>, f: FnIndex, summary_of: &dyn Fn(FnIndex) -> &'s Summary) -> Vec<(NodeId, PathId)> {
+    let cfg = program.cfg(f);
+    let mut calls = Vec::new();
+    for &(node, g) in &program.calls[f as usize] {
+        let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+        let frees = &summary_of(g).may_free;
+        for (i, arg) in site.args.iter().enumerate() {
+            if let Some(x) = *arg {
+                if frees.get(i) == Some(&true) {
+                    calls.push((node, x));
+                }
+            }
+        }
+    }
+    calls
 }
 
 /// The function's local pointers that only ever hold blocks it allocated, or NULL: every
@@ -342,14 +382,14 @@ fn allocating_locals(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<PathId
 }
 
 /// What `*out` (`d`) may hold on entry to each node: a set of [`NOTHING`], [`BLOCK`], [`OTHER`].
-fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, allocating: &[PathId], d: PathId) -> Vec<u8> {
+fn holdings(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: &LocalFacts, d: PathId) -> Vec<u8> {
     let mut at = vec![0u8; cfg.nodes.len()];
     let Some(entry) = at.get_mut(cfg.entry.index()) else { return at };
     *entry = NOTHING;
     let mut work = vec![cfg.entry];
     while let Some(n) = work.pop() {
         let node = cfg.node(n);
-        let state = effect_on_out(cfg, f, effects, allocating, n, d).apply(at[n.index()]);
+        let state = effect_on_out(cfg, f, effects, facts, n, d).apply(at[n.index()]);
         for edge in &node.succs {
             if !node.edge_feasible(edge) {
                 continue;
@@ -369,12 +409,12 @@ fn convention_for<'s>(
     f: FnIndex,
     effects: &CallEffects,
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
-    allocating: &[PathId],
+    facts: &LocalFacts,
     param: PathId,
     d: PathId,
 ) -> Option<OutConvention> {
     let cfg = program.cfg(f);
-    let held = holdings(cfg, f, effects, allocating, d);
+    let held = holdings(cfg, f, effects, facts, d);
     let mut passed_on: Option<FailWhen> = None;
     let mut fresh = true;
     // (what `*out` may hold, the constant) at each `return` of a constant.
@@ -418,7 +458,7 @@ fn convention_for<'s>(
     // `return ret;` where `ret` holds a constant set on each way to it (`int ret = -1; ...
     // ret = 0; *retp = s; out: free(copy); return ret;`): what `*out` holds with each value.
     if !others.is_empty() {
-        constants.extend(status_variable_returns(cfg, f, effects, allocating, d, &others)?);
+        constants.extend(status_variable_returns(cfg, f, effects, facts, d, &others)?);
     }
     // Where `*out` may hold nothing the result says failure; where it may hold something,
     // success.

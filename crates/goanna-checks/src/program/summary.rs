@@ -22,6 +22,9 @@ pub struct Summary {
     pub frees_all: Vec<bool>,
     /// Per parameter: may free, store or otherwise take ownership of the pointer.
     pub takes: Vec<bool>,
+    /// Per parameter: may free the pointer it was given (on some path, before giving it a new
+    /// value; `if (lc == NULL || (only_nodes && ..)) return; .. free(lc);`).
+    pub may_free: Vec<bool>,
     /// Per parameter: dereferences the pointer before testing it on every path.
     pub derefs: Vec<bool>,
     /// Per pointer-to-pointer parameter `pp`: frees the pointer `*pp` held at the entry on
@@ -132,6 +135,7 @@ impl Summary {
         Summary {
             frees_all: vec![false; n],
             takes: vec![false; n],
+            may_free: vec![false; n],
             derefs: vec![false; n],
             frees_pointee: vec![false; n],
             derefs_pointee: vec![false; n],
@@ -200,6 +204,8 @@ enum Question {
     /// Every path dereferences `*param` before testing it or giving it a new value.
     DerefsPointee,
     Takes,
+    /// `E[!def U free]`: some path frees the pointer it was given.
+    MayFree,
     Derefs,
     Divides,
     AllocatesOut,
@@ -298,6 +304,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         let keeps_open = eu(not(any(vec![fclose.clone(), null])), any(vec![end.clone(), and(def.clone(), not(fclose.clone()))]));
         per_param.push((i, Question::KeepsOpen, keeps_open));
         per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
+        per_param.push((i, Question::MayFree, eu(not(def.clone()), free.clone())));
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
         // Every path dereferences the pointer before testing it or giving it a new value: a
         // callee that dereferences only on some paths (a loop over zero elements, a branch on
@@ -545,6 +552,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::KeepsPointee => summary.frees_pointee[*i] = returns && !holds,
             Question::DerefsPointee => summary.derefs_pointee[*i] = holds,
             Question::Takes => summary.takes[*i] = holds,
+            Question::MayFree => summary.may_free[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
