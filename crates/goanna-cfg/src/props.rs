@@ -108,6 +108,19 @@ pub struct AccessPath {
 }
 
 impl AccessPath {
+    /// The integer type of an integer path, when its layout is known: a variable's, or a
+    /// member's ([`AccessPath::field_int`]).
+    pub fn int_type(&self) -> Option<crate::values::IntType> {
+        if self.class != goanna_ast::TypeClass::Integer {
+            return None;
+        }
+        if self.is_variable() {
+            (1..=64).contains(&self.root.int_bits).then_some(crate::values::IntType { bits: self.root.int_bits, signed: self.root.int_signed })
+        } else {
+            self.field_int
+        }
+    }
+
     /// C-like text of the path: `p`, `*p`, `p->f`, `s.f`, `a[i]`, `p[2].f`.
     pub fn text(&self) -> String {
         let mut text = self.root.name.clone();

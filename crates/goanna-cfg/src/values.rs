@@ -87,6 +87,21 @@ impl IntType {
             (1i128 << self.width()) - 1
         }
     }
+
+    /// The value `v` takes when stored in the type: its low bits, read as the type reads
+    /// them (`300` in an `unsigned char` is `44`, `1` in a signed 1-bit field is `-1`).
+    pub fn wrap(self, v: i64) -> i64 {
+        let unused = 64 - self.width();
+        if unused == 0 {
+            return v;
+        }
+        let low = ((v as u64) << unused) >> unused;
+        if self.signed {
+            ((low << unused) as i64) >> unused
+        } else {
+            low as i64
+        }
+    }
 }
 
 /// Unary operators of value expressions.

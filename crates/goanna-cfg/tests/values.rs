@@ -140,3 +140,36 @@ fn constants_are_read_through_casts_and_negations() {
     assert_eq!(neg(neg(ValExpr::Const(i64::MIN))).constant(), None);
     assert_eq!(ValExpr::Path(goanna_cfg::PathId(0)).constant(), None);
 }
+
+#[test]
+fn constants_wrap_into_the_type_that_stores_them() {
+    use goanna_cfg::IntType;
+    assert_eq!(IntType { bits: 8, signed: false }.wrap(300), 44);
+    assert_eq!(IntType { bits: 8, signed: true }.wrap(200), -56);
+    assert_eq!(IntType { bits: 1, signed: true }.wrap(1), -1);
+    assert_eq!(IntType { bits: 5, signed: false }.wrap(-1), 31);
+    assert_eq!(IntType { bits: 64, signed: true }.wrap(-7), -7);
+    assert_eq!(IntType { bits: 32, signed: false }.wrap(-1), 0xffff_ffff);
+}
+
+#[test]
+fn bit_fields_have_their_width_and_constants_stored_in_them_wrap() {
+    let src = "struct s { unsigned n : 5; int on : 1; unsigned long long wide : 40; };\n\
+               int f(struct s *p) { p->n = 33; p->on = 1; p->wide = 1; return p->n; }";
+    let Some(cfg) = common::cfg(src, "f") else { return };
+    let member = |name: &str| cfg.paths.iter().find(|p| p.text() == format!("p->{name}")).expect("member");
+    let n = member("n").field_int.expect("a 5-bit field");
+    assert_eq!((n.bits, n.signed), (5, false));
+    let on = member("on").field_int.expect("a 1-bit field");
+    assert_eq!((on.bits, on.signed), (1, true));
+    // Wider than `int`, narrower than its type: not modelled.
+    assert_eq!(member("wide").field_int, None);
+    let stored: Vec<i64> = cfg
+        .nodes
+        .iter()
+        .flat_map(|node| node.props.iter())
+        .filter(|p| p.kind == goanna_cfg::PropKind::AssignConst)
+        .filter_map(|p| p.value)
+        .collect();
+    assert!(stored.contains(&-1) && !stored.contains(&33), "{stored:?}");
+}

@@ -448,14 +448,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
 
 /// The integer type of an integer path, when known.
 pub(crate) fn path_int_type(p: &AccessPath) -> Option<IntType> {
-    if p.class != TypeClass::Integer {
-        return None;
-    }
-    if p.is_variable() {
-        (1..=64).contains(&p.root.int_bits).then_some(IntType { bits: p.root.int_bits, signed: p.root.int_signed })
-    } else {
-        p.field_int
-    }
+    p.int_type()
 }
 
 /// True for an integer constant (through casts and negation).

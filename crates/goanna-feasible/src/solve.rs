@@ -128,12 +128,15 @@ fn allocated_address(address: &BV) -> Bool {
     Bool::and(&[address.bvuge(&low), address.bvult(&high)])
 }
 
-/// `value REL c` for a value of type `ty` (unknown type: signed 64 bits).
+/// `value REL c` for a value of type `ty` (unknown type: signed 64 bits). A type narrower than
+/// `int` is promoted to `int` before the comparison: the value it holds is compared with the
+/// constant itself (`bits == 1` is false for a signed 1-bit field holding -1, `c == 300` for an
+/// `unsigned char`); a wider one takes the constant into its own type (`u == -1`).
 fn relation(value: &BV, rel: Rel, c: i64, ty: Option<IntType>) -> Bool {
-    let signed = ty.is_none_or(|t| t.signed);
-    let c = match ty {
-        Some(ty) => convert(&constant(c), ty),
-        None => constant(c),
+    let (c, signed) = match ty {
+        Some(ty) if ty.bits < 32 => (constant(c), true),
+        Some(ty) => (convert(&constant(c), ty), ty.signed),
+        None => (constant(c), true),
     };
     match rel {
         Rel::Eq => value.eq(&c),

@@ -672,6 +672,9 @@ impl Builder<'_, '_> {
             }
             if self.paths.class(t) == TypeClass::Integer {
                 if let Some(c) = const_value(self.tu, rhs_value) {
+                    // The value stored, in the target's type (`bits = 1` in a signed 1-bit
+                    // field stores -1).
+                    let c = self.paths.get(t).and_then(|p| p.int_type()).map_or(c, |ty| ty.wrap(c));
                     self.prop_value(PropKind::AssignConst, Subject::Path(t), span, Some(c));
                 }
             }

@@ -203,10 +203,18 @@ impl Converter {
         if converted_to_const && ty.class == goanna_ast::TypeClass::Pointer {
             ty.points_to_const = true;
         }
-        // A bit-field holds fewer bits than its declared type: its layout is not known here.
-        // SAFETY: pure accessors on a live cursor.
-        if kind(cursor) == CXCursor_MemberRefExpr && unsafe { clang_Cursor_isBitField(clang_getCursorReferenced(cursor)) } != 0 {
-            ty.int_bits = 0;
+        // A bit-field holds fewer bits than its declared type: its value is its width's. One
+        // narrower than `int` is promoted to `int`, as a narrow type is; a wider one that is
+        // still narrower than its type is arithmetic of the compiler's own choosing, not known.
+        if kind(cursor) == CXCursor_MemberRefExpr {
+            // SAFETY: pure accessors on a live cursor.
+            let field = unsafe { clang_getCursorReferenced(cursor) };
+            // SAFETY: as above.
+            if unsafe { clang_Cursor_isBitField(field) } != 0 {
+                // SAFETY: as above.
+                let width = unsafe { clang_getFieldDeclBitWidth(field) };
+                ty.int_bits = bit_field_bits(width, ty.int_bits);
+            }
         }
         let mut kind = self.expr_kind(cursor, kids);
         if let ExprKind::Assign { parenthesized: p, .. } = &mut kind {
@@ -434,6 +442,16 @@ impl Converter {
     }
 }
 
+/// The width in bits a bit-field of `width` bits declared with a type of `declared` bits is
+/// modelled with: its own when it is promoted to `int` (narrower than 32 bits) or fills its
+/// type; 0 (not known) otherwise, or when libclang gives no width.
+fn bit_field_bits(width: i32, declared: u8) -> u8 {
+    match u8::try_from(width) {
+        Ok(w) if w >= 1 && (w < 32 || w == declared) && w <= declared => w,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_int_literal;
@@ -451,6 +469,21 @@ mod tests {
     }
 
     #[test]
+    fn bit_field_widths() {
+        use super::bit_field_bits;
+        assert_eq!(bit_field_bits(5, 32), 5);
+        assert_eq!(bit_field_bits(1, 8), 1);
+        assert_eq!(bit_field_bits(32, 32), 32);
+        assert_eq!(bit_field_bits(64, 64), 64);
+        // Wider than `int` but narrower than its type: the compiler's arithmetic.
+        assert_eq!(bit_field_bits(40, 64), 0);
+        assert_eq!(bit_field_bits(0, 32), 0);
+        assert_eq!(bit_field_bits(-1, 32), 0);
+        // A type of unknown layout keeps none.
+        assert_eq!(bit_field_bits(5, 0), 0);
+    }
+
+    #[test]
     fn sizeof_type_names() {
         use super::type_name_class;
         use goanna_ast::TypeClass::{Other, Pointer};
@@ -462,3 +495,4 @@ mod tests {
         assert_eq!(type_name_class(b"x"), Other);
     }
 }
+
