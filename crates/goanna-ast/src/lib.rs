@@ -140,6 +140,11 @@ pub struct VarInfo {
     /// written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub function_init: Option<String>,
+    /// For a file-scope array of constant pointers (`T *const table[]`): its initialiser gives
+    /// every element, each the address of an object or a function (`&x`, an array, a string
+    /// literal, `handler`). An element read from it is never NULL.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub elements_are_addresses: bool,
 }
 
 /// A function declaration (prototype or definition) seen in the unit.

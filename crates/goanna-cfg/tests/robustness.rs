@@ -30,6 +30,7 @@ fn unit(body: Stmt) -> TranslationUnit {
         const_init: None,
         has_init: false,
         function_init: None,
+            elements_are_addresses: false,
     };
     let vars = vec![local("x", TypeClass::Integer), local("p", TypeClass::Pointer)];
     let f = FunctionDef {

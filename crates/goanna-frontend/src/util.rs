@@ -99,6 +99,62 @@ pub(crate) fn designated_function(init: CXCursor) -> Option<String> {
     None
 }
 
+/// True when `var`, an array of constant pointers, is initialised by `init` element by element,
+/// every element with the address of an object or a function: `&x`, `&a[1]`, an array, a
+/// string literal, a function (casts and parentheses allowed). A list shorter than the array
+/// leaves the rest NULL, and a pointer array whose elements are not `const` may be written:
+/// neither qualifies.
+pub(crate) fn every_element_an_address(var: CXCursor, init: CXCursor) -> bool {
+    // SAFETY: pure accessors on a live cursor and the types it gives.
+    let (length, element_const, element_pointer) = unsafe {
+        let ty = clang_getCursorType(var);
+        if ty.kind != CXType_ConstantArray {
+            return false;
+        }
+        let element = clang_getArrayElementType(ty);
+        let canonical = clang_getCanonicalType(element);
+        (clang_getArraySize(ty), clang_isConstQualifiedType(element) != 0, canonical.kind == CXType_Pointer)
+    };
+    if !element_const || !element_pointer || kind(init) != CXCursor_InitListExpr {
+        return false;
+    }
+    let elements: Vec<CXCursor> = children(init).into_iter().filter(|&c| is_expr(c)).collect();
+    i64::try_from(elements.len()).is_ok_and(|n| n == length && n > 0) && elements.into_iter().all(is_address)
+}
+
+/// True when an initialiser is the address of an object or a function (see
+/// [`every_element_an_address`]).
+fn is_address(init: CXCursor) -> bool {
+    let mut cursor = init;
+    // Each step goes one level into a cast or a parenthesis: initialisers are shallow.
+    for _ in 0..16 {
+        match kind(cursor) {
+            CXCursor_StringLiteral => return true,
+            CXCursor_UnaryOperator => {
+                // SAFETY: pure accessor on a live cursor.
+                return unsafe { clang_getCursorUnaryOperatorKind(cursor) } == CXUnaryOperator_AddrOf;
+            }
+            CXCursor_DeclRefExpr => {
+                // SAFETY: pure accessors on a live cursor.
+                let target = unsafe { clang_getCursorReferenced(cursor) };
+                if is_null(target) {
+                    return false;
+                }
+                // SAFETY: as above.
+                let array = unsafe { matches!(clang_getCursorType(target).kind, CXType_ConstantArray | CXType_IncompleteArray) };
+                return kind(target) == CXCursor_FunctionDecl || (kind(target) == CXCursor_VarDecl && array);
+            }
+            CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CStyleCastExpr => {
+                let inner: Vec<CXCursor> = children(cursor).into_iter().filter(|&c| is_expr(c)).collect();
+                let [only] = inner[..] else { return false };
+                cursor = only;
+            }
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// The USRs of the functions an expression names anywhere inside it (an initialiser's
 /// `{ "get", getCommand }`, `&handler`, `(hook_t) handler`), in order, repeats included.
 pub(crate) fn functions_named_in(expr: CXCursor) -> Vec<String> {

@@ -889,7 +889,7 @@ impl Builder<'_, '_> {
                 self.prop_value(PropKind::ReturnLocalAddr, Subject::Path(x), span, Some(i64::from(t.0)));
             }
         }
-        if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() {
+        if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() || self.element_of_address_table(core) {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
         }
         // `p = align(p, a)`: rounded within its block.

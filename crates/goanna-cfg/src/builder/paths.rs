@@ -435,6 +435,17 @@ impl Builder<'_, '_> {
         (self.paths.class(full) == TypeClass::Array).then_some(root)
     }
 
+    /// True when `e` reads an element of a file-scope table of constant pointers that all
+    /// hold addresses (`tf = tty_features[i]`, [`goanna_ast::VarInfo::elements_are_addresses`]):
+    /// the value is an address, never NULL.
+    pub(super) fn element_of_address_table(&self, e: &Expr) -> bool {
+        let ExprKind::Index { base, .. } = &crate::consts::strip_casts(e).kind else { return false };
+        match &crate::consts::strip_casts(base).kind {
+            ExprKind::Var(v) => self.tu.vars.get(v.0 as usize).is_some_and(|info| info.elements_are_addresses),
+            _ => false,
+        }
+    }
+
     /// The access path `e` denotes, if it is one.
     pub(super) fn path_of(&mut self, e: &Expr) -> Option<PathId> {
         self.path_chain(e).and_then(|c| c.last().map(|l| l.id))

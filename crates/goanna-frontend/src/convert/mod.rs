@@ -385,6 +385,7 @@ impl Converter {
             const_init: None,
             has_init: false,
             function_init: None,
+            elements_are_addresses: false,
         };
         let id = VarId(self.out.vars.len() as u32);
         self.out.vars.push(info);
@@ -429,6 +430,7 @@ impl Converter {
         var.has_init = true;
         var.const_init = value;
         var.function_init = function;
+        var.elements_are_addresses = util::every_element_an_address(cursor, init);
         var.span = span;
     }
 }
