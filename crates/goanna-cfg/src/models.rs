@@ -50,6 +50,11 @@ pub struct FunctionModel {
     pub realloc: bool,
     /// The result may be NULL (`may_be_null_x` on the assigned path).
     pub may_return_null: bool,
+    /// Every NULL it returns is latent: only for some values of its inputs the caller chooses
+    /// (`localtime` of a time whose year does not fit in an `int`), not for a state of the
+    /// environment. A dereference of the result is reported only where the caller's path leaves
+    /// the call nothing else to return, as for a function of the program whose summary says so.
+    pub null_latent: bool,
     /// Arguments that are deallocated.
     pub free: Vec<usize>,
     /// The call never returns.

@@ -292,6 +292,10 @@ pub enum PropKind {
     /// every value it returns was found not NULL on the way, or is an address (a wrapper of an
     /// allocator that aborts on failure). Only a callee's summary puts it on a call node.
     NonNull,
+    /// The NULL the pointer may receive here (next to `may_be_null`) is latent: the library
+    /// function returns it only for some values of its inputs (`localtime` of a time whose
+    /// year does not fit in an `int`; the model's `null_latent`).
+    NullLatent,
     /// The pointer is moved forward within its block (`p++`, `p += n`, `p = p + n`).
     Offset,
     /// A deallocator is given the pointer plus an offset (`free(p + 1)`); subject: the pointer.
@@ -422,7 +426,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 81] = [
+    pub const ALL: [PropKind; 82] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -471,6 +475,7 @@ impl PropKind {
         PropKind::FreeNonHeap,
         PropKind::NonHeap,
         PropKind::NonNull,
+        PropKind::NullLatent,
         PropKind::Offset,
         PropKind::FreeOffset,
         PropKind::Rewind,
@@ -579,6 +584,7 @@ impl PropKind {
             PropKind::FreeNonHeap => "free_non_heap",
             PropKind::NonHeap => "non_heap",
             PropKind::NonNull => "non_null",
+            PropKind::NullLatent => "null_latent",
             PropKind::Offset => "offset",
             PropKind::FreeOffset => "free_offset",
             PropKind::Rewind => "rewind",

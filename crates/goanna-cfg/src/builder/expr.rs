@@ -705,6 +705,9 @@ impl Builder<'_, '_> {
                     }
                     if m.may_return_null {
                         self.prop(PropKind::MayBeNull, s.clone(), span);
+                        if m.null_latent {
+                            self.prop(PropKind::NullLatent, s.clone(), span);
+                        }
                         self.note_char_search(t, m, args, span);
                     }
                     if m.fopen {

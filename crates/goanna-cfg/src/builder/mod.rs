@@ -53,6 +53,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     out_fails_when: None,
     realloc: false,
     may_return_null: false,
+    null_latent: false,
     free: Vec::new(),
     noreturn: false,
     fopen: false,

@@ -599,7 +599,10 @@ fn refute_path(
     let assumed = match (check.template.event, var) {
         (Some(TemplateAtom::OfVar(goanna_cfg::PropKind::MayBeNull)), Some(v)) => {
             // A callee whose NULL is latent: the path must leave it nothing else to return.
-            let latent = path.get(at).and_then(|&n| analysis.program.callee_at(f, n)).is_some_and(|g| analysis.null_latent.get(g as usize) == Some(&true));
+            let latent = path.get(at).is_some_and(|&n| {
+                let library_latent = cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::NullLatent && p.subject == goanna_cfg::Subject::Path(v));
+                library_latent || analysis.program.callee_at(f, n).is_some_and(|g| analysis.null_latent.get(g as usize) == Some(&true))
+            });
             let assumed = if latent { goanna_feasible::Assumed::NullCertain(v) } else { goanna_feasible::Assumed::Null(v) };
             vec![(at, assumed)]
         }
