@@ -785,6 +785,10 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                     }
                     // Kept in memory or returned, not written.
                     PropKind::Escape if call.is_none() && !node.props.iter().any(|p| p.kind == PropKind::Call) => {}
+                    // Passed to a function of the program: the front end's assumption that an
+                    // unknown callee keeps it is not that callee's; its summary's own `escape`
+                    // (it takes the pointer) is among the call's effects, followed above.
+                    PropKind::Escape if call.is_some() && program.callee_at(f, n).is_some() => {}
                     PropKind::Escape if through && node.kind != NodeKind::Return && !summarised_read && !node.only_loads_through(&q.subject) => match member(x) {
                         Some(m) => written.push(m),
                         None => any = true,
