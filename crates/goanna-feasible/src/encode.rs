@@ -288,6 +288,9 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 if self.frame.never_null(key) {
                     self.assume(v.eq(constant(0)).not());
                 }
+                if self.frame.never_negative(key) {
+                    self.assume(v.bvsge(&constant(0)));
+                }
                 (v, version)
             }
         }

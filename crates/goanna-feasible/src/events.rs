@@ -187,6 +187,9 @@ pub struct Frame<'a> {
     /// Member pointers the function never considers NULL ([`Frame::never_null`]; built when
     /// first asked).
     never_null: OnceCell<FxHashSet<PathId>>,
+    /// Signed member counts the function never considers negative ([`Frame::never_negative`];
+    /// built when first asked).
+    never_negative: OnceCell<FxHashSet<PathId>>,
     /// The variables some path's value depends on (the index of `p[i].len`; built when first
     /// asked).
     indexes: OnceCell<FxHashSet<PathId>>,
@@ -261,6 +264,51 @@ fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
         .map(|(i, _)| PathId(i as u32))
         .filter(|id| !considered.contains(id) && compared.contains(id))
         .collect()
+}
+
+/// The signed member counts of `cfg` it never considers negative ([`Frame::never_negative`]).
+fn never_negative(cfg: &Cfg) -> FxHashSet<PathId> {
+    let strip = |mut e: &ValExpr| {
+        while let ValExpr::Cast(_, inner) = e {
+            e = inner;
+        }
+        e.clone()
+    };
+    let local_index = |e: &ValExpr| matches!(strip(e), ValExpr::Path(i) if cfg.paths.get(i.0 as usize).is_some_and(|p| p.is_variable() && p.root.kind == goanna_ast::VarKind::Local));
+    let signed_member = |e: &ValExpr| match strip(e) {
+        ValExpr::Path(m) => cfg.paths.get(m.0 as usize).filter(|p| !p.steps.is_empty() && p.field_int.is_some_and(|t| t.signed)).map(|_| m),
+        _ => None,
+    };
+    // Bounds of a local index: `i < m`, `i <= m`, `m > i`, `m >= i`.
+    let mut bounds: FxHashSet<PathId> = FxHashSet::default();
+    // Considered negative: compared with a negative constant or tested for its sign, or set to
+    // a negative constant.
+    let mut signed_use: FxHashSet<PathId> = FxHashSet::default();
+    for node in &cfg.nodes {
+        for op in &node.values {
+            let ValueOp::Cond(ValExpr::Binary { op, lhs, rhs, .. }) = op else { continue };
+            let bound = match op {
+                goanna_cfg::ValBinOp::Lt | goanna_cfg::ValBinOp::Le if local_index(lhs) => signed_member(rhs),
+                goanna_cfg::ValBinOp::Gt | goanna_cfg::ValBinOp::Ge if local_index(rhs) => signed_member(lhs),
+                _ => None,
+            };
+            bounds.extend(bound);
+        }
+        for p in &node.props {
+            let (Subject::Path(id), Some(v)) = (&p.subject, p.value) else { continue };
+            let sign_test = match p.kind {
+                PropKind::CmpLt | PropKind::CmpGe => v <= 0,
+                PropKind::CmpLe | PropKind::CmpGt => v < 0,
+                PropKind::CmpEq | PropKind::CmpNe | PropKind::AssignConst => v < 0,
+                _ => false,
+            };
+            if sign_test {
+                signed_use.insert(*id);
+            }
+        }
+    }
+    bounds.retain(|m| !signed_use.contains(m));
+    bounds
 }
 
 /// The parameters `cfg` assigns a new value (`p = p->next`).
@@ -437,6 +485,7 @@ impl<'a> Frame<'a> {
             lent,
             by_name: OnceCell::new(),
             never_null: OnceCell::new(),
+            never_negative: OnceCell::new(),
             indexes: OnceCell::new(),
             program: None,
             summaries: None,
@@ -466,6 +515,17 @@ impl<'a> Frame<'a> {
     /// not a way for `pos` to be NULL.
     pub(crate) fn never_null(&self, key: &VarKey) -> bool {
         matches!(key, VarKey::Path(id) if self.never_null.get_or_init(|| never_null(self.cfg)).contains(id))
+    }
+
+    /// True when the function treats the signed integer at `key` as a count that is never
+    /// negative: a member (`ctx->sub_count`) it compares as the bound of a local index
+    /// (`i < ctx->sub_count`) but never with a negative value or with 0 as a sign test
+    /// (`n < 0`, `n >= 0`), and never sets to a negative constant. Read without a known
+    /// value, it is taken not to be negative (the program's belief, as for member pointers it
+    /// never considers NULL): `for (i = 0; i < n; i++) ...; if (i == n)` after a loop that did
+    /// not run is not a way for `n` to be below 0.
+    pub(crate) fn never_negative(&self, key: &VarKey) -> bool {
+        matches!(key, VarKey::Path(id) if self.never_negative.get_or_init(|| never_negative(self.cfg)).contains(id))
     }
 
     /// True when some path's value depends on the variable `id` (an element's index).
