@@ -533,6 +533,13 @@ fn node_effects(
                     }
                 }
             }
+            // A call given the address of the pointer too (`convert(&from, end, &p, p + 1)`)
+            // may write through it: a read through the same pointer by that call (a limit passed
+            // as a pointer to const) is not known to come first.
+            if matches!(node.kind, NodeKind::Call(_)) {
+                let lent: Vec<usize> = props.iter().filter(|p| p.0 == PropKind::AddrTaken).filter_map(|p| t.slots.get(&p.1).copied()).collect();
+                e.alias_load.retain(|(slot, _)| !lent.contains(slot));
+            }
             // Heap blocks created here: an allocation whose contents are undefined.
             for &(kind, path, _, _) in &props {
                 if kind == PropKind::Alloc {
