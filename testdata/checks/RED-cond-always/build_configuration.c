@@ -1,4 +1,6 @@
-/* A function whose body holds conditional compilation computes what this build's
+/* A function whose body holds conditional compilation, or whose whole definition one branch
+ * of a conditional group chooses (libevent's evutil_secure_rng_init under
+ * `#ifdef EVENT__HAVE_ARC4RANDOM ... #else ... #endif`), computes what this build's
  * configuration makes it: its constant result or the value it leaves in a global may differ
  * in another build, so conditions decided by them are not reported (the paths they rule out
  * are still ruled out for the other checks). */
@@ -32,6 +34,35 @@ int compile_pattern(const char *re) {
 
 int configure_ok(const char *re) {
     if (!compile_pattern(re))
+        return -1;
+    return 0;
+}
+
+#ifndef HAVE_ARC4RANDOM
+static int rng_init(void) {
+    return 0;
+}
+#else
+int stir(void);
+static int rng_init(void) {
+    return stir() ? -1 : 0;
+}
+#endif
+
+#ifndef UNUSED_GUARD
+static int plain_init(void) {
+    return 0;
+}
+#endif
+
+int seeded_ok(void) {
+    if (rng_init() < 0)
+        return -1;
+    return 0;
+}
+
+int plain_bad(void) {
+    if (plain_init() < 0) // expect: RED-cond-never
         return -1;
     return 0;
 }

@@ -35,6 +35,9 @@ pub(crate) struct FileEntry {
     id: FileId,
     /// Contents buffer owned by the translation unit, fetched on first use.
     text: Option<(*const u8, usize)>,
+    /// Byte ranges of the conditional groups that have another branch
+    /// ([`groups_with_alternatives`]), found on first use.
+    alternatives: Option<Vec<(usize, usize)>>,
 }
 
 /// Conversion state for one translation unit. Must not outlive the translation unit.
@@ -290,7 +293,7 @@ impl Converter {
         let return_type = self.ctype(ret);
         let is_knr = !param_cursors.is_empty()
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
-        let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b));
+        let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b)) || self.in_group_with_alternative(cursor);
         let body = match body {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
@@ -326,6 +329,30 @@ impl Converter {
         }
         let text = self.text(from.file);
         text.get(from.offset as usize..to.offset as usize).is_some_and(holds_conditional_directive)
+    }
+
+    /// True when the definition at `cursor` lies inside a conditional group of its file that
+    /// has another branch (`#ifdef HAVE_ARC4RANDOM ... #else ... #endif`): another build
+    /// compiles other code in its place, often another definition of the same function.
+    fn in_group_with_alternative(&mut self, cursor: CXCursor) -> bool {
+        // SAFETY: pure accessors on a live cursor.
+        let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
+        let at = spans::expansion(start);
+        if at.file.is_null() {
+            return false;
+        }
+        let groups = match self.files.get(&(at.file as usize)).and_then(|e| e.alternatives.clone()) {
+            Some(groups) => groups,
+            None => {
+                let groups = groups_with_alternatives(self.text(at.file));
+                if let Some(entry) = self.files.get_mut(&(at.file as usize)) {
+                    entry.alternatives = Some(groups.clone());
+                }
+                groups
+            }
+        };
+        let offset = at.offset as usize;
+        groups.iter().any(|&(from, to)| from <= offset && offset < to)
     }
 
     /// K&R detection: a `)` between the function name and the first parameter declaration.
@@ -435,6 +462,38 @@ impl Converter {
     }
 }
 
+/// The byte ranges, from the opening `#if` to the end of the matching `#endif`, of the
+/// conditional groups of `text` that have more than one branch (`#else`, `#elif`, ...).
+/// Directives are read a line at a time (the `#` first on the line, after blanks).
+fn groups_with_alternatives(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    let mut groups = Vec::new();
+    let mut start = 0;
+    while start < text.len() {
+        let end = text[start..].iter().position(|&b| b == b'\n').map_or(text.len(), |k| start + k + 1);
+        let line = text[start..end].trim_ascii_start();
+        if let Some(rest) = line.strip_prefix(b"#") {
+            let word: Vec<u8> = rest.trim_ascii_start().iter().copied().take_while(|b| b.is_ascii_alphabetic()).collect();
+            match &word[..] {
+                b"if" | b"ifdef" | b"ifndef" => open.push((start, false)),
+                b"elif" | b"elifdef" | b"elifndef" | b"else" => {
+                    if let Some(top) = open.last_mut() {
+                        top.1 = true;
+                    }
+                }
+                b"endif" => {
+                    if let Some((from, true)) = open.pop() {
+                        groups.push((from, end));
+                    }
+                }
+                _ => {}
+            }
+        }
+        start = end;
+    }
+    groups
+}
+
 /// True when a line of `text` is a conditional preprocessor directive: `#` first on the line
 /// (after blanks), then `if`, `ifdef`, `ifndef`, `elif`, `elifdef`, `elifndef` or `else`.
 fn holds_conditional_directive(text: &[u8]) -> bool {
@@ -449,6 +508,19 @@ fn holds_conditional_directive(text: &[u8]) -> bool {
 #[cfg(test)]
 mod conditional_directive_tests {
     use super::holds_conditional_directive;
+
+    #[test]
+    fn groups_with_another_branch_are_found() {
+        use super::groups_with_alternatives;
+        let text = b"#ifndef H\n#define H\n#ifdef A\nint f(void) { return 0; }\n#else\nint f(void) { return g(); }\n#endif\n#if B\nint h;\n#endif\n#endif\n";
+        let groups = groups_with_alternatives(text);
+        assert_eq!(groups.len(), 1, "{groups:?}");
+        let (from, to) = groups[0];
+        let inside = std::str::from_utf8(&text[from..to]).unwrap_or_default();
+        assert!(inside.starts_with("#ifdef A") && inside.ends_with("#endif\n") && inside.contains("#else"), "{inside}");
+        assert!(groups_with_alternatives(b"#if X\n#if Y\n#elif Z\n#endif\n#endif\n").len() == 1);
+        assert!(groups_with_alternatives(b"#endif\n#else\n").is_empty());
+    }
 
     #[test]
     fn conditional_directives_are_found_on_their_own_lines() {

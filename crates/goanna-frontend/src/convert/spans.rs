@@ -54,7 +54,7 @@ impl Converter {
         };
         let id = FileId(self.out.files.len() as u32);
         self.out.files.push(SourceFile { path: PathBuf::from(path), is_system });
-        self.files.insert(key, FileEntry { id, text: None });
+        self.files.insert(key, FileEntry { id, text: None, alternatives: None });
         id
     }
 
