@@ -250,14 +250,21 @@ fn apply(cfg: &mut Cfg, facts: &FunctionFacts, portable: &[(NodeId, bool)]) -> V
 }
 
 /// File-scope variables with a constant initialiser that no function of the program writes or
-/// takes the address of: their values, by USR.
+/// takes the address of: their values, by USR. A program without a `main` (a library, a part
+/// of a program) is linked with code it does not show, which may write its globals of external
+/// linkage (a test hook such as nghttp2's `nghttp2_enable_strict_preface`): only `static` and
+/// `const` ones count there.
 pub fn constant_globals(units: &[UnitGraphs<'_>]) -> FxHashMap<String, i64> {
+    let executable = units.iter().flat_map(|u| u.cfgs.iter()).any(|cfg| cfg.name == "main" && !cfg.is_static);
     let mut inits: FxHashMap<String, Option<i64>> = FxHashMap::default();
     let mut written: FxHashSet<&str> = FxHashSet::default();
     for unit in units {
         for cfg in unit.cfgs {
             for &(p, v) in &cfg.global_inits {
                 let Some(path) = cfg.paths.get(p.0 as usize) else { continue };
+                if !executable && path.root.kind == VarKind::Global && !path.root.is_const {
+                    continue;
+                }
                 let slot = inits.entry(path.root.usr.clone()).or_insert(Some(v));
                 if *slot != Some(v) {
                     *slot = None;
