@@ -289,7 +289,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
                     self.assume(v.eq(constant(0)).not());
                 }
                 if self.frame.never_negative(key) {
-                    self.assume(v.bvsge(&constant(0)));
+                    self.assume(v.bvsge(constant(0)));
                 }
                 (v, version)
             }
