@@ -334,6 +334,10 @@ struct Analysis<'a> {
     /// Call nodes given the address of a pointer holder (`get(b, &sig, &len)`), with the
     /// holders: the call may give them a new value there.
     lent_at: FxHashMap<NodeId, Vec<usize>>,
+    /// Allocated blocks the function stores through pointers into more than one place the
+    /// caller can reach (`*head = leaf; *newleaf = leaf;`): none of those places owns the block
+    /// alone ([`Analysis::shared_blocks`]).
+    shared: FxHashSet<u32>,
 }
 
 impl<'a> Analysis<'a> {
@@ -468,7 +472,7 @@ impl<'a> Analysis<'a> {
             .map(|(n, ids)| (n, ids.iter().filter_map(|id| index.get(id).copied()).collect::<Vec<usize>>()))
             .filter(|(_, hs)| !hs.is_empty())
             .collect();
-        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new(), moved, one_allocation, lent_at }
+        Analysis { cfg, inputs, holders, index, blocks: Vec::new(), block_at: FxHashMap::default(), interior, global, clobbered, dominators: std::cell::OnceCell::new(), moved, one_allocation, lent_at, shared: FxHashSet::default() }
     }
 
     /// The block made at node `n` for holder `h`.
@@ -655,12 +659,36 @@ impl<'a> Analysis<'a> {
             }
             return out;
         };
+        self.shared = self.shared_blocks(&states);
         for n in self.cfg.node_ids() {
             let Some(before) = &states[n.index()] else { continue };
             let after = self.transfer(n, before);
             out[n.index()] = self.derive(n, before, &after);
         }
         out
+    }
+
+    /// The allocated blocks copied into more than one path through a pointer over the
+    /// function (a list's link and an out-parameter, a list's head and tail): each place holds
+    /// the block the caller receives, and none of them is its one owner.
+    fn shared_blocks(&self, states: &[Option<Vec<Hold>>]) -> FxHashSet<u32> {
+        let mut places: FxHashMap<u32, Vec<PathId>> = FxHashMap::default();
+        for n in self.cfg.node_ids() {
+            let Some(before) = &states[n.index()] else { continue };
+            for &(kind, id, value) in &self.inputs[n.index()] {
+                if kind != PropKind::Copy || !self.cfg.path(id).steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_))) {
+                    continue;
+                }
+                let Some(&s) = copy_source(self.cfg, value).and_then(|src| self.index.get(&src)) else { continue };
+                if let Val::Block(b) = before[s].must {
+                    let at = places.entry(b).or_default();
+                    if !at.contains(&id) {
+                        at.push(id);
+                    }
+                }
+            }
+        }
+        places.into_iter().filter(|(b, at)| at.len() > 1 && self.blocks[*b as usize].alloc).map(|(b, _)| b).collect()
     }
 
     /// True when block `b`, owned by holder `owner`, was made by an allocation at the only node
@@ -731,7 +759,7 @@ impl<'a> Analysis<'a> {
                 }
                 if let Val::Block(b) = v.must {
                     let through_pointer = cfg.path(id).steps.iter().any(|s| matches!(s, PathStep::Deref | PathStep::Arrow(_)));
-                    if through_pointer && self.blocks[b as usize].alloc {
+                    if through_pointer && self.blocks[b as usize].alloc && !self.shared.contains(&b) {
                         push(&mut out, (PropKind::Alloc, id));
                         // Written through the holder copied on every way from the allocation
                         // (`buf = xmalloc(n); memcpy(buf, s, n); *out = buf;`): stored as
