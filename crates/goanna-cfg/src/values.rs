@@ -336,6 +336,16 @@ pub enum ValueOp {
 }
 
 impl ValExpr {
+    /// The expression under any conversions (`(int)(long)x` is `x`). Iterative: expressions
+    /// from the input may be deep.
+    pub fn without_casts(&self) -> &ValExpr {
+        let mut e = self;
+        while let ValExpr::Cast(_, inner) = e {
+            e = inner;
+        }
+        e
+    }
+
     /// The constant this integer expression is (`16`, `(size_t)4`, `-1`: casts and negations
     /// looked through), when it is one. Iterative: expressions from the input may be deep.
     pub fn constant(&self) -> Option<i64> {

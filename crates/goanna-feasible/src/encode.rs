@@ -246,14 +246,14 @@ impl<'f, 'a> Encoder<'f, 'a> {
 
     /// The integer type of an integer path, when known.
     pub(crate) fn int_type(&self, id: PathId) -> Option<IntType> {
-        path_int_type(self.frame.cfg.paths.get(id.0 as usize)?)
+        self.frame.cfg.paths.get(id.0 as usize)?.int_type()
     }
 
     /// The integer type of the value `key` names, when known.
     pub(crate) fn key_int_type(&self, key: &VarKey) -> Option<IntType> {
         match key {
             VarKey::Path(id) => self.int_type(*id),
-            VarKey::Reached(r) => path_int_type(r.path()),
+            VarKey::Reached(r) => r.path().int_type(),
             VarKey::Result(_) => None,
         }
     }
@@ -447,11 +447,6 @@ impl<'f, 'a> Encoder<'f, 'a> {
         let (term, version) = self.fresh(&key);
         (term.eq(&value), (key, version))
     }
-}
-
-/// The integer type of an integer path, when known.
-pub(crate) fn path_int_type(p: &AccessPath) -> Option<IntType> {
-    p.int_type()
 }
 
 /// True for an integer constant (through casts and negation).

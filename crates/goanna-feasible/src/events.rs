@@ -268,15 +268,9 @@ fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
 
 /// The signed member counts of `cfg` it never considers negative ([`Frame::never_negative`]).
 fn never_negative(cfg: &Cfg) -> FxHashSet<PathId> {
-    let strip = |mut e: &ValExpr| {
-        while let ValExpr::Cast(_, inner) = e {
-            e = inner;
-        }
-        e.clone()
-    };
-    let local_index = |e: &ValExpr| matches!(strip(e), ValExpr::Path(i) if cfg.paths.get(i.0 as usize).is_some_and(|p| p.is_variable() && p.root.kind == goanna_ast::VarKind::Local));
-    let signed_member = |e: &ValExpr| match strip(e) {
-        ValExpr::Path(m) => cfg.paths.get(m.0 as usize).filter(|p| !p.steps.is_empty() && p.field_int.is_some_and(|t| t.signed)).map(|_| m),
+    let local_index = |e: &ValExpr| matches!(e.without_casts(), ValExpr::Path(i) if cfg.paths.get(i.0 as usize).is_some_and(|p| p.is_variable() && p.root.kind == goanna_ast::VarKind::Local));
+    let signed_member = |e: &ValExpr| match e.without_casts() {
+        ValExpr::Path(m) => cfg.paths.get(m.0 as usize).filter(|p| !p.steps.is_empty() && p.field_int.is_some_and(|t| t.signed)).map(|_| *m),
         _ => None,
     };
     // Bounds of a local index: `i < m`, `i <= m`, `m > i`, `m >= i`.

@@ -13,7 +13,7 @@
 //! execution takes. A callee too large, with too many paths, or whose graph has a cycle without
 //! a back edge gets no relation (its result stays unknown).
 
-use crate::encode::{constant, convert, path_int_type, Encoder, Version};
+use crate::encode::{constant, convert, Encoder, Version};
 use crate::events::{is_value_path, normal_steps, Frame, VarKey};
 use crate::solve::{edge_fact, encode_event, Position, Sink};
 use goanna_ast::TypeClass;
@@ -210,7 +210,7 @@ pub(crate) fn call_relation(
         }
         let (v, version) = enc.read(&outer);
         reads.push((outer.clone(), version));
-        let v = match path_int_type(&path) {
+        let v = match path.int_type() {
             Some(ty) => convert(&v, ty),
             None => v,
         };
@@ -778,20 +778,12 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
 /// True when `e` is the address of an object rather than of a block (possibly converted): a
 /// string literal, or `&x`, `&s->data`, `&a[i]`.
 fn is_object_address(e: &goanna_cfg::ValExpr) -> bool {
-    match e {
-        goanna_cfg::ValExpr::StringLit(_) | goanna_cfg::ValExpr::Address(_) => true,
-        goanna_cfg::ValExpr::Cast(_, inner) => is_object_address(inner),
-        _ => false,
-    }
+    matches!(e.without_casts(), goanna_cfg::ValExpr::StringLit(_) | goanna_cfg::ValExpr::Address(_))
 }
 
 /// True when `e` is an unknown value (possibly converted).
 fn is_unknown(e: &goanna_cfg::ValExpr) -> bool {
-    match e {
-        goanna_cfg::ValExpr::Unknown => true,
-        goanna_cfg::ValExpr::Cast(_, inner) => is_unknown(inner),
-        _ => false,
-    }
+    matches!(e.without_casts(), goanna_cfg::ValExpr::Unknown)
 }
 
 /// Forgets what the nodes of the loop headed by `head` (its strongly connected component) of

@@ -237,9 +237,8 @@ fn status_variable_returns(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: 
 
 /// The variable an expression reads, through casts (`return ret;`, `return (int)ret;`).
 fn variable_of(e: &ValExpr) -> Option<PathId> {
-    match e {
+    match e.without_casts() {
         ValExpr::Path(p) => Some(*p),
-        ValExpr::Cast(_, inner) => variable_of(inner),
         _ => None,
     }
 }
@@ -286,7 +285,7 @@ impl OutEffect {
 }
 
 /// What node `n` does to `*out` (`d`). A copy of a local that only ever holds blocks allocated
-/// here (`allocating`; or NULL: `*retp = s;` after `xasprintf(&s, ..)`) stores a block.
+/// here (`LocalFacts::allocating`; or NULL: `*retp = s;` after `xasprintf(&s, ..)`) stores a block.
 fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: &LocalFacts, n: NodeId, d: PathId) -> OutEffect {
     let node = cfg.node(n);
     let own = node.props.iter().filter_map(|p| match p.subject {
@@ -306,9 +305,8 @@ fn effect_on_out(cfg: &Cfg, f: FnIndex, effects: &CallEffects, facts: &LocalFact
             continue;
         }
         match kind {
-            PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed => effect.emptied = true,
-            // Freed: the caller is left nothing to free.
-            PropKind::Free => effect.emptied = true,
+            // Found or set NULL, not stored by a failed call, or freed: nothing to free.
+            PropKind::NullTest | PropKind::AssignNull | PropKind::AllocFailed | PropKind::Free => effect.emptied = true,
             PropKind::Alloc => effect.allocated = true,
             PropKind::Copy if value.and_then(|v| u32::try_from(v).ok()).is_some_and(|src| facts.allocating.contains(&PathId(src))) => effect.allocated = true,
             PropKind::Def => effect.written = true,

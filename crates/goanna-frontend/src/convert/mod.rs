@@ -341,18 +341,18 @@ impl Converter {
         if at.file.is_null() {
             return false;
         }
-        let groups = match self.files.get(&(at.file as usize)).and_then(|e| e.alternatives.clone()) {
-            Some(groups) => groups,
-            None => {
-                let groups = groups_with_alternatives(self.text(at.file));
-                if let Some(entry) = self.files.get_mut(&(at.file as usize)) {
-                    entry.alternatives = Some(groups.clone());
-                }
-                groups
+        let key = at.file as usize;
+        if self.files.get(&key).is_none_or(|e| e.alternatives.is_none()) {
+            let groups = groups_with_alternatives(self.text(at.file));
+            if let Some(entry) = self.files.get_mut(&key) {
+                entry.alternatives = Some(groups);
             }
-        };
+        }
         let offset = at.offset as usize;
-        groups.iter().any(|&(from, to)| from <= offset && offset < to)
+        self.files
+            .get(&key)
+            .and_then(|e| e.alternatives.as_ref())
+            .is_some_and(|groups| groups.iter().any(|&(from, to)| from <= offset && offset < to))
     }
 
     /// K&R detection: a `)` between the function name and the first parameter declaration.
