@@ -710,6 +710,11 @@ impl<'a> Frame<'a> {
         if self.unreachable_by_stores(q) {
             return false;
         }
+        // A `const` global (or a member of one) keeps its value: no store may write it
+        // (`data[0] = 5` between two tests of `GLOBAL_CONST_TRUE`).
+        if q.root.kind.is_static_storage() && q.root.read_only() && q.steps.iter().all(|s| matches!(s, PathStep::Field(_))) {
+            return false;
+        }
         if own_blocks && self.in_callers_block(q) {
             return false;
         }
