@@ -8,7 +8,7 @@
 //! process (`goanna-rs worker`), so that nothing it does — a crash, a hang (killed after
 //! `$GOANNA_UNIT_TIMEOUT` seconds, default 300) — can change the compiler's status or outputs.
 //! An analysis failure is one line on standard error prefixed `goanna-rs:` and changes the exit
-//! status only with `--strict` (or `GOANNA_STRICT=1`). `goannac++` only runs the compiler: C++ is not analysed.
+//! status only with `--strict` (or `GOANNA_STRICT=1`). `goannac++` analyses the C++ sources it compiles the same way.
 //!
 //! The real compiler: the first argument when it is not an option (launcher use,
 //! `goanna-rs cc gcc -c a.c`, or after `--`), else `--with-cc=CC` (`--with-cxx=` for `goannac++`),
@@ -241,7 +241,7 @@ pub fn run(mode: Mode, argv: &[OsString]) -> u8 {
         }
     };
     let code = status_code(status);
-    if code != 0 || cxx {
+    if code != 0 {
         return code;
     }
     let strict = options.strict || std::env::var("GOANNA_STRICT").is_ok_and(|v| v == "1");

@@ -51,12 +51,13 @@ fn is_non_compiling(arg: &str) -> Option<&'static str> {
     }
 }
 
-/// The language named by `-x LANG`: `Some(true)` for C, `Some(false)` for another language,
-/// `None` for `none` (back to file extensions).
+/// The language named by `-x LANG`: `Some(true)` for C and C++, `Some(false)` for another
+/// language (assembler, Objective-C, headers, ...), `None` for `none` (back to file
+/// extensions).
 fn language_is_c(lang: &str) -> Option<bool> {
     match lang {
         "none" => None,
-        "c" => Some(true),
+        "c" | "c++" => Some(true),
         _ => Some(false),
     }
 }
@@ -119,7 +120,7 @@ pub fn classify(args: &[String]) -> Invocation {
         if arg.starts_with('-') || arg.starts_with('@') {
             continue;
         }
-        let is_c = language.unwrap_or_else(|| arg.ends_with(".c"));
+        let is_c = language.unwrap_or_else(|| crate::is_source(Path::new(arg)));
         if is_c {
             sources.push(PathBuf::from(arg));
         } else {
@@ -249,9 +250,13 @@ mod tests {
     fn language_flag_decides() {
         assert_eq!(compiles("-x c -c prog.txt"), vec![PathBuf::from("prog.txt")]);
         assert_eq!(compiles("-xc -c prog.inc"), vec![PathBuf::from("prog.inc")]);
-        assert!(skipped("-x c++ -c a.c"));
+        // C++ is analysed too, whatever the extension says.
+        assert_eq!(compiles("-x c++ -c a.c"), vec![PathBuf::from("a.c")]);
         assert!(skipped("-x assembler-with-cpp -c start.c"));
-        assert_eq!(compiles("-x c++ x.cc -x none a.c"), vec![PathBuf::from("a.c")]);
+        assert!(skipped("-x objective-c -c a.c"));
+        assert_eq!(compiles("-x c++ x.cc -x none a.c"), vec![PathBuf::from("x.cc"), PathBuf::from("a.c")]);
+        assert_eq!(compiles("-c x.cpp"), vec![PathBuf::from("x.cpp")]);
+        assert_eq!(compiles("-c y.C -o y.o"), vec![PathBuf::from("y.C")]);
     }
 
     #[test]
@@ -265,7 +270,7 @@ mod tests {
     fn non_compiling_invocations_are_skipped() {
         for s in [
             "-E a.c", "-M a.c", "-MM a.c", "--version", "-v", "-dumpversion", "-print-file-name=libc.so",
-            "-print-search-dirs", "a.o b.o -o prog", "-c start.s", "-c start.S", "-c a.i", "-c x.cpp",
+            "-print-search-dirs", "a.o b.o -o prog", "-c start.s", "-c start.S", "-c a.i", "-c x.mm", "-c x.m",
             "-x c -", "-c conftest.c -o conftest.o", "-c CMakeCCompilerId.c", "-c CMakeFiles/x/src.c", "--help", "-### -c a.c", "",
         ] {
             assert!(skipped(s), "`{s}` should be skipped");

@@ -43,7 +43,7 @@ pub fn load_compile_commands(path: &Path) -> Result<(Vec<UnitSpec>, Vec<Problem>
     let mut other_languages = 0usize;
     for entry in entries {
         let file = if entry.file.is_absolute() { entry.file.clone() } else { entry.directory.join(&entry.file) };
-        if !crate::is_c_source(&file) {
+        if !crate::is_source(&file) {
             other_languages += 1;
             continue;
         }
@@ -151,12 +151,15 @@ mod tests {
                {{"directory": "{d}", "file": "c.cpp", "command": "c++ -c c.cpp"}},
                {{"directory": "{d}", "file": "d.c"}},
                {{"directory": "{d}", "file": "e.c", "arguments": ["cc", "-E", "e.c"]}},
-               {{"directory": "{d}", "file": "f.c", "arguments": ["cc", "-x", "c++", "-c", "f.c"]}}]"#,
+               {{"directory": "{d}", "file": "f.c", "arguments": ["cc", "-x", "c++", "-c", "f.c"]}},
+               {{"directory": "{d}", "file": "g.m", "arguments": ["cc", "-c", "g.m"]}},
+               {{"directory": "{d}", "file": "h.c", "arguments": ["cc", "-x", "objective-c", "-c", "h.c"]}}]"#,
             d = dir.path().display()
         );
         std::fs::write(dir.path().join("compile_commands.json"), db).unwrap();
         let (units, problems) = load_compile_commands(dir.path()).unwrap();
-        assert_eq!(units.len(), 2);
+        let names: Vec<_> = units.iter().map(|u| u.path.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["a.c", "b.c", "c.cpp", "f.c"]);
         assert_eq!(units[0].path, dir.path().join("a.c"));
         assert_eq!(units[1].args, vec!["cc", "-I", "inc dir", "-c", "b.c", "-o", "b.o"]);
         assert_eq!(units[1].working_dir.as_deref(), Some(dir.path()));

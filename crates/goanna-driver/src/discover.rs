@@ -1,12 +1,13 @@
-//! Finding the C sources to analyse.
+//! Finding the C and C++ sources to analyse.
 
 use goanna_checks::{Problem, ProblemSeverity};
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
 
-/// True for files the scan treats as C translation units when walking a directory.
-pub fn is_c_source(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "c")
+/// True for files the scan treats as translation units when walking a directory: C (`.c`)
+/// and C++ (`.cpp`, `.cc`, `.cxx`, `.c++`, `.C`) sources.
+pub fn is_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| matches!(e.to_str(), Some("c" | "cpp" | "cc" | "cxx" | "c++" | "C")))
 }
 
 /// Directory names never entered while walking: version control, build outputs and our own
@@ -20,7 +21,7 @@ fn problem(path: &Path, message: String) -> Problem {
 }
 
 /// Expands the scan's arguments into a sorted, deduplicated list of units. A file named
-/// explicitly is a unit whatever its extension; directories are walked for `.c` files. Paths
+/// explicitly is a unit whatever its extension; directories are walked for C and C++ sources. Paths
 /// that do not exist or cannot be walked are reported as problems, and the rest goes on.
 pub fn discover_units(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
     let mut units = Vec::new();
@@ -44,7 +45,7 @@ pub fn discover_units(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<Problem>) {
             .filter_entry(|e| e.depth() == 0 || !(e.file_type().is_dir() && is_skipped_dir(&e.file_name().to_string_lossy())));
         for entry in walker {
             match entry {
-                Ok(entry) if entry.file_type().is_file() && is_c_source(entry.path()) => units.push(entry.into_path()),
+                Ok(entry) if entry.file_type().is_file() && is_source(entry.path()) => units.push(entry.into_path()),
                 Ok(_) => {}
                 Err(e) => {
                     let at = e.path().map(Path::to_path_buf).unwrap_or_else(|| path.clone());

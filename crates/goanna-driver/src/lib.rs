@@ -18,7 +18,7 @@ mod validate;
 
 pub use artefact::{normalize, ArtefactError, UnitArtefact, ARTEFACT_FORMAT_VERSION};
 pub use compdb::{database_path, load_compile_commands};
-pub use discover::{canonical_source, dedupe_units, discover_units, is_c_source};
+pub use discover::{canonical_source, dedupe_units, discover_units, is_source};
 pub use goanna_checks::{Finding, Problem, ProblemSeverity};
 pub use program::{analyse_program, ProgramOutcome};
 pub use results::{

@@ -104,11 +104,6 @@ pub(crate) fn failed(file: &Path, message: String, details: Vec<String>) -> Unit
 /// Bytes read to decide whether a file is binary.
 const BINARY_SNIFF_BYTES: usize = 8192;
 
-/// Extensions of C++ sources, which the front end does not handle yet.
-fn is_cxx_source(path: &Path) -> bool {
-    path.extension().is_some_and(|e| matches!(e.to_str(), Some("cc" | "cpp" | "cxx" | "c++" | "C" | "hpp" | "hh")))
-}
-
 /// Analyses one unit on its own: [`build_artefact`], then the program stage over it alone.
 pub fn analyse_unit(unit: &UnitSpec, options: &AnalysisOptions) -> UnitOutcome {
     let artefact = build_artefact(unit, options);
@@ -136,9 +131,6 @@ pub fn build_artefact(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtefac
 
 fn build_artefact_inner(unit: &UnitSpec, options: &AnalysisOptions) -> UnitArtefact {
     let path = unit.path.as_path();
-    if is_cxx_source(path) {
-        return failed(path, "C++ sources are not supported yet".to_string(), Vec::new());
-    }
     let resolved = match (&unit.working_dir, path.is_relative()) {
         (Some(dir), true) => dir.join(path),
         _ => path.to_path_buf(),

@@ -28,9 +28,11 @@ fn looks_like_compiler(arg: &str) -> bool {
     let name = name.strip_suffix(".exe").unwrap_or(name);
     let mut base = name.split('-').filter(|p| !p.is_empty() && !p.chars().all(|c| c.is_ascii_digit() || c == '.'));
     base.next_back().is_some_and(|b| {
-        matches!(b, "cc" | "gcc" | "clang" | "c89" | "c99" | "icc" | "icx" | "tcc" | "ccache" | "distcc" | "sccache")
+        matches!(b, "cc" | "gcc" | "clang" | "c89" | "c99" | "icc" | "icx" | "tcc" | "ccache" | "distcc" | "sccache" | "c++" | "CC" | "icpc" | "icpx")
             || b.ends_with("gcc")
             || b.ends_with("clang")
+            || b.ends_with("g++")
+            || b.ends_with("clang++")
     })
 }
 

@@ -174,6 +174,22 @@ pub(crate) fn functions_named_in(expr: CXCursor) -> Vec<String> {
     found
 }
 
+/// True when something under `root` refers to the declaration `decl`.
+pub(crate) fn refers_to(root: CXCursor, decl: CXCursor) -> bool {
+    let mut stack = vec![root];
+    while let Some(cursor) = stack.pop() {
+        if kind(cursor) == CXCursor_DeclRefExpr {
+            // SAFETY: pure accessors on live cursors.
+            if unsafe { clang_equalCursors(clang_getCursorReferenced(cursor), decl) } != 0 {
+                return true;
+            }
+            continue;
+        }
+        stack.extend(children(cursor));
+    }
+    false
+}
+
 /// The cursor's kind.
 pub(crate) fn kind(cursor: CXCursor) -> CXCursorKind {
     // SAFETY: pure accessor on a cursor value.

@@ -216,7 +216,7 @@ impl Converter {
                 ty.int_bits = bit_field_bits(width, ty.int_bits);
             }
         }
-        let mut kind = self.expr_kind(cursor, kids);
+        let mut kind = self.expr_kind(cursor, kids, &ty);
         if let ExprKind::Assign { parenthesized: p, .. } = &mut kind {
             *p = parenthesized;
         }
@@ -238,10 +238,10 @@ impl Converter {
         })
     }
 
-    fn expr_kind(&mut self, cursor: CXCursor, kids: Vec<CXCursor>) -> ExprKind {
+    fn expr_kind(&mut self, cursor: CXCursor, kids: Vec<CXCursor>, ty: &goanna_ast::CType) -> ExprKind {
         let exprs: Vec<CXCursor> = kids.iter().copied().filter(|&c| is_expr(c)).collect();
         match kind(cursor) {
-            CXCursor_DeclRefExpr => self.decl_ref(cursor),
+            CXCursor_DeclRefExpr => self.decl_ref(cursor, ty),
             CXCursor_IntegerLiteral => {
                 // SAFETY: pure accessor on a live cursor.
                 let loc = unsafe { clang_getCursorLocation(cursor) };
@@ -288,14 +288,23 @@ impl Converter {
                 then: Some(Box::new(self.expr(exprs[1]))),
                 els: Box::new(self.expr(exprs[2])),
             },
-            CXCursor_CallExpr => self.call(cursor, &exprs),
-            CXCursor_MemberRefExpr => match exprs.first() {
-                Some(&base) => {
-                    let arrow = is_pointer_typed(base);
-                    ExprKind::Member { base: Box::new(self.expr(base)), field: util::spelling(cursor), arrow }
-                }
-                None => ExprKind::Unknown(Vec::new()),
+            CXCursor_CallExpr => match self.cxx_call(cursor, &exprs) {
+                Some(call) => call,
+                None => self.call(cursor, &exprs),
             },
+            CXCursor_MemberRefExpr => {
+                let member = match exprs.first() {
+                    Some(&base) => {
+                        let arrow = is_pointer_typed(base);
+                        ExprKind::Member { base: Box::new(self.expr(base)), field: util::spelling(cursor), arrow }
+                    }
+                    // C++: a member of `this`, named without it.
+                    None if self.this_var.is_some() => self.implicit_member(cursor, util::spelling(cursor)),
+                    None => return ExprKind::Unknown(Vec::new()),
+                };
+                let span = self.cursor_span(cursor);
+                self.member_read_through(cursor, member, span, ty)
+            }
             CXCursor_ArraySubscriptExpr if exprs.len() == 2 => {
                 let (b, i) = if !is_pointer_typed(exprs[0]) && is_pointer_typed(exprs[1]) {
                     (exprs[1], exprs[0])
@@ -319,21 +328,27 @@ impl Converter {
                 None => ExprKind::Unknown(Vec::new()),
             },
             CXCursor_UnexposedExpr => self.unexposed(cursor, &exprs),
-            _ => ExprKind::Unknown(self.exprs(&exprs)),
+            _ => match self.cxx_expr_kind(cursor, &exprs) {
+                Some(kind) => kind,
+                None => ExprKind::Unknown(self.exprs(&exprs)),
+            },
         }
     }
 
-    fn decl_ref(&mut self, cursor: CXCursor) -> ExprKind {
+    fn decl_ref(&mut self, cursor: CXCursor, ty: &goanna_ast::CType) -> ExprKind {
         // SAFETY: pure accessor on a live cursor.
         let decl = unsafe { clang_getCursorReferenced(cursor) };
         match kind(decl) {
-            CXCursor_VarDecl | CXCursor_ParmDecl => ExprKind::Var(self.var_id(decl)),
-            CXCursor_FunctionDecl => {
+            CXCursor_VarDecl | CXCursor_ParmDecl => {
+                let span = self.cursor_span(cursor);
+                self.var_ref(decl, span, ty)
+            }
+            k if super::cxx::is_function_kind(k) => {
                 let usr = util::usr(decl);
                 self.ensure_declared(decl, &usr);
                 // Named other than as a direct callee (those never reach here): its address.
                 self.out.address_taken.push(usr.clone());
-                ExprKind::FunctionRef { name: util::spelling(decl), usr }
+                ExprKind::FunctionRef { name: self.qualified_name(decl), usr }
             }
             CXCursor_EnumConstantDecl => ExprKind::EnumConst {
                 name: util::spelling(decl),
@@ -352,7 +367,7 @@ impl Converter {
             Some(decl) => {
                 let usr = util::usr(decl);
                 self.ensure_declared(decl, &usr);
-                Callee::Direct { name: util::spelling(decl), usr }
+                Callee::Direct { name: self.qualified_name(decl), usr }
             }
             None => Callee::Indirect(self.boxed(Some(callee_cursor), cursor)),
         };
@@ -367,7 +382,7 @@ impl Converter {
                 CXCursor_DeclRefExpr => {
                     // SAFETY: pure accessor on a live cursor.
                     let decl = unsafe { clang_getCursorReferenced(cursor) };
-                    return (kind(decl) == CXCursor_FunctionDecl).then_some(decl);
+                    return (super::cxx::is_function_kind(kind(decl)) || kind(decl) == CXCursor_FunctionTemplate).then_some(decl);
                 }
                 CXCursor_UnexposedExpr | CXCursor_ParenExpr | CXCursor_CStyleCastExpr => {
                     cursor = children(cursor).into_iter().rfind(|&c| is_expr(c))?;

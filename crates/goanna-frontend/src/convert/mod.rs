@@ -5,6 +5,7 @@
 //! runs on a thread with a large stack, and each level goes through [`with_stack`], so no depth
 //! of nesting can overflow it.
 
+mod cxx;
 mod expr;
 mod spans;
 mod stmt;
@@ -53,6 +54,16 @@ pub(crate) struct Converter {
     decls: HashMap<String, usize>,
     /// Function type pointer → whether its spelling carries `__attribute__((noreturn))`.
     noreturn_types: HashMap<usize, bool>,
+    /// Canonical member function → its `this` parameter.
+    this_vars: HashMap<usize, VarId>,
+    /// Class declaration → the destructor the program writes for it, if any.
+    destructors: HashMap<usize, Option<cxx::Destructor>>,
+    /// `this` of the member function being converted.
+    this_var: Option<VarId>,
+    /// The blocks, loops and `switch`es open in the function being converted.
+    scopes: Vec<cxx::ScopeFrame>,
+    /// The reference type the function being converted returns, if it returns one.
+    return_reference: Option<CXType>,
 }
 
 /// Converts a parsed translation unit.
@@ -68,6 +79,11 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> Tran
         types: HashMap::default(),
         decls: HashMap::default(),
         noreturn_types: HashMap::default(),
+        this_vars: HashMap::default(),
+        destructors: HashMap::default(),
+        this_var: None,
+        scopes: Vec::new(),
+        return_reference: None,
     };
     // SAFETY: `tu` is live; the name is a valid C string.
     let main = unsafe { clang_getFile(tu, main_file.as_ptr()) };
@@ -164,7 +180,7 @@ impl Converter {
 
     fn top_level(&mut self, cursor: CXCursor) {
         match kind(cursor) {
-            CXCursor_FunctionDecl => {
+            k if cxx::is_function_kind(k) => {
                 let system = in_system_header(cursor);
                 let decl_index = self.declare_function(cursor, system);
                 // SAFETY: pure accessor on a live cursor.
@@ -177,6 +193,15 @@ impl Converter {
                 let id = self.var_id(cursor);
                 self.update_global_init(id, cursor);
                 self.note_functions_initialised_with(cursor);
+            }
+            // C++: what namespaces, `extern "C"` blocks and classes declare (templates are
+            // not instantiated here: their bodies are not analysed).
+            CXCursor_Namespace | CXCursor_LinkageSpec | CXCursor_ClassDecl | CXCursor_StructDecl | CXCursor_UnionDecl
+                if !in_system_header(cursor) =>
+            {
+                for child in children(cursor) {
+                    self.top_level(child);
+                }
             }
             _ => {}
         }
@@ -208,7 +233,7 @@ impl Converter {
         let signature = unsafe { cx_string(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(cursor)))) };
         let i = self.out.declarations.len();
         self.out.declarations.push(FunctionDecl {
-            name: util::spelling(cursor),
+            name: self.qualified_name(cursor),
             usr: usr.clone(),
             is_noreturn: noreturn,
             is_static,
@@ -273,6 +298,8 @@ impl Converter {
         let mut params = Vec::new();
         let mut param_cursors = Vec::new();
         let mut body = None;
+        let this = self.this_param(cursor);
+        params.extend(this);
         for &child in &kids {
             match kind(child) {
                 CXCursor_ParmDecl => {
@@ -294,13 +321,27 @@ impl Converter {
         let is_knr = !param_cursors.is_empty()
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
         let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b)) || self.in_group_with_alternative(cursor);
-        let body = match body {
+        // The function's own context: `this`, the blocks open, what `return` binds.
+        let saved = (
+            std::mem::replace(&mut self.this_var, this),
+            std::mem::take(&mut self.scopes),
+            std::mem::replace(&mut self.return_reference, cxx::reference_type(ret)),
+        );
+        let initialisers = if kind(cursor) == CXCursor_Constructor { self.member_initialisers(&kids) } else { Vec::new() };
+        let mut body = match body {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
         };
+        (self.this_var, self.scopes, self.return_reference) = saved;
+        if !initialisers.is_empty() {
+            let body_span = body.span;
+            let mut stmts = initialisers;
+            stmts.push(body);
+            body = Stmt { kind: StmtKind::Compound(stmts), span: body_span, indent: 0 };
+        }
         let decl = &self.out.declarations[decl_index];
         self.out.functions.push(FunctionDef {
-            name,
+            name: decl.name.clone(),
             usr: decl.usr.clone(),
             span,
             name_span,
@@ -429,9 +470,15 @@ impl Converter {
         id
     }
 
+    /// True for a variable declared outside any function: at file scope, in a namespace, or
+    /// as a `static` member of a class.
     fn is_file_scope(&self, cursor: CXCursor) -> bool {
         // SAFETY: pure accessors on a live cursor.
-        unsafe { kind(clang_getCursorSemanticParent(cursor)) == CXCursor_TranslationUnit }
+        let parent = unsafe { clang_getCursorSemanticParent(cursor) };
+        matches!(
+            kind(parent),
+            CXCursor_TranslationUnit | CXCursor_Namespace | CXCursor_LinkageSpec | CXCursor_ClassDecl | CXCursor_StructDecl | CXCursor_UnionDecl
+        )
     }
 
     /// Every function the initialiser of a file-scope definition names is address-taken

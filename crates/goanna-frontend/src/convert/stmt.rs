@@ -3,6 +3,7 @@
 use clang_sys::*;
 use goanna_ast::{Expr, ExprKind, LocalDecl, Span, Stmt, StmtKind};
 
+use super::cxx::ScopeFrame;
 use super::expr::unwrap_unexposed;
 use super::spans;
 use super::Converter;
@@ -108,11 +109,22 @@ impl Converter {
         }
         let kids = children(cursor);
         match k {
-            CXCursor_CompoundStmt => StmtKind::Compound(kids.iter().map(|&c| self.stmt(c)).collect()),
-            CXCursor_DeclStmt => StmtKind::Decl(self.decls(&kids)),
+            CXCursor_CompoundStmt => {
+                self.scopes.push(ScopeFrame::Block(Vec::new()));
+                let mut stmts: Vec<Stmt> = kids.iter().map(|&c| self.stmt(c)).collect();
+                if !stmts.last().is_some_and(leaves_block) {
+                    let end = closing_brace(span);
+                    stmts.extend(self.block_end(end));
+                }
+                self.scopes.pop();
+                StmtKind::Compound(stmts)
+            }
+            CXCursor_DeclStmt => self.decl_stmt(&kids, span),
             CXCursor_NullStmt => StmtKind::Null,
-            CXCursor_BreakStmt => StmtKind::Break,
-            CXCursor_ContinueStmt => StmtKind::Continue,
+            CXCursor_BreakStmt => with_exits(self.scope_exit(true, span, None), StmtKind::Break, span),
+            CXCursor_ContinueStmt => with_exits(self.scope_exit(true, span, None), StmtKind::Continue, span),
+            CXCursor_CXXForRangeStmt => self.range_for(&kids, span),
+            CXCursor_CXXTryStmt => self.try_stmt(&kids, span),
             CXCursor_IfStmt => {
                 let cond = self.expr_or_unknown(kids.first().copied(), span);
                 let mut then = self.boxed_stmt(kids.get(1).copied(), span);
@@ -124,11 +136,15 @@ impl Converter {
             }
             CXCursor_WhileStmt => {
                 let cond = self.expr_or_unknown(kids.first().copied(), span);
+                self.scopes.push(ScopeFrame::Breakable);
                 let body = self.boxed_stmt(kids.get(1).copied(), span);
+                self.scopes.pop();
                 StmtKind::While { cond, body }
             }
             CXCursor_DoStmt => {
+                self.scopes.push(ScopeFrame::Breakable);
                 let body = self.boxed_stmt(kids.first().copied(), span);
+                self.scopes.pop();
                 let cond = self.expr_or_unknown(kids.get(1).copied(), span);
                 StmtKind::DoWhile { body, cond }
             }
@@ -136,7 +152,9 @@ impl Converter {
             CXCursor_SwitchStmt => {
                 let enum_values = kids.first().and_then(|&c| util::enum_values_of(c));
                 let cond = self.expr_or_unknown(kids.first().copied(), span);
+                self.scopes.push(ScopeFrame::Breakable);
                 let body = self.boxed_stmt(kids.get(1).copied(), span);
+                self.scopes.pop();
                 StmtKind::Switch { cond, enum_values, body }
             }
             CXCursor_CaseStmt => {
@@ -164,7 +182,17 @@ impl Converter {
                 name: util::spelling(cursor),
                 body: self.boxed_stmt(kids.last().copied(), span),
             },
-            CXCursor_ReturnStmt => StmtKind::Return(kids.iter().copied().find(|&c| is_expr(c)).map(|c| self.expr(c))),
+            CXCursor_ReturnStmt => {
+                let value = kids.iter().copied().find(|&c| is_expr(c)).map(|c| self.expr(c)).map(|e| self.returned_value(e));
+                // A local object returned by value is moved or elided into the caller's: it
+                // is not destroyed here.
+                let returned_object = value.as_ref().and_then(|v| match v.kind {
+                    ExprKind::Var(id) if v.ty.class == goanna_ast::TypeClass::Record => Some(id),
+                    _ => None,
+                });
+                let exits = self.scope_exit(false, span, returned_object);
+                self.return_after(value, exits, span)
+            }
             CXCursor_AsmStmt | CXCursor_MSAsmStmt => {
                 // An input operand in a register is converted to a value (an implicit
                 // conversion, exposed as `UnexposedExpr`), or is no lvalue at all (`"r"(n + 1)`);
@@ -194,21 +222,20 @@ impl Converter {
         }
     }
 
-    /// The variables of a declaration statement (other declarations are dropped; block-scope
-    /// function declarations are recorded in `declarations`).
-    fn decls(&mut self, kids: &[CXCursor]) -> Vec<LocalDecl> {
-        let mut out = Vec::new();
+    /// A declaration statement: its variables (other declarations are dropped; block-scope
+    /// function declarations are recorded in `declarations`). A C++ object the program's own
+    /// constructor builds is declared, then constructed by a call with its address (the
+    /// statement becomes a block of the pieces), and its destructor is registered with the
+    /// enclosing block.
+    fn decl_stmt(&mut self, kids: &[CXCursor], stmt_span: Span) -> StmtKind {
+        let mut pieces: Vec<Stmt> = Vec::new();
+        let mut current: Vec<LocalDecl> = Vec::new();
         for &c in kids {
             match kind(c) {
                 CXCursor_VarDecl => {
                     let var = self.var_id(c);
                     // SAFETY: pure accessor on a live cursor.
                     let init_cursor = unsafe { clang_Cursor_getVarDeclInitializer(c) };
-                    let init = if util::is_null(init_cursor) || !is_expr(init_cursor) {
-                        None
-                    } else {
-                        Some(self.expr(init_cursor))
-                    };
                     let name = self.out.vars[var.0 as usize].name.clone();
                     let name_span = self.name_span(c, &name);
                     let full = self.cursor_span(c);
@@ -217,7 +244,17 @@ impl Converter {
                     } else {
                         full
                     };
-                    out.push(LocalDecl { var, init, span });
+                    let (init, construct) = if util::is_null(init_cursor) || !is_expr(init_cursor) {
+                        (None, None)
+                    } else {
+                        self.declare_object(c, var, init_cursor, span)
+                    };
+                    current.push(LocalDecl { var, init, span });
+                    if let Some(construct) = construct {
+                        pieces.push(Stmt { kind: StmtKind::Decl(std::mem::take(&mut current)), span: stmt_span, indent: 0 });
+                        pieces.push(construct);
+                    }
+                    self.register_object(c, var, span);
                 }
                 CXCursor_FunctionDecl => {
                     self.declare_function(c, false);
@@ -225,7 +262,35 @@ impl Converter {
                 _ => {}
             }
         }
-        out
+        if pieces.is_empty() {
+            return StmtKind::Decl(current);
+        }
+        if !current.is_empty() {
+            pieces.push(Stmt { kind: StmtKind::Decl(current), span: stmt_span, indent: 0 });
+        }
+        StmtKind::Compound(pieces)
+    }
+
+    /// `return value;` after the destructors of the objects in scope: a value that reads one of
+    /// them, or calls anything, is kept in a variable of its own first.
+    fn return_after(&mut self, value: Option<goanna_ast::Expr>, exits: Vec<Stmt>, span: Span) -> StmtKind {
+        if exits.is_empty() {
+            return StmtKind::Return(value);
+        }
+        let mut stmts = Vec::new();
+        let value = match value {
+            Some(v) if !is_plain_value(&v) => {
+                let tmp = self.synthetic_local("return value", v.ty.clone(), v.span);
+                let v_span = v.span;
+                let ty = v.ty.clone();
+                stmts.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(v), span: v_span }]), span, indent: 0 });
+                Some(goanna_ast::Expr { kind: ExprKind::Var(tmp), span: v_span, ty })
+            }
+            other => other,
+        };
+        stmts.extend(exits);
+        stmts.push(Stmt { kind: StmtKind::Return(value), span, indent: 0 });
+        StmtKind::Compound(stmts)
     }
 
     /// `for`: libclang omits absent parts, so each header child is placed by its position
@@ -268,7 +333,9 @@ impl Converter {
         let init = slots[0].map(|c| Box::new(self.stmt(c)));
         let cond = slots[1].map(|c| self.expr(c));
         let inc = slots[2].map(|c| self.expr(c));
+        self.scopes.push(ScopeFrame::Breakable);
         let body = Box::new(self.stmt(body_cursor));
+        self.scopes.pop();
         StmtKind::For { init, cond, inc, body }
     }
 
@@ -504,5 +571,39 @@ mod tests {
     fn ordinary_code_is_in_no_definition() {
         assert_eq!(defining_macro(HEADER, offset_of(b"if (x)", 0)), None);
         assert_eq!(defining_macro(HEADER, HEADER.len() + 10), None);
+    }
+}
+
+/// True when control does not go on past `stmt` to what follows it in its block.
+fn leaves_block(stmt: &Stmt) -> bool {
+    match &stmt.kind {
+        StmtKind::Return(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Goto(_) => true,
+        StmtKind::Compound(stmts) => stmts.last().is_some_and(leaves_block),
+        _ => false,
+    }
+}
+
+/// The last character of a block's span: its closing brace.
+fn closing_brace(block: Span) -> Span {
+    Span { start: block.end.saturating_sub(1), line: block.end_line, col: block.end_col.saturating_sub(1).max(1), ..block }
+}
+
+/// `stmt` after the destructor calls `exits` (none: `stmt` alone).
+fn with_exits(mut exits: Vec<Stmt>, stmt: StmtKind, span: Span) -> StmtKind {
+    if exits.is_empty() {
+        return stmt;
+    }
+    exits.push(Stmt { kind: stmt, span, indent: 0 });
+    StmtKind::Compound(exits)
+}
+
+/// True for a returned value that destructors cannot change: a constant or a variable (an
+/// object returned by value is not destroyed).
+fn is_plain_value(e: &goanna_ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::IntLit(_) | ExprKind::FloatLit(_) | ExprKind::StringLit(_) | ExprKind::EnumConst { .. } => true,
+        ExprKind::Var(_) => true,
+        ExprKind::Cast(inner) => is_plain_value(inner),
+        _ => false,
     }
 }

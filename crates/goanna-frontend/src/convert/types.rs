@@ -16,7 +16,11 @@ fn class_of(ty: CXType) -> TypeClass {
         | CXType_Long | CXType_LongLong | CXType_Int128 | CXType_Enum => TypeClass::Integer,
         CXType_Float | CXType_Double | CXType_LongDouble | CXType_Float128 | CXType_Half
         | CXType_Float16 | CXType_BFloat16 | CXType_Ibm128 | CXType_Complex => TypeClass::Floating,
-        CXType_Pointer | CXType_BlockPointer | CXType_ObjCObjectPointer => TypeClass::Pointer,
+        // A C++ reference holds the address of what it binds (the front end lowers it to a
+        // pointer: `convert/cxx.rs`).
+        CXType_Pointer | CXType_BlockPointer | CXType_ObjCObjectPointer | CXType_LValueReference | CXType_RValueReference => {
+            TypeClass::Pointer
+        }
         CXType_ConstantArray | CXType_IncompleteArray | CXType_VariableArray
         | CXType_DependentSizedArray | CXType_Vector | CXType_ExtVector => {
             if matches!(ty.kind, CXType_Vector | CXType_ExtVector) {
