@@ -137,6 +137,26 @@ pub struct FunctionModel {
     /// argument `buffer` points to that the call fills, copies or compares (`memset`:
     /// `[[0, 2]]`): `sizeof_ptr_buffer` where it is `sizeof` of the buffer pointer itself.
     pub buffer_size: Vec<(usize, usize)>,
+    /// The heap a model's blocks belong to, which only its own release function may release:
+    /// `malloc`/`free` (the default of models that allocate or free), `new`/`delete`,
+    /// `new[]`/`delete[]` -> `alloc_malloc`/`alloc_new`/`alloc_new_arr` on the result and
+    /// `release_free`/`release_delete`/`release_delete` and `release_delete_arr` on what it frees.
+    pub family: Option<HeapFamily>,
+}
+
+/// A family of allocation and release functions (CWE-762: release a block only with the
+/// function that matches how it was obtained).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HeapFamily {
+    /// `malloc`, `calloc`, `realloc`, `strdup`, ... and `free`.
+    #[serde(rename = "malloc")]
+    Malloc,
+    /// C++ `new` and `delete`.
+    #[serde(rename = "new")]
+    New,
+    /// C++ `new[]` and `delete[]`.
+    #[serde(rename = "new[]")]
+    NewArray,
 }
 
 /// How a library function says it succeeded.
@@ -212,6 +232,12 @@ impl FunctionModel {
     /// True when the result is a fresh allocation (`alloc` or `realloc`).
     pub fn allocates(&self) -> bool {
         self.alloc || self.realloc
+    }
+
+    /// The heap family of the blocks the call allocates or frees: its `family`, else
+    /// `malloc` for a model that allocates or frees heap memory.
+    pub fn heap_family(&self) -> Option<HeapFamily> {
+        self.family.or((self.allocates() || !self.free.is_empty()).then_some(HeapFamily::Malloc))
     }
 
     /// True when argument `index` is consumed by a modelled effect (freed, closed, locked,

@@ -422,11 +422,24 @@ pub enum PropKind {
     /// (comparisons, `!`, `&&`, `||`): `&&` or `||` was meant (`if (a > 0 & b > 0)`).
     /// Outside macro expansions.
     BitwiseBool,
+    /// The pointer receives a block of the C heap (`malloc`, `calloc`, `realloc`, `strdup`,
+    /// ...: a model of the `malloc` family), along with `alloc`.
+    AllocMalloc,
+    /// The pointer receives a block of C++ `new`, along with `alloc`.
+    AllocNew,
+    /// The pointer receives a block of C++ `new[]`, along with `alloc`.
+    AllocNewArray,
+    /// The pointer is released by `free` (the `malloc` family), along with `free`.
+    ReleaseFree,
+    /// The pointer is released by `delete` or `delete[]`, along with `free`.
+    ReleaseDelete,
+    /// The pointer is released by `delete[]`, along with `free` and `release_delete`.
+    ReleaseDeleteArray,
 }
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 82] = [
+    pub const ALL: [PropKind; 88] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -509,6 +522,12 @@ impl PropKind {
         PropKind::MisleadingIndent,
         PropKind::BitwiseBool,
         PropKind::Loaded,
+        PropKind::AllocMalloc,
+        PropKind::AllocNew,
+        PropKind::AllocNewArray,
+        PropKind::ReleaseFree,
+        PropKind::ReleaseDelete,
+        PropKind::ReleaseDeleteArray,
     ];
 
     /// True for the facts about how the code is written (`builder/mistakes.rs`:
@@ -618,6 +637,12 @@ impl PropKind {
             PropKind::StraySemicolon => "stray_semicolon",
             PropKind::MisleadingIndent => "misleading_indent",
             PropKind::BitwiseBool => "bitwise_bool",
+            PropKind::AllocMalloc => "alloc_malloc",
+            PropKind::AllocNew => "alloc_new",
+            PropKind::AllocNewArray => "alloc_new_arr",
+            PropKind::ReleaseFree => "release_free",
+            PropKind::ReleaseDelete => "release_delete",
+            PropKind::ReleaseDeleteArray => "release_delete_arr",
         }
     }
 }

@@ -61,6 +61,31 @@ pub struct CheckDocs {
     pub bad: String,
     /// The same code, fixed: the check reports nothing.
     pub good: String,
+    /// The language of the examples: `c` (the default) or `c++`.
+    #[serde(default)]
+    pub language: ExampleLanguage,
+}
+
+/// The language a check's documentation examples are written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum ExampleLanguage {
+    /// C.
+    #[default]
+    #[serde(rename = "c")]
+    C,
+    /// C++.
+    #[serde(rename = "c++")]
+    Cxx,
+}
+
+impl ExampleLanguage {
+    /// The file extension an example in this language is compiled from.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExampleLanguage::C => "c",
+            ExampleLanguage::Cxx => "cpp",
+        }
+    }
 }
 
 /// One check of the catalogue.

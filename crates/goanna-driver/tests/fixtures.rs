@@ -1,4 +1,4 @@
-//! Runs every annotated C fixture under `testdata/checks/` and `testdata/example/` and compares
+//! Runs every annotated C and C++ fixture (`.c`, `.cpp`) under `testdata/checks/` and `testdata/example/` and compares
 //! the findings with the `// expect:` annotations (closed world: nothing missing, nothing extra).
 //!
 //! A file directly in `testdata/checks/<ID>/` is a program of its own. The files of a deeper
@@ -25,7 +25,7 @@ fn fixtures() -> Vec<PathBuf> {
     for dir in ["testdata/checks", "testdata/example"] {
         for entry in walkdir::WalkDir::new(repo_root().join(dir)).sort_by_file_name() {
             let entry = entry.expect("walk testdata");
-            if entry.path().extension().is_some_and(|e| e == "c") && selected(&entry.path().to_string_lossy()) {
+            if entry.path().extension().is_some_and(|e| e == "c" || e == "cpp") && selected(&entry.path().to_string_lossy()) {
                 files.push(entry.into_path());
             }
         }
@@ -106,7 +106,7 @@ fn documentation_examples_behave_as_documented() {
     let mut failures = String::new();
     for spec in goanna_checks::catalogue().checks().iter().filter(|s| selected(&s.id)) {
         for (kind, source) in [("bad", &spec.docs.bad), ("good", &spec.docs.good)] {
-            let file = dir.path().join(format!("{}-{kind}.c", spec.id));
+            let file = dir.path().join(format!("{}-{kind}.{}", spec.id, spec.docs.language.extension()));
             std::fs::write(&file, source).expect("write example");
             let annotations = parse_annotations(source);
             let options = AnalysisOptions {

@@ -699,6 +699,9 @@ impl Builder<'_, '_> {
                     }
                     if m.allocates() {
                         self.prop(PropKind::Alloc, s.clone(), span);
+                        if let Some(family) = m.heap_family() {
+                            self.prop(family_alloc_prop(family), s.clone(), span);
+                        }
                         if m.filled {
                             self.prop(PropKind::Store, s.clone(), span);
                         }
@@ -1063,6 +1066,11 @@ impl Builder<'_, '_> {
                     if list.contains(&i) {
                         if let Some(p) = self.path_of(core) {
                             self.prop(kind, Subject::Path(p), a.span);
+                            if let (PropKind::Free, Some(family)) = (kind, m.heap_family()) {
+                                for &release in family_release_props(family) {
+                                    self.prop(release, Subject::Path(p), a.span);
+                                }
+                            }
                         }
                     }
                 }
@@ -1339,4 +1347,23 @@ pub(super) fn join(mut a: Ends, b: Ends) -> Ends {
 /// an element (`a[i]`), a member (`p->f`, `s.f`) or a dereference (`*p`).
 fn is_memory_read(e: &Expr) -> bool {
     matches!(strip_casts(e).kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
+}
+
+/// The proposition that says a pointer received a block of `family`.
+fn family_alloc_prop(family: crate::models::HeapFamily) -> PropKind {
+    match family {
+        crate::models::HeapFamily::Malloc => PropKind::AllocMalloc,
+        crate::models::HeapFamily::New => PropKind::AllocNew,
+        crate::models::HeapFamily::NewArray => PropKind::AllocNewArray,
+    }
+}
+
+/// The propositions that say a pointer was released by `family`'s release function:
+/// `release_delete` for both forms of `delete`, and `release_delete_arr` too for `delete[]`.
+fn family_release_props(family: crate::models::HeapFamily) -> &'static [PropKind] {
+    match family {
+        crate::models::HeapFamily::Malloc => &[PropKind::ReleaseFree],
+        crate::models::HeapFamily::New => &[PropKind::ReleaseDelete],
+        crate::models::HeapFamily::NewArray => &[PropKind::ReleaseDelete, PropKind::ReleaseDeleteArray],
+    }
 }

@@ -83,6 +83,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     counts_object: false,
     alloc_size: Vec::new(),
     buffer_size: Vec::new(),
+    family: None,
 };
 
 /// Per-unit data shared by the graphs of all functions of a unit: the model table and indexes

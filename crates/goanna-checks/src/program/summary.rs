@@ -60,6 +60,13 @@ pub struct Summary {
     pub returns_uninit: bool,
     /// May return a stream it opened.
     pub returns_stream: bool,
+    /// The heap families of the blocks it may return (`alloc_malloc`, `alloc_new`,
+    /// `alloc_new_arr`): a wrapper of `new` gives its caller a block of `new`.
+    pub returns_families: Vec<PropKind>,
+    /// Per parameter: the release functions it may apply to the pointer it is given
+    /// (`release_free`, `release_delete`, `release_delete_arr`), itself or through its
+    /// callees; at a call that frees the argument, the argument gets them too.
+    pub releases: Vec<Vec<PropKind>>,
     /// May return a null pointer.
     pub may_return_null: bool,
     /// Every path that returns gives back memory the function freed (`free(p); return p;`):
@@ -149,6 +156,7 @@ impl Summary {
             uses_stream: vec![false; n],
             null_only_if_null: vec![false; n],
             null_zeroes_out: vec![false; n],
+            releases: vec![Vec::new(); n],
             ..Summary::default()
         }
     }
@@ -193,6 +201,9 @@ struct Questions {
     per_part: Vec<(usize, Vec<super::parts::PartStep>, PropKind, bool, Formula)>,
     /// Per parameter: its members are followed.
     parts_followed: Vec<bool>,
+    /// Per heap family: its allocation proposition and whether a block of that family is
+    /// allocated into a local pointer and returned (one formula per family).
+    returns_families: Vec<(PropKind, Formula)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +237,9 @@ enum Question {
     /// U return_null])`: some `return NULL` leaves `*param` other than 0 (negated for
     /// `null_zeroes_out`).
     NullLeavesOut,
+    /// `E[!def U release]`: some path releases the pointer it was given with this family's
+    /// release function (`release_free`, `release_delete`, `release_delete_arr`).
+    Releases(PropKind),
 }
 
 /// Formula constructors, so that atoms with any characters need no quoting.
@@ -305,6 +319,9 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         per_param.push((i, Question::KeepsOpen, keeps_open));
         per_param.push((i, Question::UsesStream, eu(not(def.clone()), atom(PropKind::ResourceUse, f, p))));
         per_param.push((i, Question::MayFree, eu(not(def.clone()), free.clone())));
+        for release in FAMILY_RELEASES {
+            per_param.push((i, Question::Releases(release), eu(not(def.clone()), atom(release, f, p))));
+        }
         per_param.push((i, Question::Takes, eu(not(def.clone()), any(vec![free, escape, fclose]))));
         // Every path dereferences the pointer before testing it or giving it a new value: a
         // callee that dereferences only on some paths (a loop over zero elements, a branch on
@@ -356,6 +373,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         }
     }
     let mut returns_alloc = Vec::new();
+    let mut returns_families: Vec<(PropKind, Vec<Formula>)> = FAMILY_ALLOCS.iter().map(|&k| (k, Vec::new())).collect();
     let mut may_return_null = Vec::new();
     let mut returns_stream = Vec::new();
     let mut returns_uninit = Vec::new();
@@ -376,6 +394,9 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         let handed_on = and(atom(PropKind::Escape, f, v), not(ret.clone()));
         let released = |kind: PropKind| any(vec![atom(kind, f, v), handed_on.clone()]);
         returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
+        for (family, formulas) in returns_families.iter_mut() {
+            formulas.push(ef(and(atom(*family, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
+        }
         returns_stream.push(ef(and(atom(PropKind::Fopen, f, v), ex(eu(stays(released(PropKind::Fclose)), returned.clone())))));
         let store = atom(PropKind::Store, f, v);
         let fresh = and(atom(PropKind::Alloc, f, v), not(store.clone()));
@@ -472,8 +493,14 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         returns_uninit,
         returns_unfreed,
         returns_maybe_null,
+        returns_families: returns_families.into_iter().filter(|(_, fs)| !fs.is_empty()).map(|(k, fs)| (k, any(fs))).collect(),
     }
 }
+
+/// The allocation propositions of the heap families (`malloc`, `new`, `new[]`).
+const FAMILY_ALLOCS: [PropKind; 3] = [PropKind::AllocMalloc, PropKind::AllocNew, PropKind::AllocNewArray];
+/// The release propositions of the heap families, in the same order.
+const FAMILY_RELEASES: [PropKind; 3] = [PropKind::ReleaseFree, PropKind::ReleaseDelete, PropKind::ReleaseDeleteArray];
 
 /// The questions about the block a pointer `v` held at the entry of function `f` (a carrier
 /// global's, a part's of a parameter): freed, or closed, on every path that returns (the
@@ -538,6 +565,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.returns_maybe_null.iter().cloned());
     formulas.extend(qs.per_global.iter().map(|(_, _, _, formula)| formula.clone()));
     formulas.extend(qs.per_part.iter().map(|(_, _, _, _, formula)| formula.clone()));
+    formulas.extend(qs.returns_families.iter().map(|(_, formula)| formula.clone()));
     let entry = 0; // the model's entry state
     let sat = decide.satisfying(&model.model, 0, &formulas);
     let at_entry: Vec<bool> = sat.iter().map(|nodes| nodes.contains(&entry)).collect();
@@ -563,10 +591,17 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::UsesStream => summary.uses_stream[*i] = holds,
             Question::NullUntested => null_untested[*i] = holds,
             Question::NullLeavesOut => leaves_out[*i] = holds,
+            Question::Releases(kind) => {
+                if holds {
+                    summary.releases[*i].push(*kind);
+                }
+            }
         }
     }
     let base = qs.per_param.len() + 1;
-    let (alloc, rest) = at_entry[base..].split_at(qs.returns_alloc.len());
+    let (rest, families) = at_entry[base..].split_at(at_entry.len() - base - qs.returns_families.len());
+    summary.returns_families = qs.returns_families.iter().zip(families).filter(|(_, &holds)| holds).map(|((k, _), _)| *k).collect();
+    let (alloc, rest) = rest.split_at(qs.returns_alloc.len());
     let (null, rest) = rest.split_at(qs.may_return_null.len());
     let (stream, rest) = rest.split_at(qs.returns_stream.len());
     let (uninit, rest) = rest.split_at(qs.returns_uninit.len());
@@ -854,6 +889,8 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
             continue;
         }
+        // The release functions some path applies to it: a sink that `delete`s what it is given.
+        props.extend(s.releases.get(i).into_iter().flatten().map(|&k| (k, x)));
         if s.frees_all.get(i) == Some(&true) {
             props.push((PropKind::Free, x));
         } else if s.closes_all.get(i) == Some(&true) {
@@ -945,6 +982,7 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     if let Some(r) = site.result {
         if s.returns_alloc {
             props.push((PropKind::Alloc, r));
+            props.extend(s.returns_families.iter().map(|&k| (k, r)));
             // Memory the callee wrote (or may have) before returning it has defined contents.
             if !s.returns_uninit {
                 props.push((PropKind::Store, r));
