@@ -371,6 +371,13 @@ pub enum PropKind {
     /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`). Added when units
     /// are linked, never by the graph builder.
     LockByResult,
+    /// On a function's entry: a lock wrapper, an unlock wrapper or neither of this lock as a
+    /// constant argument selects (`pause_threads(PAUSE_ALL)` takes it and returns holding it,
+    /// `pause_threads(RESUME_ALL)` releases it): every call of the function passes a constant
+    /// for a parameter it never writes, and under each such constant the function holds the
+    /// lock on every path that returns, releases it on every such path, or leaves it alone.
+    /// Added when units are linked, never by the graph builder.
+    LockByArgument,
     /// At a call of a function of the program: its summary says it only reads memory reached
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).
     /// Added when units are linked, never by the graph builder.
@@ -426,7 +433,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 82] = [
+    pub const ALL: [PropKind; 83] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -498,6 +505,7 @@ impl PropKind {
         PropKind::ElemRelease,
         PropKind::LockedByCaller,
         PropKind::LockByResult,
+        PropKind::LockByArgument,
         PropKind::ReadsOnly,
         PropKind::PartsFollowed,
         PropKind::SizeofPtrAlloc,
@@ -607,6 +615,7 @@ impl PropKind {
             PropKind::ElemRelease => "elem_release",
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
+            PropKind::LockByArgument => "lock_by_argument",
             PropKind::ReadsOnly => "reads_only",
             PropKind::PartsFollowed => "parts_followed",
             PropKind::Loaded => "loaded",

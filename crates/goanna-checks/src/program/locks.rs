@@ -12,7 +12,12 @@
 //! - under its *result*: when every `return` gives a constant, the effect that holds at every
 //!   `return` of some constants (`return TRUE` after releasing the lock, `return FALSE` with it
 //!   still held) is put on the caller's branches that test the result and admit only those
-//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`).
+//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`);
+//! - under a *selector*: an integer parameter the function never writes that a `switch` or a
+//!   comparison decides, the effect at calls passing each constant the program passes for it
+//!   (`gate(d, TAKE)`, `gate(d, GIVE)`); a function that every call gives a constant, and that
+//!   under each one takes a lock for its caller, releases it or leaves it alone, gets
+//!   `lock_by_argument` of the lock on its entry, which both THR checks read.
 //!
 //! A function that takes a lock and releases it again before returning is no unlock wrapper:
 //! an unlock counts for the caller only when no lock of the same path came before it on the
@@ -37,12 +42,36 @@ use goanna_cfg::{
 const MAX_LOCKS: usize = 64;
 /// At most this many flag parameters per function get conditional summaries.
 const MAX_FLAGS: usize = 4;
+/// At most this many constants of one selector parameter get summaries of their own.
+const MAX_SELECTED: usize = 8;
+
+/// What a call passes for a flag or selector parameter, as a summary assumes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Selected {
+    /// Any non-zero value (a flag).
+    NonZero,
+    /// Zero (a flag).
+    Zero,
+    /// This constant (a selector: `switch (type)`, `if (mode == M_READ)`).
+    Is(i64),
+}
+
+impl Selected {
+    /// True when a call passing constant `v` makes this assumption true.
+    fn admits(self, v: i64) -> bool {
+        match self {
+            Selected::NonZero => v != 0,
+            Selected::Zero => v == 0,
+            Selected::Is(k) => v == k,
+        }
+    }
+}
 
 /// When a callee's lock effect happens at one of its calls.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct When {
-    /// The call passes a constant for this parameter that is non-zero (`true`) or zero.
-    flag: Option<(usize, bool)>,
+    /// The call passes a constant for this parameter that the assumption admits.
+    flag: Option<(usize, Selected)>,
     /// The effect holds where the result is one of the first constants, and not where it is
     /// one of the second; the third is true when every `return` gives one of them (otherwise
     /// the returns without the effect may give any value, and the effect is put on callers
@@ -63,11 +92,13 @@ struct LockEffect {
 }
 
 /// Adds to the call nodes of every caller the lock effects of its callees (and to the branches
-/// that test a call's result, the effects conditional on it), and `locked_by_caller` to the
-/// entries of functions called holding a lock they take; returns the functions whose nodes got
+/// that test a call's result, the effects conditional on it), `locked_by_caller` to the
+/// entries of functions called holding a lock they take, and `lock_by_result` /
+/// `lock_by_argument` to those of conditional wrappers; returns the functions whose nodes got
 /// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
+    let passed = passed_constants(program);
     let mut changed = Vec::new();
     // Branches of callers where a callee's result says it returned holding a lock: (caller,
     // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
@@ -90,8 +121,8 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
                 }
                 let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
                 for effect in &summaries[callee as usize] {
-                    if let Some((param, nonzero)) = effect.when.flag {
-                        if site.int_arg(param).is_none_or(|v| (v != 0) != nonzero) {
+                    if let Some((param, selected)) = effect.when.flag {
+                        if site.int_arg(param).is_none_or(|v| !selected.admits(v)) {
                             continue;
                         }
                     }
@@ -119,7 +150,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             }
         }
         for &f in &scc {
-            summaries[f as usize] = lock_summary(program.cfg(f), f, effects);
+            summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize]);
         }
     }
     // Functions called holding a lock they take themselves.
@@ -188,9 +219,63 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             add(effects, &mut changed, f, target, PropKind::Lock, path);
         }
     }
+    // Functions that take or release a lock for their caller as a constant argument selects.
+    let mut selected: Vec<(FnIndex, PathId)> = Vec::new();
+    for g in 0..program.functions.len() as FnIndex {
+        selected.extend(argument_wrappers(program.cfg(g), g, effects, &passed[g as usize]).into_iter().map(|lock| (g, lock)));
+    }
+    for (g, lock) in selected {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByArgument, lock);
+    }
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// The locks (globals, or reached through a parameter) that `cfg` takes or releases for its
+/// caller as a constant argument selects: for an integer parameter it never writes, that some
+/// condition tests, and for which every call passes a constant, under each constant passed the
+/// function holds the lock on every path that returns, releases the caller's lock on every
+/// such path, or leaves it as it was (untouched, or taken and released again), and some
+/// constant does one of the first two (`pause_threads(PAUSE_ALL)` / `pause_threads(RESUME_ALL)`).
+fn argument_wrappers(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<PathId> {
+    let every: Passed = passed.iter().filter(|(_, _, every)| *every).cloned().collect();
+    if every.is_empty() {
+        return Vec::new();
+    }
+    let locks = Locks::of(cfg, f, effects, |p| p.result_of.is_none() && (p.root.kind.is_static_storage() || parameter_of(cfg, p).is_some()));
+    if locks.paths.is_empty() {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for (index, values, _) in &every {
+        let Some(Some(param)) = cfg.params.get(*index) else { continue };
+        let param = *param;
+        if values.len() > MAX_SELECTED || cfg.path(param).class != goanna_ast::TypeClass::Integer || written(cfg, param) {
+            continue;
+        }
+        let decides = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if evaluate(e, &[(None, Some(param), values[0])]).is_some())));
+        if !decides {
+            continue;
+        }
+        let exits: Vec<Option<LockState>> = values.iter().map(|&v| locks.analyse(cfg, Some((param, Selected::Is(v))))[cfg.exit.index()]).collect();
+        for (i, &lock) in locks.paths.iter().enumerate() {
+            let b = 1u64 << i;
+            let mut selects = false;
+            let consistent = exits.iter().flatten().all(|s| {
+                if s.must_held & b != 0 || s.releases_callers(b) {
+                    selects = true;
+                    true
+                } else {
+                    s.may_held & b == 0 && (s.may_released & b == 0 || (s.must_released & b != 0 && s.may_lock_first & b != 0))
+                }
+            });
+            if consistent && selects && !found.contains(&lock) {
+                found.push(lock);
+            }
+        }
+    }
+    found
 }
 
 /// True when every node of `f` that takes `lock` is followed by nothing but the way out: on
@@ -454,14 +539,14 @@ impl Locks {
     }
 
     /// The state after each node (`None`: not reached), with the branches that contradict
-    /// `flag` (a parameter that is, or is not, zero) cut, and the lock taken by a library call
+    /// `flag` (what a parameter is assumed to be) cut, and the lock taken by a library call
     /// whose success a branch contradicts left out on that branch.
-    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> Vec<Option<LockState>> {
+    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, Selected)>) -> Vec<Option<LockState>> {
         self.analyse_both(cfg, flag).1
     }
 
     /// As [`Locks::analyse`]: the states before and after each node.
-    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
+    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, Selected)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
         let mut inp: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let preds = cfg.predecessors();
@@ -605,7 +690,7 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// having released them since (`Lock`), and those it releases, held by its caller, on every
 /// such path (`Unlock`); then the same under each value of a flag parameter and at the
 /// `return`s of some constants, where they differ.
-fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect> {
+fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<LockEffect> {
     let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
     if locks.paths.is_empty() {
         return Vec::new();
@@ -617,7 +702,7 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
     for (kind, i) in &always {
         summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
     }
-    let conditional = |flag: Option<(usize, bool)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
+    let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
         let at_exit = exit_effects(cfg, &locks, states);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
@@ -632,9 +717,15 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
     };
     conditional(None, &plain, &mut summary);
     for (index, param) in flag_parameters(cfg) {
-        for nonzero in [true, false] {
-            let states = locks.analyse(cfg, Some((param, nonzero)));
-            conditional(Some((index, nonzero)), &states, &mut summary);
+        for selected in [Selected::NonZero, Selected::Zero] {
+            let states = locks.analyse(cfg, Some((param, selected)));
+            conditional(Some((index, selected)), &states, &mut summary);
+        }
+    }
+    for (index, param, values) in selector_parameters(cfg, passed) {
+        for v in values {
+            let states = locks.analyse(cfg, Some((param, Selected::Is(v))));
+            conditional(Some((index, Selected::Is(v))), &states, &mut summary);
         }
     }
     summary
@@ -783,9 +874,80 @@ fn flag_parameters(cfg: &Cfg) -> Vec<(usize, PathId)> {
     flags
 }
 
+/// The constants the program's calls pass for each function's integer parameters: for each
+/// function, (parameter index, the constants passed, whether every call passes one), for the
+/// parameters some call passes a constant for.
+type Passed = Vec<(usize, Vec<i64>, bool)>;
+
+/// [`Passed`] of every function of the program; a function whose address is taken may be
+/// called with any value.
+fn passed_constants(program: &Program<'_>) -> Vec<Passed> {
+    let mut passed: Vec<Passed> = vec![Vec::new(); program.functions.len()];
+    // For each callee: per parameter, the constants and whether some call passed another value.
+    let mut seen: Vec<Vec<(Vec<i64>, bool)>> = vec![Vec::new(); program.functions.len()];
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, g) in &program.calls[f as usize] {
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let params = program.cfg(g).params.len();
+            let slots = &mut seen[g as usize];
+            if slots.len() < params {
+                slots.resize(params, (Vec::new(), false));
+            }
+            for (i, slot) in slots.iter_mut().enumerate() {
+                match site.int_arg(i) {
+                    Some(v) if !slot.0.contains(&v) => slot.0.push(v),
+                    Some(_) => {}
+                    None => slot.1 = true,
+                }
+            }
+        }
+    }
+    for (g, slots) in seen.into_iter().enumerate() {
+        let open = program.address_taken.get(g).copied().unwrap_or(true);
+        for (i, (mut values, other)) in slots.into_iter().enumerate() {
+            if !values.is_empty() {
+                values.sort_unstable();
+                passed[g].push((i, values, !other && !open));
+            }
+        }
+    }
+    passed
+}
+
+/// The integer parameters that the function never writes nor takes the address of and that
+/// some condition tests, compares with a constant or switches on (`switch (type)`), with the
+/// constants the program's calls pass for them (at most [`MAX_SELECTED`]; a parameter passed
+/// more is left out): (index, path, constants).
+fn selector_parameters(cfg: &Cfg, passed: &Passed) -> Vec<(usize, PathId, Vec<i64>)> {
+    let mut selectors = Vec::new();
+    for (index, values, _) in passed {
+        let Some(Some(param)) = cfg.params.get(*index) else { continue };
+        let param = *param;
+        if values.len() > MAX_SELECTED || cfg.path(param).class != goanna_ast::TypeClass::Integer || written(cfg, param) {
+            continue;
+        }
+        // Some condition whose value the parameter decides.
+        let decides = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if evaluate(e, &[(None, Some(param), values[0])]).is_some())));
+        if decides {
+            selectors.push((*index, param, values.clone()));
+        }
+    }
+    selectors
+}
+
+/// True when the function writes parameter `param` or takes its address.
+fn written(cfg: &Cfg, param: PathId) -> bool {
+    cfg.nodes.iter().any(|n| {
+        n.props.iter().any(|p| p.subject == Subject::Path(param) && matches!(p.kind, PropKind::Def | PropKind::AddrTaken))
+            || n.values.iter().any(|v| matches!(v, ValueOp::Assign { target, .. } if *target == param))
+    })
+}
+
 /// True when the edge of kind `kind` out of condition node `n` cannot be taken if parameter
-/// `flag.0` is non-zero (`flag.1`) or zero.
-fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bool {
+/// `flag.0` is as `flag.1` says (a `case` of another value, the `default` of a `switch` with a
+/// `case` of the value, a branch the value decides).
+fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, Selected)) -> bool {
     let node = cfg.node(n);
     let Some(cond) = node.values.iter().find_map(|v| match v {
         ValueOp::Cond(e) => Some(e),
@@ -793,7 +955,21 @@ fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bo
     }) else {
         return false;
     };
-    match (truth(cond, flag), kind) {
+    let truth = match flag.1 {
+        Selected::NonZero => truth(cond, (flag.0, true)),
+        Selected::Zero => truth(cond, (flag.0, false)),
+        Selected::Is(k) => {
+            let Some(value) = evaluate(cond, &[(None, Some(flag.0), k)]) else { return false };
+            return match kind {
+                EdgeKind::Case(v) => v != i64::MIN && v != value,
+                EdgeKind::Default => node.succs.iter().any(|e| e.kind == EdgeKind::Case(value)),
+                EdgeKind::True => value == 0,
+                EdgeKind::False => value != 0,
+                EdgeKind::Normal | EdgeKind::Back => false,
+            };
+        }
+    };
+    match (truth, kind) {
         (Some(t), EdgeKind::True) => !t,
         (Some(t), EdgeKind::False) => t,
         _ => false,
