@@ -368,8 +368,11 @@ pub enum PropKind {
     /// holding the lock (reached through a parameter) exactly at its `return`s of some
     /// constants, and some caller releases it after testing the result for them (`if
     /// (lock_and_load(c) > 0) { ..; unlock(c); }`), or it never releases the lock and every
-    /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`). Added when units
-    /// are linked, never by the graph builder.
+    /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`), or its pointer
+    /// result is not NULL exactly when it holds the lock: the lock's own address
+    /// (`if (pthread_mutex_trylock(l) == 0) return l; return NULL;`), or an object while it
+    /// holds a global lock that some caller releases after finding the result not NULL.
+    /// Added when units are linked, never by the graph builder.
     LockByResult,
     /// On a function's entry: a lock wrapper, an unlock wrapper or neither of this lock as a
     /// constant argument selects (`pause_threads(PAUSE_ALL)` takes it and returns holding it,

@@ -19,6 +19,14 @@
 //!   under each one takes a lock for its caller, releases it or leaves it alone, gets
 //!   `lock_by_argument` of the lock on its entry, which both THR checks read.
 //!
+//! A function returning a pointer may say by it that it holds a lock: it holds the lock at
+//! every `return` of a pointer that is not NULL and at none of its `return NULL`s. When the
+//! pointer is the lock's own address (`item_trylock()`: `if (pthread_mutex_trylock(l) == 0)
+//! return l; return NULL;`), a caller storing the result in a local holds that local's lock on
+//! the branches first reached that find it not NULL; when the lock is a global
+//! (`assoc_get_iterator()`), the function is a conditional wrapper once a caller releases the
+//! global after such a branch.
+//!
 //! A function that takes a lock and releases it again before returning is no unlock wrapper:
 //! an unlock counts for the caller only when no lock of the same path came before it on the
 //! path.
@@ -98,6 +106,10 @@ struct LockEffect {
 /// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
+    let mut result_locks: Vec<Vec<ResultLock>> = vec![Vec::new(); program.functions.len()];
+    // Non-NULL branches of callers after a call of a function whose pointer result says that
+    // it holds a global lock: (caller, branch node, callee, the callee's lock path).
+    let mut global_by_pointer: Vec<(FnIndex, NodeId, FnIndex, PathId)> = Vec::new();
     let passed = passed_constants(program);
     let mut changed = Vec::new();
     // Branches of callers where a callee's result says it returned holding a lock: (caller,
@@ -116,10 +128,30 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
         for &f in &scc {
             let cfg = program.cfg(f);
             for &(node, callee) in &program.calls[f as usize] {
+                let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+                for held in &result_locks[callee as usize] {
+                    let Some(result) = site.result else { continue };
+                    let tests = nonnull_tests(cfg, node, result);
+                    if held.returned {
+                        // A lock stored where the caller's own caller reads it (`a->hold_lock`
+                        // of a parameter `a`, a global) is handed on: only a local names it.
+                        let path = cfg.path(result);
+                        if path.root.kind != VarKind::Local || !path.steps.is_empty() {
+                            continue;
+                        }
+                        // The caller's result names the lock; a result never tested is taken
+                        // as a library trylock's is.
+                        let targets = if tests.is_empty() { vec![node] } else { tests };
+                        for target in targets {
+                            add(effects, &mut changed, f, target, PropKind::Lock, result);
+                        }
+                    } else {
+                        global_by_pointer.extend(tests.into_iter().map(|t| (f, t, callee, held.lock)));
+                    }
+                }
                 if summaries[callee as usize].is_empty() {
                     continue;
                 }
-                let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
                 for effect in &summaries[callee as usize] {
                     if let Some((param, selected)) = effect.when.flag {
                         if site.int_arg(param).is_none_or(|v| !selected.admits(v)) {
@@ -151,6 +183,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
         }
         for &f in &scc {
             summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize]);
+            result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
         }
     }
     // Functions called holding a lock they take themselves.
@@ -194,6 +227,17 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
     // A callee whose result tells that it returns holding a lock, and some caller releases
     // that lock after the branch testing it: a conditional lock wrapper by contract.
     let mut wrappers: Vec<(FnIndex, PathId)> = Vec::new();
+    // One that returns the address of the lock it holds hands it over by design.
+    for (g, held) in result_locks.iter().enumerate() {
+        wrappers.extend(held.iter().filter(|h| h.returned).map(|h| (g as FnIndex, h.lock)));
+    }
+    // One whose non-NULL result says it holds a global lock, released by some caller after
+    // the branch that found the result non-NULL (itself or by a function it calls).
+    for &(f, target, g, lock) in &global_by_pointer {
+        if !wrappers.contains(&(g, lock)) && released_global_after(program, f, effects, target, program.cfg(g).path(lock)) {
+            wrappers.push((g, lock));
+        }
+    }
     for &(f, target, path, g, lock, _) in &handed_over {
         if !wrappers.contains(&(g, lock)) && released_after(program.cfg(f), f, effects, target, path) {
             wrappers.push((g, lock));
@@ -310,6 +354,119 @@ fn every_lock_is_last(cfg: &Cfg, f: FnIndex, effects: &CallEffects, lock: PathId
         work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
     }
     true
+}
+
+/// A lock that a function returning a pointer holds exactly when its result is not NULL.
+#[derive(Clone, Debug)]
+struct ResultLock {
+    /// The lock's path in the function.
+    lock: PathId,
+    /// The pointer returned is the lock itself (`return lock;` after
+    /// `pthread_mutex_trylock(lock)` succeeded): the caller's result names the lock. Otherwise
+    /// the lock is a global.
+    returned: bool,
+}
+
+/// The locks `cfg` holds at every `return` of a pointer that is not NULL and at none of its
+/// `return NULL`s (memcached's `item_trylock()`, `assoc_get_iterator()`): the lock the pointer
+/// returned names, or a global.
+fn pointer_result_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<ResultLock> {
+    let locks = Locks::of(cfg, f, effects, |p| p.result_of.is_none());
+    if locks.paths.is_empty() {
+        return Vec::new();
+    }
+    let states = locks.analyse(cfg, None);
+    let preds = cfg.predecessors();
+    // Each return's state, whether it returns NULL, and its node.
+    let mut returns: Vec<(LockState, bool, NodeId)> = Vec::new();
+    for &p in &preds[cfg.exit.index()] {
+        let Some(s) = states[p.index()] else { continue };
+        let node = cfg.node(p);
+        if node.kind != NodeKind::Return || !node.props.iter().any(|q| q.kind == PropKind::Return) {
+            return Vec::new();
+        }
+        returns.push((s, node.props.iter().any(|q| q.kind == PropKind::ReturnNull), p));
+    }
+    if !returns.iter().any(|r| r.1) || returns.iter().all(|r| r.1) {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for (i, &lock) in locks.paths.iter().enumerate() {
+        let b = 1u64 << i;
+        let held = returns.iter().filter(|r| !r.1).all(|r| r.0.must_held & b != 0);
+        let free = returns.iter().filter(|r| r.1).all(|r| r.0.may_held & b == 0);
+        if !(held && free) {
+            continue;
+        }
+        let returned = returns.iter().filter(|r| !r.1).all(|r| {
+            let node = cfg.node(r.2);
+            node.props.iter().any(|q| q.kind == PropKind::Escape && q.subject == Subject::Path(lock)) && !matches!(node.kind, NodeKind::Call(_))
+        });
+        if returned || cfg.path(lock).root.kind.is_static_storage() {
+            found.push(ResultLock { lock, returned });
+        }
+    }
+    found
+}
+
+/// The branch nodes first reached from call node `call` that find its result `result` not
+/// NULL (no other test of it, nor a new value, in between).
+fn nonnull_tests(cfg: &Cfg, call: NodeId, result: PathId) -> Vec<NodeId> {
+    let mut found = Vec::new();
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(call).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let node = cfg.node(n);
+        let about = |kind: PropKind| node.props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(result));
+        if about(PropKind::NonNullTest) {
+            found.push(n);
+            continue;
+        }
+        if about(PropKind::NullTest) || about(PropKind::Def) {
+            continue;
+        }
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    found.sort_unstable();
+    found
+}
+
+/// True when some path from node `from` of `f` releases the global lock `lock` (a path of
+/// another function) before taking it again: itself, or by calling a function that releases
+/// it on every path that returns.
+fn released_global_after(program: &Program<'_>, f: FnIndex, effects: &CallEffects, from: NodeId, lock: &AccessPath) -> bool {
+    let cfg = program.cfg(f);
+    let own = same_global(cfg, lock);
+    let releases = |g: FnIndex| {
+        let gcfg = program.cfg(g);
+        let Some(id) = same_global(gcfg, lock) else { return false };
+        let locks = Locks::of(gcfg, g, effects, |p| same_global(gcfg, p) == Some(id));
+        let Some(b) = locks.bit(id) else { return false };
+        locks.analyse(gcfg, None)[gcfg.exit.index()].is_some_and(|s| s.releases_callers(b))
+    };
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let props = lock_props(cfg, f, effects, n);
+        if own.is_some_and(|id| props.contains(&(PropKind::Unlock, id))) {
+            return true;
+        }
+        if own.is_some_and(|id| props.contains(&(PropKind::Lock, id))) {
+            continue;
+        }
+        if program.calls[f as usize].iter().any(|&(m, g)| m == n && releases(g)) {
+            return true;
+        }
+        let node = cfg.node(n);
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    false
 }
 
 /// True when some path from node `from` of `f` releases lock `path` before taking it again.
