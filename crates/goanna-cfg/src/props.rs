@@ -368,9 +368,19 @@ pub enum PropKind {
     /// holding the lock (reached through a parameter) exactly at its `return`s of some
     /// constants, and some caller releases it after testing the result for them (`if
     /// (lock_and_load(c) > 0) { ..; unlock(c); }`), or it never releases the lock and every
-    /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`). Added when units
-    /// are linked, never by the graph builder.
+    /// lock it takes is its last act (`if (threaded(ctx)) lock(&ctx->mu);`), or its pointer
+    /// result is not NULL exactly when it holds the lock: the lock's own address
+    /// (`if (pthread_mutex_trylock(l) == 0) return l; return NULL;`), or an object while it
+    /// holds a global lock that some caller releases after finding the result not NULL.
+    /// Added when units are linked, never by the graph builder.
     LockByResult,
+    /// On a function's entry: a lock wrapper, an unlock wrapper or neither of this lock as a
+    /// constant argument selects (`pause_threads(PAUSE_ALL)` takes it and returns holding it,
+    /// `pause_threads(RESUME_ALL)` releases it): every call of the function passes a constant
+    /// for a parameter it never writes, and under each such constant the function holds the
+    /// lock on every path that returns, releases it on every such path, or leaves it alone.
+    /// Added when units are linked, never by the graph builder.
+    LockByArgument,
     /// At a call of a function of the program: its summary says it only reads memory reached
     /// through this pointer argument (writes nothing through it, hands it to nobody who may).
     /// Added when units are linked, never by the graph builder.
@@ -439,7 +449,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 88] = [
+    pub const ALL: [PropKind; 89] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -511,6 +521,7 @@ impl PropKind {
         PropKind::ElemRelease,
         PropKind::LockedByCaller,
         PropKind::LockByResult,
+        PropKind::LockByArgument,
         PropKind::ReadsOnly,
         PropKind::PartsFollowed,
         PropKind::SizeofPtrAlloc,
@@ -626,6 +637,7 @@ impl PropKind {
             PropKind::ElemRelease => "elem_release",
             PropKind::LockedByCaller => "locked_by_caller",
             PropKind::LockByResult => "lock_by_result",
+            PropKind::LockByArgument => "lock_by_argument",
             PropKind::ReadsOnly => "reads_only",
             PropKind::PartsFollowed => "parts_followed",
             PropKind::Loaded => "loaded",

@@ -12,7 +12,20 @@
 //! - under its *result*: when every `return` gives a constant, the effect that holds at every
 //!   `return` of some constants (`return TRUE` after releasing the lock, `return FALSE` with it
 //!   still held) is put on the caller's branches that test the result and admit only those
-//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`).
+//!   constants (`if (!unlink(q, TRUE)) unlock(&q->mu);`);
+//! - under a *selector*: an integer parameter the function never writes that a `switch` or a
+//!   comparison decides, the effect at calls passing each constant the program passes for it
+//!   (`gate(d, TAKE)`, `gate(d, GIVE)`); a function that every call gives a constant, and that
+//!   under each one takes a lock for its caller, releases it or leaves it alone, gets
+//!   `lock_by_argument` of the lock on its entry, which both THR checks read.
+//!
+//! A function returning a pointer may say by it that it holds a lock: it holds the lock at
+//! every `return` of a pointer that is not NULL and at none of its `return NULL`s. When the
+//! pointer is the lock's own address (`item_trylock()`: `if (pthread_mutex_trylock(l) == 0)
+//! return l; return NULL;`), a caller storing the result in a local holds that local's lock on
+//! the branches first reached that find it not NULL; when the lock is a global
+//! (`assoc_get_iterator()`), the function is a conditional wrapper once a caller releases the
+//! global after such a branch.
 //!
 //! A function that takes a lock and releases it again before returning is no unlock wrapper:
 //! an unlock counts for the caller only when no lock of the same path came before it on the
@@ -37,12 +50,36 @@ use goanna_cfg::{
 const MAX_LOCKS: usize = 64;
 /// At most this many flag parameters per function get conditional summaries.
 const MAX_FLAGS: usize = 4;
+/// At most this many constants of one selector parameter get summaries of their own.
+const MAX_SELECTED: usize = 8;
+
+/// What a call passes for a flag or selector parameter, as a summary assumes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Selected {
+    /// Any non-zero value (a flag).
+    NonZero,
+    /// Zero (a flag).
+    Zero,
+    /// This constant (a selector: `switch (type)`, `if (mode == M_READ)`).
+    Is(i64),
+}
+
+impl Selected {
+    /// True when a call passing constant `v` makes this assumption true.
+    fn admits(self, v: i64) -> bool {
+        match self {
+            Selected::NonZero => v != 0,
+            Selected::Zero => v == 0,
+            Selected::Is(k) => v == k,
+        }
+    }
+}
 
 /// When a callee's lock effect happens at one of its calls.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct When {
-    /// The call passes a constant for this parameter that is non-zero (`true`) or zero.
-    flag: Option<(usize, bool)>,
+    /// The call passes a constant for this parameter that the assumption admits.
+    flag: Option<(usize, Selected)>,
     /// The effect holds where the result is one of the first constants, and not where it is
     /// one of the second; the third is true when every `return` gives one of them (otherwise
     /// the returns without the effect may give any value, and the effect is put on callers
@@ -63,11 +100,17 @@ struct LockEffect {
 }
 
 /// Adds to the call nodes of every caller the lock effects of its callees (and to the branches
-/// that test a call's result, the effects conditional on it), and `locked_by_caller` to the
-/// entries of functions called holding a lock they take; returns the functions whose nodes got
+/// that test a call's result, the effects conditional on it), `locked_by_caller` to the
+/// entries of functions called holding a lock they take, and `lock_by_result` /
+/// `lock_by_argument` to those of conditional wrappers; returns the functions whose nodes got
 /// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
+    let mut result_locks: Vec<Vec<ResultLock>> = vec![Vec::new(); program.functions.len()];
+    // Non-NULL branches of callers after a call of a function whose pointer result says that
+    // it holds a global lock: (caller, branch node, callee, the callee's lock path).
+    let mut global_by_pointer: Vec<(FnIndex, NodeId, FnIndex, PathId)> = Vec::new();
+    let passed = passed_constants(program);
     let mut changed = Vec::new();
     // Branches of callers where a callee's result says it returned holding a lock: (caller,
     // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
@@ -85,13 +128,33 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
         for &f in &scc {
             let cfg = program.cfg(f);
             for &(node, callee) in &program.calls[f as usize] {
+                let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+                for held in &result_locks[callee as usize] {
+                    let Some(result) = site.result else { continue };
+                    let tests = nonnull_tests(cfg, node, result);
+                    if held.returned {
+                        // A lock stored where the caller's own caller reads it (`a->hold_lock`
+                        // of a parameter `a`, a global) is handed on: only a local names it.
+                        let path = cfg.path(result);
+                        if path.root.kind != VarKind::Local || !path.steps.is_empty() {
+                            continue;
+                        }
+                        // The caller's result names the lock; a result never tested is taken
+                        // as a library trylock's is.
+                        let targets = if tests.is_empty() { vec![node] } else { tests };
+                        for target in targets {
+                            add(effects, &mut changed, f, target, PropKind::Lock, result);
+                        }
+                    } else {
+                        global_by_pointer.extend(tests.into_iter().map(|t| (f, t, callee, held.lock)));
+                    }
+                }
                 if summaries[callee as usize].is_empty() {
                     continue;
                 }
-                let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
                 for effect in &summaries[callee as usize] {
-                    if let Some((param, nonzero)) = effect.when.flag {
-                        if site.int_arg(param).is_none_or(|v| (v != 0) != nonzero) {
+                    if let Some((param, selected)) = effect.when.flag {
+                        if site.int_arg(param).is_none_or(|v| !selected.admits(v)) {
                             continue;
                         }
                     }
@@ -119,7 +182,8 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             }
         }
         for &f in &scc {
-            summaries[f as usize] = lock_summary(program.cfg(f), f, effects);
+            summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize]);
+            result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
         }
     }
     // Functions called holding a lock they take themselves.
@@ -163,6 +227,17 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
     // A callee whose result tells that it returns holding a lock, and some caller releases
     // that lock after the branch testing it: a conditional lock wrapper by contract.
     let mut wrappers: Vec<(FnIndex, PathId)> = Vec::new();
+    // One that returns the address of the lock it holds hands it over by design.
+    for (g, held) in result_locks.iter().enumerate() {
+        wrappers.extend(held.iter().filter(|h| h.returned).map(|h| (g as FnIndex, h.lock)));
+    }
+    // One whose non-NULL result says it holds a global lock, released by some caller after
+    // the branch that found the result non-NULL (itself or by a function it calls).
+    for &(f, target, g, lock) in &global_by_pointer {
+        if !wrappers.contains(&(g, lock)) && released_global_after(program, f, effects, target, program.cfg(g).path(lock)) {
+            wrappers.push((g, lock));
+        }
+    }
     for &(f, target, path, g, lock, _) in &handed_over {
         if !wrappers.contains(&(g, lock)) && released_after(program.cfg(f), f, effects, target, path) {
             wrappers.push((g, lock));
@@ -188,9 +263,63 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             add(effects, &mut changed, f, target, PropKind::Lock, path);
         }
     }
+    // Functions that take or release a lock for their caller as a constant argument selects.
+    let mut selected: Vec<(FnIndex, PathId)> = Vec::new();
+    for g in 0..program.functions.len() as FnIndex {
+        selected.extend(argument_wrappers(program.cfg(g), g, effects, &passed[g as usize]).into_iter().map(|lock| (g, lock)));
+    }
+    for (g, lock) in selected {
+        add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByArgument, lock);
+    }
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// The locks (globals, or reached through a parameter) that `cfg` takes or releases for its
+/// caller as a constant argument selects: for an integer parameter it never writes, that some
+/// condition tests, and for which every call passes a constant, under each constant passed the
+/// function holds the lock on every path that returns, releases the caller's lock on every
+/// such path, or leaves it as it was (untouched, or taken and released again), and some
+/// constant does one of the first two (`pause_threads(PAUSE_ALL)` / `pause_threads(RESUME_ALL)`).
+fn argument_wrappers(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<PathId> {
+    let every: Passed = passed.iter().filter(|(_, _, every)| *every).cloned().collect();
+    if every.is_empty() {
+        return Vec::new();
+    }
+    let locks = Locks::of(cfg, f, effects, |p| p.result_of.is_none() && (p.root.kind.is_static_storage() || parameter_of(cfg, p).is_some()));
+    if locks.paths.is_empty() {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for (index, values, _) in &every {
+        let Some(Some(param)) = cfg.params.get(*index) else { continue };
+        let param = *param;
+        if values.len() > MAX_SELECTED || cfg.path(param).class != goanna_ast::TypeClass::Integer || written(cfg, param) {
+            continue;
+        }
+        let decides = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if evaluate(e, &[(None, Some(param), values[0])]).is_some())));
+        if !decides {
+            continue;
+        }
+        let exits: Vec<Option<LockState>> = values.iter().map(|&v| locks.analyse(cfg, Some((param, Selected::Is(v))))[cfg.exit.index()]).collect();
+        for (i, &lock) in locks.paths.iter().enumerate() {
+            let b = 1u64 << i;
+            let mut selects = false;
+            let consistent = exits.iter().flatten().all(|s| {
+                if s.must_held & b != 0 || s.releases_callers(b) {
+                    selects = true;
+                    true
+                } else {
+                    s.may_held & b == 0 && (s.may_released & b == 0 || (s.must_released & b != 0 && s.may_lock_first & b != 0))
+                }
+            });
+            if consistent && selects && !found.contains(&lock) {
+                found.push(lock);
+            }
+        }
+    }
+    found
 }
 
 /// True when every node of `f` that takes `lock` is followed by nothing but the way out: on
@@ -225,6 +354,119 @@ fn every_lock_is_last(cfg: &Cfg, f: FnIndex, effects: &CallEffects, lock: PathId
         work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
     }
     true
+}
+
+/// A lock that a function returning a pointer holds exactly when its result is not NULL.
+#[derive(Clone, Debug)]
+struct ResultLock {
+    /// The lock's path in the function.
+    lock: PathId,
+    /// The pointer returned is the lock itself (`return lock;` after
+    /// `pthread_mutex_trylock(lock)` succeeded): the caller's result names the lock. Otherwise
+    /// the lock is a global.
+    returned: bool,
+}
+
+/// The locks `cfg` holds at every `return` of a pointer that is not NULL and at none of its
+/// `return NULL`s (memcached's `item_trylock()`, `assoc_get_iterator()`): the lock the pointer
+/// returned names, or a global.
+fn pointer_result_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<ResultLock> {
+    let locks = Locks::of(cfg, f, effects, |p| p.result_of.is_none());
+    if locks.paths.is_empty() {
+        return Vec::new();
+    }
+    let states = locks.analyse(cfg, None);
+    let preds = cfg.predecessors();
+    // Each return's state, whether it returns NULL, and its node.
+    let mut returns: Vec<(LockState, bool, NodeId)> = Vec::new();
+    for &p in &preds[cfg.exit.index()] {
+        let Some(s) = states[p.index()] else { continue };
+        let node = cfg.node(p);
+        if node.kind != NodeKind::Return || !node.props.iter().any(|q| q.kind == PropKind::Return) {
+            return Vec::new();
+        }
+        returns.push((s, node.props.iter().any(|q| q.kind == PropKind::ReturnNull), p));
+    }
+    if !returns.iter().any(|r| r.1) || returns.iter().all(|r| r.1) {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for (i, &lock) in locks.paths.iter().enumerate() {
+        let b = 1u64 << i;
+        let held = returns.iter().filter(|r| !r.1).all(|r| r.0.must_held & b != 0);
+        let free = returns.iter().filter(|r| r.1).all(|r| r.0.may_held & b == 0);
+        if !(held && free) {
+            continue;
+        }
+        let returned = returns.iter().filter(|r| !r.1).all(|r| {
+            let node = cfg.node(r.2);
+            node.props.iter().any(|q| q.kind == PropKind::Escape && q.subject == Subject::Path(lock)) && !matches!(node.kind, NodeKind::Call(_))
+        });
+        if returned || cfg.path(lock).root.kind.is_static_storage() {
+            found.push(ResultLock { lock, returned });
+        }
+    }
+    found
+}
+
+/// The branch nodes first reached from call node `call` that find its result `result` not
+/// NULL (no other test of it, nor a new value, in between).
+fn nonnull_tests(cfg: &Cfg, call: NodeId, result: PathId) -> Vec<NodeId> {
+    let mut found = Vec::new();
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(call).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let node = cfg.node(n);
+        let about = |kind: PropKind| node.props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(result));
+        if about(PropKind::NonNullTest) {
+            found.push(n);
+            continue;
+        }
+        if about(PropKind::NullTest) || about(PropKind::Def) {
+            continue;
+        }
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    found.sort_unstable();
+    found
+}
+
+/// True when some path from node `from` of `f` releases the global lock `lock` (a path of
+/// another function) before taking it again: itself, or by calling a function that releases
+/// it on every path that returns.
+fn released_global_after(program: &Program<'_>, f: FnIndex, effects: &CallEffects, from: NodeId, lock: &AccessPath) -> bool {
+    let cfg = program.cfg(f);
+    let own = same_global(cfg, lock);
+    let releases = |g: FnIndex| {
+        let gcfg = program.cfg(g);
+        let Some(id) = same_global(gcfg, lock) else { return false };
+        let locks = Locks::of(gcfg, g, effects, |p| same_global(gcfg, p) == Some(id));
+        let Some(b) = locks.bit(id) else { return false };
+        locks.analyse(gcfg, None)[gcfg.exit.index()].is_some_and(|s| s.releases_callers(b))
+    };
+    let mut seen = vec![false; cfg.nodes.len()];
+    let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = work.pop() {
+        if std::mem::replace(&mut seen[n.index()], true) {
+            continue;
+        }
+        let props = lock_props(cfg, f, effects, n);
+        if own.is_some_and(|id| props.contains(&(PropKind::Unlock, id))) {
+            return true;
+        }
+        if own.is_some_and(|id| props.contains(&(PropKind::Lock, id))) {
+            continue;
+        }
+        if program.calls[f as usize].iter().any(|&(m, g)| m == n && releases(g)) {
+            return true;
+        }
+        let node = cfg.node(n);
+        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
+    }
+    false
 }
 
 /// True when some path from node `from` of `f` releases lock `path` before taking it again.
@@ -454,14 +696,14 @@ impl Locks {
     }
 
     /// The state after each node (`None`: not reached), with the branches that contradict
-    /// `flag` (a parameter that is, or is not, zero) cut, and the lock taken by a library call
+    /// `flag` (what a parameter is assumed to be) cut, and the lock taken by a library call
     /// whose success a branch contradicts left out on that branch.
-    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> Vec<Option<LockState>> {
+    fn analyse(&self, cfg: &Cfg, flag: Option<(PathId, Selected)>) -> Vec<Option<LockState>> {
         self.analyse_both(cfg, flag).1
     }
 
     /// As [`Locks::analyse`]: the states before and after each node.
-    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, bool)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
+    fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, Selected)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
         let mut inp: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let preds = cfg.predecessors();
@@ -605,7 +847,7 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// having released them since (`Lock`), and those it releases, held by its caller, on every
 /// such path (`Unlock`); then the same under each value of a flag parameter and at the
 /// `return`s of some constants, where they differ.
-fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect> {
+fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<LockEffect> {
     let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
     if locks.paths.is_empty() {
         return Vec::new();
@@ -617,7 +859,7 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
     for (kind, i) in &always {
         summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
     }
-    let conditional = |flag: Option<(usize, bool)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
+    let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
         let at_exit = exit_effects(cfg, &locks, states);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
@@ -632,9 +874,15 @@ fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<LockEffect>
     };
     conditional(None, &plain, &mut summary);
     for (index, param) in flag_parameters(cfg) {
-        for nonzero in [true, false] {
-            let states = locks.analyse(cfg, Some((param, nonzero)));
-            conditional(Some((index, nonzero)), &states, &mut summary);
+        for selected in [Selected::NonZero, Selected::Zero] {
+            let states = locks.analyse(cfg, Some((param, selected)));
+            conditional(Some((index, selected)), &states, &mut summary);
+        }
+    }
+    for (index, param, values) in selector_parameters(cfg, passed) {
+        for v in values {
+            let states = locks.analyse(cfg, Some((param, Selected::Is(v))));
+            conditional(Some((index, Selected::Is(v))), &states, &mut summary);
         }
     }
     summary
@@ -783,9 +1031,80 @@ fn flag_parameters(cfg: &Cfg) -> Vec<(usize, PathId)> {
     flags
 }
 
+/// The constants the program's calls pass for each function's integer parameters: for each
+/// function, (parameter index, the constants passed, whether every call passes one), for the
+/// parameters some call passes a constant for.
+type Passed = Vec<(usize, Vec<i64>, bool)>;
+
+/// [`Passed`] of every function of the program; a function whose address is taken may be
+/// called with any value.
+fn passed_constants(program: &Program<'_>) -> Vec<Passed> {
+    let mut passed: Vec<Passed> = vec![Vec::new(); program.functions.len()];
+    // For each callee: per parameter, the constants and whether some call passed another value.
+    let mut seen: Vec<Vec<(Vec<i64>, bool)>> = vec![Vec::new(); program.functions.len()];
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        for &(node, g) in &program.calls[f as usize] {
+            let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+            let params = program.cfg(g).params.len();
+            let slots = &mut seen[g as usize];
+            if slots.len() < params {
+                slots.resize(params, (Vec::new(), false));
+            }
+            for (i, slot) in slots.iter_mut().enumerate() {
+                match site.int_arg(i) {
+                    Some(v) if !slot.0.contains(&v) => slot.0.push(v),
+                    Some(_) => {}
+                    None => slot.1 = true,
+                }
+            }
+        }
+    }
+    for (g, slots) in seen.into_iter().enumerate() {
+        let open = program.address_taken.get(g).copied().unwrap_or(true);
+        for (i, (mut values, other)) in slots.into_iter().enumerate() {
+            if !values.is_empty() {
+                values.sort_unstable();
+                passed[g].push((i, values, !other && !open));
+            }
+        }
+    }
+    passed
+}
+
+/// The integer parameters that the function never writes nor takes the address of and that
+/// some condition tests, compares with a constant or switches on (`switch (type)`), with the
+/// constants the program's calls pass for them (at most [`MAX_SELECTED`]; a parameter passed
+/// more is left out): (index, path, constants).
+fn selector_parameters(cfg: &Cfg, passed: &Passed) -> Vec<(usize, PathId, Vec<i64>)> {
+    let mut selectors = Vec::new();
+    for (index, values, _) in passed {
+        let Some(Some(param)) = cfg.params.get(*index) else { continue };
+        let param = *param;
+        if values.len() > MAX_SELECTED || cfg.path(param).class != goanna_ast::TypeClass::Integer || written(cfg, param) {
+            continue;
+        }
+        // Some condition whose value the parameter decides.
+        let decides = cfg.nodes.iter().any(|n| n.values.iter().any(|v| matches!(v, ValueOp::Cond(e) if evaluate(e, &[(None, Some(param), values[0])]).is_some())));
+        if decides {
+            selectors.push((*index, param, values.clone()));
+        }
+    }
+    selectors
+}
+
+/// True when the function writes parameter `param` or takes its address.
+fn written(cfg: &Cfg, param: PathId) -> bool {
+    cfg.nodes.iter().any(|n| {
+        n.props.iter().any(|p| p.subject == Subject::Path(param) && matches!(p.kind, PropKind::Def | PropKind::AddrTaken))
+            || n.values.iter().any(|v| matches!(v, ValueOp::Assign { target, .. } if *target == param))
+    })
+}
+
 /// True when the edge of kind `kind` out of condition node `n` cannot be taken if parameter
-/// `flag.0` is non-zero (`flag.1`) or zero.
-fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bool {
+/// `flag.0` is as `flag.1` says (a `case` of another value, the `default` of a `switch` with a
+/// `case` of the value, a branch the value decides).
+fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, Selected)) -> bool {
     let node = cfg.node(n);
     let Some(cond) = node.values.iter().find_map(|v| match v {
         ValueOp::Cond(e) => Some(e),
@@ -793,7 +1112,21 @@ fn contradicts(cfg: &Cfg, n: NodeId, kind: EdgeKind, flag: (PathId, bool)) -> bo
     }) else {
         return false;
     };
-    match (truth(cond, flag), kind) {
+    let truth = match flag.1 {
+        Selected::NonZero => truth(cond, (flag.0, true)),
+        Selected::Zero => truth(cond, (flag.0, false)),
+        Selected::Is(k) => {
+            let Some(value) = evaluate(cond, &[(None, Some(flag.0), k)]) else { return false };
+            return match kind {
+                EdgeKind::Case(v) => v != i64::MIN && v != value,
+                EdgeKind::Default => node.succs.iter().any(|e| e.kind == EdgeKind::Case(value)),
+                EdgeKind::True => value == 0,
+                EdgeKind::False => value != 0,
+                EdgeKind::Normal | EdgeKind::Back => false,
+            };
+        }
+    };
+    match (truth, kind) {
         (Some(t), EdgeKind::True) => !t,
         (Some(t), EdgeKind::False) => t,
         _ => false,
