@@ -63,6 +63,10 @@ pub struct Summary {
     /// The heap families of the blocks it may return (`alloc_malloc`, `alloc_new`,
     /// `alloc_new_arr`): a wrapper of `new` gives its caller a block of `new`.
     pub returns_families: Vec<PropKind>,
+    /// Per pointer-to-pointer parameter: some path stores into `*param` a pointer that may be
+    /// NULL (a result of `calloc`, of a callee that may return NULL) and returns without
+    /// testing it: the caller's `p` may be NULL after `f(&p)` (or `f(p)` for a reference).
+    pub out_may_be_null: Vec<bool>,
     /// Per parameter: the release functions it may apply to the pointer it is given
     /// (`release_free`, `release_delete`, `release_delete_arr`), itself or through its
     /// callees; at a call that frees the argument, the argument gets them too.
@@ -157,6 +161,7 @@ impl Summary {
             null_only_if_null: vec![false; n],
             null_zeroes_out: vec![false; n],
             releases: vec![Vec::new(); n],
+            out_may_be_null: vec![false; n],
             ..Summary::default()
         }
     }
@@ -237,6 +242,10 @@ enum Question {
     /// U return_null])`: some `return NULL` leaves `*param` other than 0 (negated for
     /// `null_zeroes_out`).
     NullLeavesOut,
+    /// `EF(may_be_null_*param & EX E[!(def_*param | nonnull_test_*param | null_test_*param)
+    /// U end])`: some path stores a pointer that may be NULL into `*param` and returns
+    /// without testing it.
+    MayStoreNullOut,
     /// `E[!def U release]`: some path releases the pointer it was given with this family's
     /// release function (`release_free`, `release_delete`, `release_delete_arr`).
     Releases(PropKind),
@@ -369,6 +378,11 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
                 per_param.push((i, Question::KeepsPointee, keeps));
                 let tested = any(vec![def, null, atom(PropKind::NonNullTest, f, dp)]);
                 per_param.push((i, Question::DerefsPointee, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::Deref, f, dp)))));
+                // A callee that tests what it stored answers for it (its result says whether
+                // it failed): only one that never looks hands a possible NULL on.
+                let found = any(vec![atom(PropKind::Def, f, dp), atom(PropKind::NonNullTest, f, dp), atom(PropKind::NullTest, f, dp)]);
+                let stored_null = and(atom(PropKind::MayBeNull, f, dp), ex(eu(not(found), end.clone())));
+                per_param.push((i, Question::MayStoreNullOut, ef(stored_null)));
             }
         }
     }
@@ -591,6 +605,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::UsesStream => summary.uses_stream[*i] = holds,
             Question::NullUntested => null_untested[*i] = holds,
             Question::NullLeavesOut => leaves_out[*i] = holds,
+            Question::MayStoreNullOut => summary.out_may_be_null[*i] = holds,
             Question::Releases(kind) => {
                 if holds {
                     summary.releases[*i].push(*kind);
@@ -970,6 +985,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
             if site.address_args.get(i).is_some_and(Option::is_some) {
                 props.push((PropKind::AddrTaken, x));
             }
+        }
+        if s.out_may_be_null.get(i) == Some(&true) {
+            props.push((PropKind::MayBeNull, x));
         }
         if allocates {
             props.push((PropKind::Alloc, x));
