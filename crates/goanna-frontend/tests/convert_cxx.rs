@@ -150,14 +150,14 @@ void f(int n, char *place) {
 fn f(n#0, place#1) -> void
   {
     {
-      decl a#2 = (call operator new)
+      decl a#2 = (call operator new initialised)
       (call Node::Node a#2 0)
     }
     decl b#3 = (call operator new)
     decl c#4 = (call operator new[] n#0)
     decl d#5 = (call operator new[](std::nothrow) n#0)
     decl e#6 = (cast Pod * place#1)
-    (Comma (call Node::~Node a#2) (call operator delete a#2))
+    (? a#2 (Comma (call Node::~Node a#2) (call operator delete a#2)) 0)
     (call operator delete b#3)
     (call operator delete[] c#4)
     (call operator delete[] d#5)
@@ -307,6 +307,83 @@ fn f(n#0) -> int
           }
     }
     return s#2
+  }
+"#,
+    );
+}
+
+#[test]
+fn objects_built_by_new_outside_declarations_are_constructed() {
+    assert_dump(
+        r#"
+struct M { explicit M(int k) : refs(0), k(k) {} int refs; int k; };
+M *make(int k) { return new M(k); }
+void assign(M **out, int k) {
+    M *m;
+    m = new M(k);
+    *out = m;
+}
+"#,
+        r#"
+fn M::M(this#0, k#1) -> void
+  {
+    (= (-> this#0 refs) 0)
+    (= (-> this#0 k) k#1)
+    {
+    }
+  }
+fn make(k#2) -> M *
+  {
+    {
+      decl new object#3 = (call operator new initialised)
+      (call M::M new object#3 k#2)
+      return new object#3
+    }
+  }
+fn assign(out#4, k#5) -> void
+  {
+    decl m#6
+    {
+      (= m#6 (call operator new initialised))
+      (call M::M m#6 k#5)
+    }
+    (= (Deref out#4) m#6)
+  }
+"#,
+    );
+}
+
+#[test]
+fn virtual_calls_on_objects_of_known_class_reach_its_override() {
+    assert_dump(
+        r#"
+struct Base { virtual void run(int *d) const = 0; virtual ~Base(); };
+struct Bad : Base { void run(int *d) const override; ~Bad() override; };
+void f(int *d) {
+    const Base &r = Bad();
+    r.run(d);
+    Base *p = new Bad;
+    p->run(d);
+    delete p;
+}
+void g(Base *p, int *d) {
+    p->run(d);
+    delete p;
+}
+"#,
+        r#"
+fn f(d#0) -> void
+  {
+    decl r#1 = (AddrOf (unknown))
+    (call Bad::run r#1 d#0)
+    decl p#2 = (call operator new)
+    (call Bad::run p#2 d#0)
+    (? p#2 (Comma (call Bad::~Bad p#2) (call operator delete p#2)) 0)
+  }
+fn g(p#3, d#4) -> void
+  {
+    (call* (unknown) p#3 d#4)
+    (? p#3 (Comma (call* (unknown) p#3) (call operator delete p#3)) 0)
   }
 "#,
     );

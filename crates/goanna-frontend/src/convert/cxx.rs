@@ -36,6 +36,8 @@ const RETHROW: (&str, &str) = ("__cxa_rethrow", "c:@F@__cxa_rethrow");
 pub(crate) struct Destructor {
     name: String,
     usr: String,
+    /// Declared `virtual` (itself or by a base).
+    is_virtual: bool,
 }
 
 /// What the function being converted has open: blocks with the local objects they destroy
@@ -57,6 +59,8 @@ struct NewForm {
     nothrow: bool,
     /// `new (place) T`: no allocation.
     placement: bool,
+    /// An initialiser follows the type: `new T()`, `new T{}`, `new int(5)`, `new T[n]()`.
+    initialiser: bool,
 }
 
 /// Reads how a `new` expression is written from its source text (the text after `new`):
@@ -87,12 +91,13 @@ fn new_form(text: &[u8]) -> NewForm {
     let mut depth = 0i32;
     for &c in rest {
         match c {
-            b'(' | b'{' => depth += 1,
-            b')' | b'}' => depth -= 1,
-            b'[' if depth == 0 => {
-                form.array = true;
-                break;
+            b'(' | b'{' => {
+                form.initialiser |= depth == 0;
+                depth += 1;
             }
+            b')' | b'}' => depth -= 1,
+            b'[' if depth == 0 => form.array = true,
+            b'[' | b']' => {}
             b';' | b',' if depth <= 0 => break,
             _ => {}
         }
@@ -171,7 +176,152 @@ fn is_defaulted(method: CXCursor) -> bool {
     unsafe { clang_CXXMethod_isDefaulted(method) != 0 }
 }
 
+/// The class declaration of a canonical record type, if it is one.
+fn record_decl(ty: CXType) -> Option<CXCursor> {
+    // SAFETY: pure accessors on a type value.
+    let canonical = unsafe { clang_getCanonicalType(ty) };
+    if canonical.kind != CXType_Record {
+        return None;
+    }
+    // SAFETY: as above.
+    let decl = unsafe { clang_getTypeDeclaration(canonical) };
+    (!util::is_null(decl)).then_some(decl)
+}
+
+/// The variables of a function body whose object's class is known exactly, by canonical
+/// declaration: a pointer initialised with `new D(..)` and never assigned again nor having its
+/// address taken, or a reference bound to a temporary or a local object of class `D`. A virtual
+/// call through one has one target: `D`'s own function.
+pub(crate) fn exact_classes(body: CXCursor) -> Vec<(usize, CXCursor)> {
+    let mut candidates: Vec<(usize, CXCursor)> = Vec::new();
+    let mut changed: Vec<usize> = Vec::new();
+    let key = |decl: CXCursor| {
+        // SAFETY: pure accessor on a live cursor.
+        unsafe { clang_getCanonicalCursor(decl) }.data[0] as usize
+    };
+    let named_var = |e: CXCursor| {
+        let e = super::expr::unwrap_unexposed(e);
+        // SAFETY: pure accessor on a live cursor.
+        let decl = unsafe { clang_getCursorReferenced(e) };
+        (kind(e) == CXCursor_DeclRefExpr && matches!(kind(decl), CXCursor_VarDecl | CXCursor_ParmDecl)).then_some(decl)
+    };
+    let mut stack = vec![body];
+    let mut visited = 0usize;
+    while let Some(c) = stack.pop() {
+        visited += 1;
+        if visited > 200_000 {
+            return Vec::new();
+        }
+        match kind(c) {
+            CXCursor_VarDecl => {
+                // SAFETY: pure accessors on a live cursor.
+                let (ty, init) = unsafe { (clang_getCanonicalType(clang_getCursorType(c)), clang_Cursor_getVarDeclInitializer(c)) };
+                if !util::is_null(init) && is_expr(init) {
+                    let inner = super::expr::unwrap_unexposed(init);
+                    let class = if ty.kind == CXType_Pointer && kind(inner) == CXCursor_CXXNewExpr {
+                        // SAFETY: pure accessors on live cursors and types.
+                        record_decl(unsafe { clang_getPointeeType(clang_getCursorType(inner)) })
+                    } else if is_reference(ty) {
+                        match named_var(inner) {
+                            // SAFETY: pure accessor on a live cursor.
+                            Some(v) if !is_reference(unsafe { clang_getCursorType(v) }) => record_decl(unsafe { clang_getCursorType(v) }),
+                            Some(_) => None,
+                            // SAFETY: pure accessor on a live cursor.
+                            None if kind(inner) != CXCursor_UnaryOperator => record_decl(unsafe { clang_getCursorType(inner) }),
+                            None => None,
+                        }
+                    } else {
+                        None
+                    };
+                    if let Some(class) = class {
+                        candidates.push((key(c), class));
+                    }
+                }
+            }
+            CXCursor_BinaryOperator | CXCursor_CompoundAssignOperator => {
+                // SAFETY: pure accessor on a live cursor.
+                let op = unsafe { clang_getCursorBinaryOperatorKind(c) };
+                let assigns = kind(c) == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign;
+                if let (true, Some(&lhs)) = (assigns, children(c).iter().find(|&&k| is_expr(k))) {
+                    if let Some(v) = named_var(lhs) {
+                        changed.push(key(v));
+                    }
+                }
+            }
+            CXCursor_UnaryOperator => {
+                if let Some(&operand) = children(c).iter().find(|&&k| is_expr(k)) {
+                    if let Some(v) = named_var(operand) {
+                        // SAFETY: pure accessor on a live cursor.
+                        let op = unsafe { clang_getCursorUnaryOperatorKind(c) };
+                        if op == CXUnaryOperator_AddrOf {
+                            changed.push(key(v));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        stack.extend(children(c));
+    }
+    candidates.retain(|(k, _)| !changed.contains(k));
+    candidates
+}
+
+/// True when `method` overrides `target`, directly or through the functions it overrides.
+fn overrides(method: CXCursor, target: CXCursor, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let mut overridden: *mut CXCursor = std::ptr::null_mut();
+    let mut n: std::os::raw::c_uint = 0;
+    // SAFETY: libclang fills the array it allocates; it is read within its length and disposed.
+    unsafe {
+        clang_getOverriddenCursors(method, &mut overridden, &mut n);
+        if overridden.is_null() {
+            return false;
+        }
+        let list = std::slice::from_raw_parts(overridden, n as usize).to_vec();
+        clang_disposeOverriddenCursors(overridden);
+        list.into_iter().any(|o| clang_equalCursors(clang_getCanonicalCursor(o), clang_getCanonicalCursor(target)) != 0 || overrides(o, target, depth + 1))
+    }
+}
+
+/// The function a virtual call of `method` reaches on an object of class `class`: the class's
+/// own override, else the one of its nearest base that has one, else `method` itself.
+fn final_override(method: CXCursor, class: CXCursor, depth: u32) -> Option<CXCursor> {
+    if depth > 16 {
+        return None;
+    }
+    let name = util::spelling(method);
+    let kids = children(class);
+    if let Some(&own) = kids.iter().find(|&&k| matches!(kind(k), CXCursor_CXXMethod | CXCursor_Destructor) && util::spelling(k) == name && overrides(k, method, 0)) {
+        return Some(own);
+    }
+    // SAFETY: pure accessors on live cursors.
+    let declares = unsafe { clang_equalCursors(clang_getCanonicalCursor(clang_getCursorSemanticParent(method)), clang_getCanonicalCursor(class)) != 0 };
+    if declares {
+        return Some(method);
+    }
+    kids.iter().filter(|&&k| kind(k) == CXCursor_CXXBaseSpecifier).find_map(|&b| {
+        // SAFETY: pure accessor on a live cursor.
+        let base = record_decl(unsafe { clang_getCursorType(b) })?;
+        final_override(method, base, depth + 1)
+    })
+}
+
 impl Converter {
+    /// The class of the object a variable reference names when it is known exactly
+    /// ([`exact_classes`]).
+    fn exact_class_of(&self, e: CXCursor) -> Option<CXCursor> {
+        let e = super::expr::unwrap_unexposed(e);
+        if kind(e) != CXCursor_DeclRefExpr {
+            return None;
+        }
+        // SAFETY: pure accessors on a live cursor.
+        let key = unsafe { clang_getCanonicalCursor(clang_getCursorReferenced(e)) }.data[0] as usize;
+        self.exact_classes.iter().find(|(k, _)| *k == key).map(|&(_, c)| c)
+    }
+
     /// The name of a function or variable as C++ code reads it: its enclosing namespaces and
     /// classes joined with `::` (`ns::Buf::get`); inline namespaces (`std::__1`) and `extern
     /// "C"` blocks are left out. A declaration at file scope keeps its plain name.
@@ -352,19 +502,27 @@ impl Converter {
         // The initialiser: a constructor call, or a value; before it, an array's size.
         let mut ctor = None;
         let mut operands = Vec::new();
-        for &e in rest {
+        let mut initialised = false;
+        for (k, &e) in rest.iter().enumerate() {
             // SAFETY: pure accessor on a live cursor.
             let referenced = unsafe { clang_getCursorReferenced(e) };
             if kind(e) == CXCursor_CallExpr && kind(referenced) == CXCursor_Constructor {
-                let args: Vec<Expr> = self.call_args(referenced, &children(e).into_iter().filter(|&c| is_expr(c)).collect::<Vec<_>>(), 0);
+                initialised = true;
+                let arg_cursors: Vec<CXCursor> = children(e).into_iter().filter(|&c| is_expr(c)).collect();
                 if is_defaulted(referenced) {
-                    operands.extend(args);
+                    // The compiler's constructor copies or value-initialises (`new T(other)`,
+                    // `new T()`); without an initialiser it leaves a plain member undefined.
+                    initialised = !arg_cursors.is_empty() || form.initialiser;
+                    operands.extend(arg_cursors.iter().map(|&a| self.expr(a)));
                 } else {
+                    let args: Vec<Expr> = self.call_args(referenced, &arg_cursors, 0);
                     let usr = util::usr(referenced);
                     self.ensure_declared(referenced, &usr);
                     ctor = Some((Callee::Direct { name: self.qualified_name(referenced), usr }, args));
                 }
             } else {
+                // Anything after an array's size is an initialiser (`new int(5)`, `new T[n]()`).
+                initialised |= !form.array || k > 0;
                 operands.push(self.expr(e));
             }
         }
@@ -379,13 +537,15 @@ impl Converter {
                 }
             }
             None => {
-                let name = match (form.array, form.nothrow) {
-                    (false, false) => "operator new",
-                    (true, false) => "operator new[]",
-                    (false, true) => "operator new(std::nothrow)",
-                    (true, true) => "operator new[](std::nothrow)",
-                };
-                let callee = Callee::Direct { name: name.into(), usr: format!("c:@F@{name}") };
+                // The allocation function, and whether what it returns is initialised by the
+                // expression (a constructor, a value): the model table's names.
+                let name = format!(
+                    "operator new{}{}{}",
+                    if form.array { "[]" } else { "" },
+                    if form.nothrow { "(std::nothrow)" } else { "" },
+                    if initialised { " initialised" } else { "" }
+                );
+                let callee = Callee::Direct { usr: format!("c:@F@{name}"), name };
                 Expr { kind: ExprKind::Call { callee, args: operands }, span, ty }
             }
         };
@@ -406,15 +566,41 @@ impl Converter {
             args: vec![pointer.clone()],
         };
         // SAFETY: pure accessors on a live cursor.
-        let pointee = unsafe { clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(super::expr::unwrap_unexposed(operand)))) };
-        match (array, self.destructor_of(pointee)) {
+        let mut pointee = unsafe { clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(super::expr::unwrap_unexposed(operand)))) };
+        if let Some(class) = self.exact_class_of(operand) {
+            // SAFETY: pure accessor on a live cursor.
+            pointee = unsafe { clang_getCursorType(class) };
+        }
+        // A virtual destructor through a pointer whose object's class is not known exactly may
+        // be any derived class's: a call with no known target.
+        let exact = self.exact_class_of(operand).is_some();
+        let destructor = self.destructor_of(pointee).map(|d| {
+            if d.is_virtual && !exact {
+                Destructor { name: String::new(), usr: String::new(), is_virtual: true }
+            } else {
+                d
+            }
+        });
+        match (array, destructor) {
+            // `delete p` destroys and releases only a non-null `p`: the test is the language's,
+            // spelled as a macro's would be (no check takes it for the programmer's evidence
+            // that `p` may be NULL).
             (false, Some(d)) => {
+                let mut test = pointer.clone();
+                mark_written_by_the_language(&mut test);
+                let callee = if d.usr.is_empty() { Callee::Indirect(Box::new(unknown(span))) } else { Callee::Direct { name: d.name, usr: d.usr } };
                 let destroy = Expr {
-                    kind: ExprKind::Call { callee: Callee::Direct { name: d.name, usr: d.usr }, args: vec![pointer] },
+                    kind: ExprKind::Call { callee, args: vec![pointer] },
                     span,
                     ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
                 };
-                comma(destroy.into_kind(), Expr { kind: release, span, ty: CType::default() }, span)
+                let both = comma(destroy.into_kind(), Expr { kind: release, span, ty: CType::default() }, span);
+                let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+                ExprKind::Conditional {
+                    cond: Box::new(test),
+                    then: Some(Box::new(Expr { kind: both, span, ty: void.clone() })),
+                    els: Box::new(Expr { kind: ExprKind::IntLit(0), span, ty: void }),
+                }
             }
             _ => release,
         }
@@ -440,7 +626,9 @@ impl Converter {
         let found = children(decl).into_iter().find(|&c| kind(c) == CXCursor_Destructor).filter(|&d| !is_defaulted(d)).map(|d| {
             let usr = util::usr(d);
             self.ensure_declared(d, &usr);
-            Destructor { name: self.qualified_name(d), usr }
+            // SAFETY: pure accessor on a live cursor.
+            let is_virtual = unsafe { clang_CXXMethod_isVirtual(d) } != 0;
+            Destructor { name: self.qualified_name(d), usr, is_virtual }
         });
         self.destructors.insert(key, found.clone());
         found
@@ -528,11 +716,13 @@ impl Converter {
         // The object: the member reference's base, or an operator's first operand.
         let mut object = None;
         let mut dispatch_known = true;
+        let mut exact_class = None;
         if kind(named) == CXCursor_MemberRefExpr && named_at == 0 {
             let base = children(named).into_iter().find(|&c| is_expr(c));
             object = Some(match base {
                 Some(b) => {
                     let b_inner = super::expr::unwrap_unexposed(b);
+                    exact_class = self.exact_class_of(b_inner);
                     let pointer = super::types::is_pointer_typed(b_inner);
                     dispatch_known = !pointer && !self.names_reference(b_inner);
                     let e = self.expr(b);
@@ -550,6 +740,7 @@ impl Converter {
         } else if takes_this(callee) && !operands.is_empty() {
             let first = operands.remove(0);
             let inner = super::expr::unwrap_unexposed(first);
+            exact_class = self.exact_class_of(inner);
             dispatch_known = !self.names_reference(inner);
             let e = self.expr(first);
             object = Some(self.object_address(e));
@@ -559,15 +750,23 @@ impl Converter {
             args.push(object.unwrap_or_else(|| self.this_expr(span)));
         }
         args.extend(self.call_args(callee, &operands, 0));
-        let usr = util::usr(callee);
-        self.ensure_declared(callee, &usr);
         // SAFETY: pure accessor on a live cursor.
         let is_virtual = unsafe { clang_CXXMethod_isVirtual(callee) } != 0;
         let qualified_call = self.spelled_with_qualifier(named);
-        let callee_expr = if is_virtual && !dispatch_known && !qualified_call {
-            Callee::Indirect(Box::new(unknown(span)))
-        } else {
-            Callee::Direct { name: self.qualified_name(callee), usr }
+        // Through a pointer or reference whose object's class is known exactly: that class's
+        // own function.
+        let target = match (is_virtual && !qualified_call, exact_class) {
+            (true, Some(class)) => final_override(callee, class, 0),
+            (true, None) if !dispatch_known => None,
+            _ => Some(callee),
+        };
+        let callee_expr = match target {
+            Some(t) => {
+                let usr = util::usr(t);
+                self.ensure_declared(t, &usr);
+                Callee::Direct { name: self.qualified_name(t), usr }
+            }
+            None => Callee::Indirect(Box::new(unknown(span))),
         };
         let call = ExprKind::Call { callee: callee_expr, args };
         Some(self.read_through_if_reference(callee, call, cursor, span))
@@ -674,7 +873,11 @@ impl Converter {
             let stmt_kind = match (constructor, target) {
                 (Some(ctor), target) => {
                     let args_cursors: Vec<CXCursor> = children(inner).into_iter().filter(|&c| is_expr(c)).collect();
-                    let args = self.call_args(ctor, &args_cursors, 0);
+                    let args = if is_defaulted(ctor) {
+                        args_cursors.iter().map(|&a| self.expr(a)).collect()
+                    } else {
+                        self.call_args(ctor, &args_cursors, 0)
+                    };
                     if is_defaulted(ctor) {
                         match (target, &args[..]) {
                             (Some((_, member)), [only]) if only.ty.class == TypeClass::Record => {
@@ -749,9 +952,22 @@ impl Converter {
         let holder = Expr { kind: ExprKind::Var(var), span, ty: var_ty.clone() };
         let mut construct = None;
         let mut value = None;
-        if kind(init) == CXCursor_CallExpr && kind(referenced) == CXCursor_Constructor {
+        // SAFETY: pure accessor on a live cursor.
+        let binds = is_reference(unsafe { clang_getCursorType(var_cursor) });
+        if binds {
+            // A reference binds what its initialiser names (a temporary: an address no
+            // variable holds).
+            let e = self.expr(init_cursor);
+            value = Some(self.bind_reference(var_cursor, e));
+        } else if kind(init) == CXCursor_CallExpr && kind(referenced) == CXCursor_Constructor {
             let args_cursors: Vec<CXCursor> = children(init).into_iter().filter(|&c| is_expr(c)).collect();
-            let args = self.call_args(referenced, &args_cursors, 0);
+            // The compiler's constructors copy or value-initialise: their operands are values
+            // (`T b = a;` copies `a`), the program's take references as addresses.
+            let args = if is_defaulted(referenced) {
+                args_cursors.iter().map(|&a| self.expr(a)).collect()
+            } else {
+                self.call_args(referenced, &args_cursors, 0)
+            };
             if is_defaulted(referenced) {
                 // A copy (`T b = a;` with the implicit copy constructor) copies the object.
                 if let [only] = &args[..] {
@@ -793,6 +1009,64 @@ impl Converter {
             value = Some(self.bind_reference(var_cursor, e));
         }
         (value, construct)
+    }
+
+    /// `x = new T(a);` as a statement, when the program's constructor builds the object:
+    /// `x = operator new(); T::T(x, a);` (`x` a variable or a member, written without side
+    /// effects). `None` for anything else.
+    pub(crate) fn assigned_new(&mut self, cursor: CXCursor, span: Span) -> Option<StmtKind> {
+        if kind(cursor) != CXCursor_BinaryOperator {
+            return None;
+        }
+        // SAFETY: pure accessor on a live cursor.
+        if unsafe { clang_getCursorBinaryOperatorKind(cursor) } != CXBinaryOperator_Assign {
+            return None;
+        }
+        let sides: Vec<CXCursor> = children(cursor).into_iter().filter(|&c| is_expr(c)).collect();
+        let [lhs, rhs] = sides[..] else { return None };
+        let rhs = super::expr::unwrap_unexposed(rhs);
+        if kind(rhs) != CXCursor_CXXNewExpr {
+            return None;
+        }
+        let target = self.expr(lhs);
+        if !is_plain_place(&target) {
+            return None;
+        }
+        let exprs: Vec<CXCursor> = children(rhs).into_iter().filter(|&c| is_expr(c)).collect();
+        let (alloc, ctor) = self.new_parts(rhs, &exprs);
+        let (callee, args) = ctor?;
+        let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+        let assign = ExprKind::Assign { op: None, lhs: Box::new(target.clone()), rhs: Box::new(alloc), parenthesized: false };
+        let mut all = vec![target];
+        all.extend(args);
+        let construct = ExprKind::Call { callee, args: all };
+        Some(StmtKind::Compound(vec![
+            Stmt { kind: StmtKind::Expr(Expr { kind: assign, span, ty: void.clone() }), span, indent: 0 },
+            Stmt { kind: StmtKind::Expr(Expr { kind: construct, span, ty: void }), span, indent: 0 },
+        ]))
+    }
+
+    /// `return new T(a);` when the program's constructor builds the object: the block kept in a
+    /// local of its own and constructed first (`None` for any other returned value).
+    pub(crate) fn returned_new(&mut self, value: CXCursor, span: Span) -> Option<(Vec<Stmt>, Expr)> {
+        let inner = super::expr::unwrap_unexposed(value);
+        if kind(inner) != CXCursor_CXXNewExpr || self.return_reference.is_some() {
+            return None;
+        }
+        let exprs: Vec<CXCursor> = children(inner).into_iter().filter(|&c| is_expr(c)).collect();
+        let (alloc, ctor) = self.new_parts(inner, &exprs);
+        let (callee, args) = ctor?;
+        let ty = alloc.ty.clone();
+        let tmp = self.synthetic_local("new object", ty.clone(), alloc.span);
+        let holder = Expr { kind: ExprKind::Var(tmp), span: alloc.span, ty };
+        let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+        let mut all = vec![holder.clone()];
+        all.extend(args);
+        let stmts = vec![
+            Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(alloc), span }]), span, indent: 0 },
+            Stmt { kind: StmtKind::Expr(Expr { kind: ExprKind::Call { callee, args: all }, span, ty: void }), span, indent: 0 },
+        ];
+        Some((stmts, holder))
     }
 
     /// Registers a local object's destructor with the innermost block.
@@ -925,6 +1199,20 @@ impl Converter {
     }
 }
 
+/// Marks every span of an expression the front end writes (not the programmer) as a macro's.
+fn mark_written_by_the_language(e: &mut Expr) {
+    e.span.from_macro = true;
+    match &mut e.kind {
+        ExprKind::Unary { operand, .. } | ExprKind::Cast(operand) => mark_written_by_the_language(operand),
+        ExprKind::Member { base, .. } => mark_written_by_the_language(base),
+        ExprKind::Index { base, index } => {
+            mark_written_by_the_language(base);
+            mark_written_by_the_language(index);
+        }
+        _ => {}
+    }
+}
+
 /// True when a declaration's name is an operator's (`operator[]`, `operator==`).
 fn spelling_is_operator(decl: CXCursor) -> bool {
     let name = util::spelling(decl);
@@ -942,6 +1230,17 @@ fn destructor_call(var: VarId, d: &Destructor, var_ty: &CType, at: Span) -> Stmt
         ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
     };
     Stmt { kind: StmtKind::Expr(call), span: at, indent: 0 }
+}
+
+/// True for a place that can be named twice without evaluating anything twice: a variable,
+/// a member of one, or what a variable points to.
+fn is_plain_place(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Var(_) => true,
+        ExprKind::Member { base, .. } => is_plain_place(base),
+        ExprKind::Unary { op: UnaryOp::Deref, operand } => is_plain_place(operand),
+        _ => false,
+    }
 }
 
 /// `*holder`, of type `ty`.
@@ -972,16 +1271,18 @@ mod tests {
 
     #[test]
     fn new_forms() {
+        let init = NewForm { initialiser: true, ..NewForm::default() };
         assert_eq!(new_form(b"new int[10];"), NewForm { array: true, ..NewForm::default() });
-        assert_eq!(new_form(b"new int(5);"), NewForm::default());
-        assert_eq!(new_form(b"new Node(a[1], b);"), NewForm::default());
-        assert_eq!(new_form(b"new (std::nothrow) char[n];"), NewForm { array: true, nothrow: true, placement: false });
+        assert_eq!(new_form(b"new int[n]();"), NewForm { array: true, initialiser: true, ..NewForm::default() });
+        assert_eq!(new_form(b"new int(5);"), init);
+        assert_eq!(new_form(b"new Pod;"), NewForm::default());
+        assert_eq!(new_form(b"new Node(a[1], b);"), init);
+        assert_eq!(new_form(b"new (std::nothrow) char[n];"), NewForm { array: true, nothrow: true, ..NewForm::default() });
         assert_eq!(new_form(b"new (buf) A;"), NewForm { placement: true, ..NewForm::default() });
-        assert_eq!(new_form(b"::new (p) T(x)"), NewForm { placement: true, ..NewForm::default() });
+        assert_eq!(new_form(b"::new (p) T(x)"), NewForm { placement: true, initialiser: true, ..NewForm::default() });
         assert_eq!(new_form(b"new (int);"), NewForm::default());
-        assert_eq!(new_form(b"new T{a[0]};"), NewForm::default());
+        assert_eq!(new_form(b"new T{a[0]};"), init);
         assert_eq!(new_form(b"new std::vector<int>[3]"), NewForm { array: true, ..NewForm::default() });
-        assert_eq!(new_form(b"f(new A, x[1])"), NewForm::default());
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub(crate) struct Converter {
     scopes: Vec<cxx::ScopeFrame>,
     /// The reference type the function being converted returns, if it returns one.
     return_reference: Option<CXType>,
+    /// The variables of the function being converted whose object's class is known exactly
+    /// (canonical declaration, class declaration): `cxx::exact_classes`.
+    exact_classes: Vec<(usize, CXCursor)>,
 }
 
 /// Converts a parsed translation unit.
@@ -84,6 +87,7 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> Tran
         this_var: None,
         scopes: Vec::new(),
         return_reference: None,
+        exact_classes: Vec::new(),
     };
     // SAFETY: `tu` is live; the name is a valid C string.
     let main = unsafe { clang_getFile(tu, main_file.as_ptr()) };
@@ -322,17 +326,19 @@ impl Converter {
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
         let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b)) || self.in_group_with_alternative(cursor);
         // The function's own context: `this`, the blocks open, what `return` binds.
+        let exact = body.map(cxx::exact_classes).unwrap_or_default();
         let saved = (
             std::mem::replace(&mut self.this_var, this),
             std::mem::take(&mut self.scopes),
             std::mem::replace(&mut self.return_reference, cxx::reference_type(ret)),
+            std::mem::replace(&mut self.exact_classes, exact),
         );
         let initialisers = if kind(cursor) == CXCursor_Constructor { self.member_initialisers(&kids) } else { Vec::new() };
         let mut body = match body {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
         };
-        (self.this_var, self.scopes, self.return_reference) = saved;
+        (self.this_var, self.scopes, self.return_reference, self.exact_classes) = saved;
         if !initialisers.is_empty() {
             let body_span = body.span;
             let mut stmts = initialisers;

@@ -105,6 +105,9 @@ impl Converter {
     fn stmt_kind(&mut self, cursor: CXCursor, span: Span) -> StmtKind {
         let k = kind(cursor);
         if is_expr(cursor) {
+            if let Some(lowered) = self.assigned_new(unwrap_unexposed(cursor), span) {
+                return lowered;
+            }
             return StmtKind::Expr(self.expr(cursor));
         }
         let kids = children(cursor);
@@ -183,7 +186,15 @@ impl Converter {
                 body: self.boxed_stmt(kids.last().copied(), span),
             },
             CXCursor_ReturnStmt => {
-                let value = kids.iter().copied().find(|&c| is_expr(c)).map(|c| self.expr(c)).map(|e| self.returned_value(e));
+                let value_cursor = kids.iter().copied().find(|&c| is_expr(c));
+                // `return new T(a);`: constructed in a local of its own first.
+                if let Some((mut stmts, holder)) = value_cursor.and_then(|c| self.returned_new(c, span)) {
+                    let exits = self.scope_exit(false, span, None);
+                    stmts.extend(exits);
+                    stmts.push(Stmt { kind: StmtKind::Return(Some(holder)), span, indent: 0 });
+                    return StmtKind::Compound(stmts);
+                }
+                let value = value_cursor.map(|c| self.expr(c)).map(|e| self.returned_value(e));
                 // A local object returned by value is moved or elided into the caller's: it
                 // is not destroyed here.
                 let returned_object = value.as_ref().and_then(|v| match v.kind {
