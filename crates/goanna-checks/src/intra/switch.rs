@@ -39,6 +39,27 @@ fn marked_intended(text: Option<&[u8]>, from: u32, to: u32) -> bool {
     window.contains("fall") || window.contains("thru") || window.contains("through")
 }
 
+/// True when the code falling into the label was written by a macro whose name says the
+/// fall-through is intended (`FALLTHROUGH_INTENDED;` defined as `do { } while (0)`,
+/// `ABSL_FALLTHROUGH_INTENDED`, `Q_FALLTHROUGH()`): its invocation, at the node's expansion
+/// location, names "fallthrough" or "fallthru" (case and underscores aside).
+fn names_fall_through_macro(node: &Node, text: Option<&[u8]>) -> bool {
+    let (Some(span), Some(text)) = (node.span, text) else { return false };
+    if !span.from_macro {
+        return false;
+    }
+    let start = span.start as usize;
+    let Some(rest) = text.get(start..) else { return false };
+    let name: String = rest
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .filter(|c| **c != b'_')
+        .map(|&c| c.to_ascii_lowercase() as char)
+        .collect();
+    name.contains("fallthrough") || name.contains("fallthru")
+}
+
 /// Fewest fall-throughs that make a switch a deliberate cascade when every label but the first
 /// is one (an unrolled copy loop or Duff's device: `case 3: *d++ = *s++; case 2: ...`).
 const CASCADE_MIN: usize = 3;
@@ -206,6 +227,7 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         let text = sources.get(&location.file).and_then(|t| t.as_deref());
         let intended = falls.iter().any(|&p| {
             comment_window_start(cfg, &preds, p).is_some_and(|from| marked_intended(text, from, label_span.start))
+                || names_fall_through_macro(cfg.node(p), text)
         });
         if !intended {
             findings.push(finding(spec, cfg, location, "", Vec::new()));
