@@ -63,9 +63,9 @@ pub struct Summary {
     /// The heap families of the blocks it may return (`alloc_malloc`, `alloc_new`,
     /// `alloc_new_arr`): a wrapper of `new` gives its caller a block of `new`.
     pub returns_families: Vec<PropKind>,
-    /// Per pointer-to-pointer parameter: some path stores into `*param` a pointer that may be
-    /// NULL (a result of `calloc`, of a callee that may return NULL) and returns without
-    /// testing it: the caller's `p` may be NULL after `f(&p)` (or `f(p)` for a reference).
+    /// Per pointer-to-pointer parameter: some path stores into `*param` a new block that may
+    /// be NULL (a result of `calloc`, of a wrapper of it) and returns without testing it: the
+    /// caller's `p` may be NULL after `f(&p)` (or `f(p)` for a reference).
     pub out_may_be_null: Vec<bool>,
     /// Per parameter: the release functions it may apply to the pointer it is given
     /// (`release_free`, `release_delete`, `release_delete_arr`), itself or through its
@@ -242,9 +242,9 @@ enum Question {
     /// U return_null])`: some `return NULL` leaves `*param` other than 0 (negated for
     /// `null_zeroes_out`).
     NullLeavesOut,
-    /// `EF(may_be_null_*param & EX E[!(def_*param | nonnull_test_*param | null_test_*param)
-    /// U end])`: some path stores a pointer that may be NULL into `*param` and returns
-    /// without testing it.
+    /// `EF(may_be_null_*param & alloc_*param & EX E[!(def_*param | nonnull_test_*param |
+    /// null_test_*param) U end])`: some path stores a new block that may be NULL into
+    /// `*param` and returns without testing it.
     MayStoreNullOut,
     /// `E[!def U release]`: some path releases the pointer it was given with this family's
     /// release function (`release_free`, `release_delete`, `release_delete_arr`).
@@ -381,7 +381,11 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
                 // A callee that tests what it stored answers for it (its result says whether
                 // it failed): only one that never looks hands a possible NULL on.
                 let found = any(vec![atom(PropKind::Def, f, dp), atom(PropKind::NonNullTest, f, dp), atom(PropKind::NullTest, f, dp)]);
-                let stored_null = and(atom(PropKind::MayBeNull, f, dp), ex(eu(not(found), end.clone())));
+                // Only a new block's possible NULL (an allocation that may fail): a getter's
+                // NULL stored through `*out` (`*value = raxGetData(h)`) is latent, decided by
+                // data the callers' invariants may rule out.
+                let new_block = and(atom(PropKind::MayBeNull, f, dp), atom(PropKind::Alloc, f, dp));
+                let stored_null = and(new_block, ex(eu(not(found), end.clone())));
                 per_param.push((i, Question::MayStoreNullOut, ef(stored_null)));
             }
         }
