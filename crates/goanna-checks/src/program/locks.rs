@@ -447,42 +447,57 @@ fn released_global_after(program: &Program<'_>, f: FnIndex, effects: &CallEffect
         let Some(b) = locks.bit(id) else { return false };
         locks.analyse(gcfg, None)[gcfg.exit.index()].is_some_and(|s| s.releases_callers(b))
     };
-    let mut seen = vec![false; cfg.nodes.len()];
-    let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
-    while let Some(n) = work.pop() {
-        if std::mem::replace(&mut seen[n.index()], true) {
-            continue;
-        }
+    some_path_releases(cfg, from, |n| {
         let props = lock_props(cfg, f, effects, n);
         if own.is_some_and(|id| props.contains(&(PropKind::Unlock, id))) {
-            return true;
+            Reached::Release
+        } else if own.is_some_and(|id| props.contains(&(PropKind::Lock, id))) {
+            Reached::Retaken
+        } else if program.calls[f as usize].iter().any(|&(m, g)| m == n && releases(g)) {
+            Reached::Release
+        } else {
+            Reached::Neither
         }
-        if own.is_some_and(|id| props.contains(&(PropKind::Lock, id))) {
-            continue;
-        }
-        if program.calls[f as usize].iter().any(|&(m, g)| m == n && releases(g)) {
-            return true;
-        }
-        let node = cfg.node(n);
-        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
-    }
-    false
+    })
 }
 
 /// True when some path from node `from` of `f` releases lock `path` before taking it again.
 fn released_after(cfg: &Cfg, f: FnIndex, effects: &CallEffects, from: NodeId, path: PathId) -> bool {
+    some_path_releases(cfg, from, |n| {
+        let props = lock_props(cfg, f, effects, n);
+        if props.contains(&(PropKind::Unlock, path)) {
+            Reached::Release
+        } else if props.contains(&(PropKind::Lock, path)) {
+            Reached::Retaken
+        } else {
+            Reached::Neither
+        }
+    })
+}
+
+/// What a search for a lock's release finds at a node.
+enum Reached {
+    /// The lock is released here.
+    Release,
+    /// The lock is taken again here: the path says nothing more.
+    Retaken,
+    /// Neither: the search goes on.
+    Neither,
+}
+
+/// True when some feasible path from node `from` (its successors on) reaches a node where
+/// `at` says the lock is released, before one where it is taken again.
+fn some_path_releases(cfg: &Cfg, from: NodeId, mut at: impl FnMut(NodeId) -> Reached) -> bool {
     let mut seen = vec![false; cfg.nodes.len()];
     let mut work: Vec<NodeId> = cfg.node(from).succs.iter().map(|e| e.target).collect();
     while let Some(n) = work.pop() {
         if std::mem::replace(&mut seen[n.index()], true) {
             continue;
         }
-        let props = lock_props(cfg, f, effects, n);
-        if props.contains(&(PropKind::Unlock, path)) {
-            return true;
-        }
-        if props.contains(&(PropKind::Lock, path)) {
-            continue;
+        match at(n) {
+            Reached::Release => return true,
+            Reached::Retaken => continue,
+            Reached::Neither => {}
         }
         let node = cfg.node(n);
         work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
