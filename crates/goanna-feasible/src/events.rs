@@ -591,7 +591,7 @@ impl<'a> Frame<'a> {
             // unless its address (or that of a part of it) is taken here.
             let direct = p.steps.iter().all(|s| matches!(s, PathStep::Field(_)));
             // A `const` global (or a member of one) keeps its value whatever is called.
-            if direct && p.root.kind.is_static_storage() && p.root.read_only() {
+            if is_constant_global(p) {
                 return false;
             }
             let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
@@ -712,7 +712,7 @@ impl<'a> Frame<'a> {
         }
         // A `const` global (or a member of one) keeps its value: no store may write it
         // (`data[0] = 5` between two tests of `GLOBAL_CONST_TRUE`).
-        if q.root.kind.is_static_storage() && q.root.read_only() && q.steps.iter().all(|s| matches!(s, PathStep::Field(_))) {
+        if is_constant_global(q) {
             return false;
         }
         if own_blocks && self.in_callers_block(q) {
@@ -1025,6 +1025,12 @@ impl<'a> Frame<'a> {
             _ => false,
         }
     }
+}
+
+/// True for a `const` global or a member of one (reached without a pointer): nothing writes it
+/// after its initialisation, neither a call nor a store through a pointer.
+fn is_constant_global(p: &AccessPath) -> bool {
+    p.root.kind.is_static_storage() && p.root.read_only() && p.steps.iter().all(|s| matches!(s, PathStep::Field(_)))
 }
 
 /// The pointers node `node` gives a new object of the library (`p = malloc(n)`,
