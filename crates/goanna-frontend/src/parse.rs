@@ -114,6 +114,43 @@ fn parse_here(name: &str, contents: Option<&[u8]>, options: &ParseOptions) -> Re
         if code != CXError_Success || tu.0.is_null() {
             return Err(FrontendError::ParseFailed { path: PathBuf::from(name), code: code as i32 });
         }
-        Ok(convert::convert(tu.0, &c_name))
+        Ok(convert::convert(tu.0, &c_name, parsed_as_cplusplus(name, &arg_strings)))
+    }
+}
+
+/// True when clang parses the file `name` with arguments `args` as C++: the last `-x` says so
+/// (`-x c++`, `-xc++`, `-x c++-header`), or, without one, the file's extension is a C++ one.
+fn parsed_as_cplusplus(name: &str, args: &[String]) -> bool {
+    let mut language: Option<&str> = None;
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "-x" {
+            language = args.get(i + 1).map(String::as_str);
+            i += 1;
+        } else if let Some(l) = args[i].strip_prefix("-x") {
+            language = Some(l);
+        }
+        i += 1;
+    }
+    match language {
+        Some(l) if l != "none" => l.starts_with("c++"),
+        _ => Path::new(name).extension().is_some_and(|e| matches!(e.to_str(), Some("cpp" | "cc" | "cxx" | "c++" | "C" | "cp" | "CPP" | "hpp" | "hh" | "hxx"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parsed_as_cplusplus;
+
+    #[test]
+    fn language_from_flags_then_extension() {
+        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert!(parsed_as_cplusplus("a.cpp", &[]));
+        assert!(parsed_as_cplusplus("a.C", &[]));
+        assert!(!parsed_as_cplusplus("a.c", &[]));
+        assert!(parsed_as_cplusplus("a.c", &args("-x c++")));
+        assert!(parsed_as_cplusplus("a.c", &args("-xc++")));
+        assert!(!parsed_as_cplusplus("a.cc", &args("-x c")));
+        assert!(parsed_as_cplusplus("a.cc", &args("-x c -x none")));
     }
 }

@@ -474,7 +474,7 @@ impl Converter {
             is_static: false,
             has_definition: false,
             in_system_header: true,
-            return_type: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
+            return_type: void_type(),
             signature: "void (void *)".into(),
         });
         self.decls.insert(usr.to_string(), i);
@@ -515,10 +515,8 @@ impl Converter {
                     initialised = !arg_cursors.is_empty() || form.initialiser;
                     operands.extend(arg_cursors.iter().map(|&a| self.expr(a)));
                 } else {
-                    let args: Vec<Expr> = self.call_args(referenced, &arg_cursors, 0);
-                    let usr = util::usr(referenced);
-                    self.ensure_declared(referenced, &usr);
-                    ctor = Some((Callee::Direct { name: self.qualified_name(referenced), usr }, args));
+                    let args = self.constructor_args(referenced, &arg_cursors);
+                    ctor = Some((self.declared_callee(referenced), args));
                 }
             } else {
                 // Anything after an array's size is an initialiser (`new int(5)`, `new T[n]()`).
@@ -565,41 +563,37 @@ impl Converter {
             callee: Callee::Direct { name: name.into(), usr: format!("c:@F@{name}") },
             args: vec![pointer.clone()],
         };
-        // SAFETY: pure accessors on a live cursor.
-        let mut pointee = unsafe { clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(super::expr::unwrap_unexposed(operand)))) };
-        if let Some(class) = self.exact_class_of(operand) {
+        let exact = self.exact_class_of(operand);
+        let pointee = match exact {
             // SAFETY: pure accessor on a live cursor.
-            pointee = unsafe { clang_getCursorType(class) };
-        }
-        // A virtual destructor through a pointer whose object's class is not known exactly may
-        // be any derived class's: a call with no known target.
-        let exact = self.exact_class_of(operand).is_some();
-        let destructor = self.destructor_of(pointee).map(|d| {
-            if d.is_virtual && !exact {
-                Destructor { name: String::new(), usr: String::new(), is_virtual: true }
-            } else {
-                d
-            }
-        });
-        match (array, destructor) {
+            Some(class) => unsafe { clang_getCursorType(class) },
+            // SAFETY: pure accessors on a live cursor.
+            None => unsafe { clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(super::expr::unwrap_unexposed(operand)))) },
+        };
+        match (array, self.destructor_of(pointee)) {
             // `delete p` destroys and releases only a non-null `p`: the test is the language's,
             // spelled as a macro's would be (no check takes it for the programmer's evidence
             // that `p` may be NULL).
             (false, Some(d)) => {
                 let mut test = pointer.clone();
                 mark_written_by_the_language(&mut test);
-                let callee = if d.usr.is_empty() { Callee::Indirect(Box::new(unknown(span))) } else { Callee::Direct { name: d.name, usr: d.usr } };
+                // A virtual destructor through a pointer whose object's class is not known
+                // exactly may be any derived class's: a call with no known target.
+                let callee = if d.is_virtual && exact.is_none() {
+                    Callee::Indirect(Box::new(unknown(span)))
+                } else {
+                    Callee::Direct { name: d.name, usr: d.usr }
+                };
                 let destroy = Expr {
                     kind: ExprKind::Call { callee, args: vec![pointer] },
                     span,
-                    ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
+                    ty: void_type(),
                 };
                 let both = comma(destroy.into_kind(), Expr { kind: release, span, ty: CType::default() }, span);
-                let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
                 ExprKind::Conditional {
                     cond: Box::new(test),
-                    then: Some(Box::new(Expr { kind: both, span, ty: void.clone() })),
-                    els: Box::new(Expr { kind: ExprKind::IntLit(0), span, ty: void }),
+                    then: Some(Box::new(Expr { kind: both, span, ty: void_type() })),
+                    els: Box::new(Expr { kind: ExprKind::IntLit(0), span, ty: void_type() }),
                 }
             }
             _ => release,
@@ -632,6 +626,25 @@ impl Converter {
         });
         self.destructors.insert(key, found.clone());
         found
+    }
+
+    /// A direct call of the function declared at `decl`, recorded among the unit's
+    /// declarations, under its qualified name.
+    fn declared_callee(&mut self, decl: CXCursor) -> Callee {
+        let usr = util::usr(decl);
+        self.ensure_declared(decl, &usr);
+        Callee::Direct { name: self.qualified_name(decl), usr }
+    }
+
+    /// The arguments of a call of the constructor `ctor`: the compiler's constructors copy or
+    /// value-initialise, so their operands are values (`T b = a;` copies `a`); the program's
+    /// take a reference parameter's argument by address ([`Converter::call_args`]).
+    fn constructor_args(&mut self, ctor: CXCursor, args: &[CXCursor]) -> Vec<Expr> {
+        if is_defaulted(ctor) {
+            args.iter().map(|&a| self.expr(a)).collect()
+        } else {
+            self.call_args(ctor, args, 0)
+        }
     }
 
     /// The arguments of a call of `callee` (a function declaration; null when unknown), from
@@ -696,12 +709,10 @@ impl Converter {
             if is_defaulted(callee) {
                 return Some(ExprKind::Unknown(args));
             }
-            let usr = util::usr(callee);
-            self.ensure_declared(callee, &usr);
             // A temporary (or an object this conversion does not name): its address is unknown.
             let mut all = vec![unknown_pointer(span)];
             all.extend(args);
-            return Some(ExprKind::Call { callee: Callee::Direct { name: self.qualified_name(callee), usr }, args: all });
+            return Some(ExprKind::Call { callee: self.declared_callee(callee), args: all });
         }
         // The child that names the callee: the member reference `obj.f` first, or an
         // operator's name among its operands.
@@ -761,11 +772,7 @@ impl Converter {
             _ => Some(callee),
         };
         let callee_expr = match target {
-            Some(t) => {
-                let usr = util::usr(t);
-                self.ensure_declared(t, &usr);
-                Callee::Direct { name: self.qualified_name(t), usr }
-            }
+            Some(t) => self.declared_callee(t),
             None => Callee::Indirect(Box::new(unknown(span))),
         };
         let call = ExprKind::Call { callee: callee_expr, args };
@@ -775,10 +782,8 @@ impl Converter {
     /// A call of a free function with reference parameters.
     fn free_call(&mut self, cursor: CXCursor, callee: CXCursor, exprs: &[CXCursor]) -> ExprKind {
         let span = self.cursor_span(cursor);
-        let usr = util::usr(callee);
-        self.ensure_declared(callee, &usr);
         let args = self.call_args(callee, &exprs[1..], 0);
-        let call = ExprKind::Call { callee: Callee::Direct { name: self.qualified_name(callee), usr }, args };
+        let call = ExprKind::Call { callee: self.declared_callee(callee), args };
         self.read_through_if_reference(callee, call, cursor, span)
     }
 
@@ -846,7 +851,7 @@ impl Converter {
     /// constructor called with `&this->m`, a base's with `this`.
     pub(crate) fn member_initialisers(&mut self, kids: &[CXCursor]) -> Vec<Stmt> {
         let mut out = Vec::new();
-        let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+        let void = void_type();
         let mut i = 0;
         while i + 1 < kids.len() {
             let (named, init) = (kids[i], kids[i + 1]);
@@ -873,11 +878,7 @@ impl Converter {
             let stmt_kind = match (constructor, target) {
                 (Some(ctor), target) => {
                     let args_cursors: Vec<CXCursor> = children(inner).into_iter().filter(|&c| is_expr(c)).collect();
-                    let args = if is_defaulted(ctor) {
-                        args_cursors.iter().map(|&a| self.expr(a)).collect()
-                    } else {
-                        self.call_args(ctor, &args_cursors, 0)
-                    };
+                    let args = self.constructor_args(ctor, &args_cursors);
                     if is_defaulted(ctor) {
                         match (target, &args[..]) {
                             (Some((_, member)), [only]) if only.ty.class == TypeClass::Record => {
@@ -887,15 +888,13 @@ impl Converter {
                             _ => StmtKind::Expr(Expr { kind: ExprKind::Unknown(args), span, ty: void.clone() }),
                         }
                     } else {
-                        let usr = util::usr(ctor);
-                        self.ensure_declared(ctor, &usr);
                         let object = match target {
                             Some((_, member)) => self.object_address(member),
                             None => self.this_expr(span),
                         };
                         let mut all = vec![object];
                         all.extend(args);
-                        let call = ExprKind::Call { callee: Callee::Direct { name: self.qualified_name(ctor), usr }, args: all };
+                        let call = ExprKind::Call { callee: self.declared_callee(ctor), args: all };
                         StmtKind::Expr(Expr { kind: call, span, ty: void.clone() })
                     }
                 }
@@ -961,13 +960,7 @@ impl Converter {
             value = Some(self.bind_reference(var_cursor, e));
         } else if kind(init) == CXCursor_CallExpr && kind(referenced) == CXCursor_Constructor {
             let args_cursors: Vec<CXCursor> = children(init).into_iter().filter(|&c| is_expr(c)).collect();
-            // The compiler's constructors copy or value-initialise: their operands are values
-            // (`T b = a;` copies `a`), the program's take references as addresses.
-            let args = if is_defaulted(referenced) {
-                args_cursors.iter().map(|&a| self.expr(a)).collect()
-            } else {
-                self.call_args(referenced, &args_cursors, 0)
-            };
+            let args = self.constructor_args(referenced, &args_cursors);
             if is_defaulted(referenced) {
                 // A copy (`T b = a;` with the implicit copy constructor) copies the object.
                 if let [only] = &args[..] {
@@ -979,14 +972,12 @@ impl Converter {
                     construct = Some(Stmt { kind: StmtKind::Expr(Expr { kind: ExprKind::Unknown(args), span, ty: CType::default() }), span, indent: 0 });
                 }
             } else {
-                let usr = util::usr(referenced);
-                self.ensure_declared(referenced, &usr);
                 let mut all = vec![self.object_address(holder)];
                 all.extend(args);
                 let call = Expr {
-                    kind: ExprKind::Call { callee: Callee::Direct { name: self.qualified_name(referenced), usr }, args: all },
+                    kind: ExprKind::Call { callee: self.declared_callee(referenced), args: all },
                     span,
-                    ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
+                    ty: void_type(),
                 };
                 construct = Some(Stmt { kind: StmtKind::Expr(call), span, indent: 0 });
             }
@@ -1000,7 +991,7 @@ impl Converter {
                 let call = Expr {
                     kind: ExprKind::Call { callee, args: all },
                     span,
-                    ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
+                    ty: void_type(),
                 };
                 construct = Some(Stmt { kind: StmtKind::Expr(call), span, indent: 0 });
             }
@@ -1035,7 +1026,7 @@ impl Converter {
         let exprs: Vec<CXCursor> = children(rhs).into_iter().filter(|&c| is_expr(c)).collect();
         let (alloc, ctor) = self.new_parts(rhs, &exprs);
         let (callee, args) = ctor?;
-        let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+        let void = void_type();
         let assign = ExprKind::Assign { op: None, lhs: Box::new(target.clone()), rhs: Box::new(alloc), parenthesized: false };
         let mut all = vec![target];
         all.extend(args);
@@ -1059,7 +1050,7 @@ impl Converter {
         let ty = alloc.ty.clone();
         let tmp = self.synthetic_local("new object", ty.clone(), alloc.span);
         let holder = Expr { kind: ExprKind::Var(tmp), span: alloc.span, ty };
-        let void = CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() };
+        let void = void_type();
         let mut all = vec![holder.clone()];
         all.extend(args);
         let stmts = vec![
@@ -1227,7 +1218,7 @@ fn destructor_call(var: VarId, d: &Destructor, var_ty: &CType, at: Span) -> Stmt
     let call = Expr {
         kind: ExprKind::Call { callee: Callee::Direct { name: d.name.clone(), usr: d.usr.clone() }, args: vec![address] },
         span: at,
-        ty: CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() },
+        ty: void_type(),
     };
     Stmt { kind: StmtKind::Expr(call), span: at, indent: 0 }
 }
@@ -1253,6 +1244,11 @@ fn deref(holder: Expr, ty: &CType) -> ExprKind {
 fn comma(first: ExprKind, second: Expr, span: Span) -> ExprKind {
     let ty = second.ty.clone();
     ExprKind::Binary { op: goanna_ast::BinaryOp::Comma, lhs: Box::new(Expr { kind: first, span, ty }), rhs: Box::new(second) }
+}
+
+/// The type `void`, of the calls the conversion writes.
+fn void_type() -> CType {
+    CType { spelling: "void".into(), class: TypeClass::Void, ..CType::default() }
 }
 
 /// An expression the analysis does not model.

@@ -64,6 +64,8 @@ pub(crate) struct Converter {
     scopes: Vec<cxx::ScopeFrame>,
     /// The reference type the function being converted returns, if it returns one.
     return_reference: Option<CXType>,
+    /// The unit is C++.
+    cplusplus: bool,
     /// The variables of the function being converted whose object's class is known exactly
     /// (canonical declaration, class declaration): `cxx::exact_classes`.
     exact_classes: Vec<(usize, CXCursor)>,
@@ -72,8 +74,8 @@ pub(crate) struct Converter {
 /// Converts a parsed translation unit.
 ///
 /// `tu` must be a live translation unit on a thread where libclang is installed; `main_file` is
-/// the name the unit was parsed under.
-pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> TranslationUnit {
+/// the name the unit was parsed under; `cplusplus` says it was parsed as C++.
+pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr, cplusplus: bool) -> TranslationUnit {
     let mut conv = Converter {
         tu,
         out: TranslationUnit::default(),
@@ -87,6 +89,7 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr) -> Tran
         this_var: None,
         scopes: Vec::new(),
         return_reference: None,
+        cplusplus,
         exact_classes: Vec::new(),
     };
     // SAFETY: `tu` is live; the name is a valid C string.
@@ -326,7 +329,8 @@ impl Converter {
             && (ty.kind == CXType_FunctionNoProto || self.params_after_paren(&name_span, &param_cursors));
         let has_conditional_code = body.is_some_and(|b| self.has_conditional_directive(b)) || self.in_group_with_alternative(cursor);
         // The function's own context: `this`, the blocks open, what `return` binds.
-        let exact = body.map(cxx::exact_classes).unwrap_or_default();
+        // Only C++ has virtual calls to resolve: C bodies are not walked a second time.
+        let exact = body.filter(|_| self.cplusplus).map(cxx::exact_classes).unwrap_or_default();
         let saved = (
             std::mem::replace(&mut self.this_var, this),
             std::mem::take(&mut self.scopes),
