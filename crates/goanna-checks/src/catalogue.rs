@@ -159,6 +159,15 @@ pub struct CheckSpec {
     /// values it advances to, not evidence that the value it entered with may be NULL.
     #[serde(default)]
     pub loop_retests: bool,
+    /// For CTL checks about NULL: no finding whose NULL evidence is the exit test of a search
+    /// loop (`while (p != NULL && !match(p)) p = p->next;`) — a loop whose body gives the
+    /// pointer a new value and that has another way out (the match, a `break`) from which the
+    /// dereference after it is reached. The test ends the traversal; the code after the loop
+    /// relies on the search finding, an invariant of the data (the list holds the element the
+    /// caller counted) that the analyser does not see. A loop whose only way to the
+    /// dereference is the NULL exit is still reported: there the pointer is always NULL.
+    #[serde(default)]
+    pub search_loop_exits: bool,
     /// For CTL checks whose path ends at the evidence (the NULL test after a dereference): the
     /// evidence must be the function's own. A test inside a callee (a general-purpose function
     /// that tests a global before it reconnects) is that function's business, not a statement
@@ -324,6 +333,7 @@ impl Catalogue {
                         || spec.skip_in_macros
                         || spec.defensive_macro_tests
                         || spec.loop_retests
+                        || spec.search_loop_exits
                         || spec.evidence_in_function
                         || spec.latent_if_inputs_choose
                         || spec.every_state

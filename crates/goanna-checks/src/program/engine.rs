@@ -1235,6 +1235,14 @@ fn finding(
             }
         }
     }
+    if check.template.search_loop_exits {
+        let end = witness.last().filter(|p| p.function == f && p.depth == 0).and_then(|p| p.node);
+        if let (Some(v), Some(end)) = (var, end) {
+            if search_loop_exit(program, &analysis.effects, f, v, n, end) {
+                return None;
+            }
+        }
+    }
     let var_path = var.map(|id| (id, cfg.path(id)));
     // The reported proposition is at the violating node, or else where the path ends (e.g. the
     // dereference after a free).
@@ -1449,6 +1457,47 @@ fn witness_steps(analysis: &Analysis<'_>, check: &CtlCheck<'_>, f: FnIndex, var:
         previous = Some((point.function, n));
     }
     steps
+}
+
+/// True when the node `m`, a branch where `v` is found NULL, leaves a search loop on the way to
+/// `end`: the condition it branches from is in a loop whose body gives `v` a new value, and the
+/// loop has another way out (the other half of `p != NULL && !match(p)`, a `break`) from which
+/// `end` is reached without going round the loop again.
+fn search_loop_exit(program: &Program<'_>, effects: &CallEffects, f: FnIndex, v: PathId, m: NodeId, end: NodeId) -> bool {
+    use goanna_cfg::PropKind;
+    let cfg = program.cfg(f);
+    let tests = cfg.node(m).props.iter().any(|p| p.kind == PropKind::NullTest && p.subject == Subject::Path(v));
+    if !tests || !matches!(cfg.node(m).kind, NodeKind::Branch(_)) {
+        return false;
+    }
+    let conditions: Vec<NodeId> = cfg.node_ids().filter(|&c| cfg.node(c).succs.iter().any(|e| e.target == m)).collect();
+    let writes = |n: NodeId| {
+        let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
+        own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))
+    };
+    program.loop_heads[f as usize].iter().any(|&head| {
+        let cycle: rustc_hash::FxHashSet<NodeId> = cfg.cycle_through(head).into_iter().collect();
+        if cycle.contains(&m) || !conditions.iter().any(|c| cycle.contains(c)) || !cycle.iter().any(|&n| writes(n)) {
+            return false;
+        }
+        // The other exits of the loop, and what they reach outside it.
+        let mut stack: Vec<NodeId> = cycle
+            .iter()
+            .flat_map(|&u| cfg.node(u).succs.iter().map(|e| e.target))
+            .filter(|t| !cycle.contains(t) && *t != m)
+            .collect();
+        let mut seen: rustc_hash::FxHashSet<NodeId> = rustc_hash::FxHashSet::default();
+        while let Some(n) = stack.pop() {
+            if n == end {
+                return true;
+            }
+            if cycle.contains(&n) || !seen.insert(n) {
+                continue;
+            }
+            stack.extend(cfg.node(n).succs.iter().map(|e| e.target));
+        }
+        false
+    })
 }
 
 /// True when node `m` tests `v` for NULL on a branch of a loop's head condition (the target of

@@ -1103,11 +1103,10 @@ struct NullConventions {
     checked: Vec<bool>,
 }
 
-/// The paths `cfg` compares with NULL: in a branch (`null_test`/`nonnull_test`) or in a value
-/// (`return n != NULL;`, `found = !p;`).
-fn null_compared_paths(cfg: &Cfg) -> rustc_hash::FxHashSet<PathId> {
+/// The paths each node of `cfg` compares with NULL: in a branch (`null_test`/`nonnull_test`) or
+/// in a value (`return n != NULL;`, `found = !p;`). Indexed by node.
+fn null_compared_paths(cfg: &Cfg) -> Vec<Vec<PathId>> {
     use goanna_cfg::{ValBinOp, ValExpr, ValUnOp, ValueOp};
-    let mut out = rustc_hash::FxHashSet::default();
     let path = |e: &ValExpr| match e {
         ValExpr::Path(p) => Some(*p),
         ValExpr::Cast(_, x) => match **x {
@@ -1117,28 +1116,70 @@ fn null_compared_paths(cfg: &Cfg) -> rustc_hash::FxHashSet<PathId> {
         _ => None,
     };
     let is_zero = |e: &ValExpr| matches!(e, ValExpr::Const(0) | ValExpr::MacroConst(0));
-    for node in &cfg.nodes {
-        for p in &node.props {
-            if let (PropKind::NullTest | PropKind::NonNullTest, goanna_cfg::Subject::Path(id)) = (p.kind, &p.subject) {
-                out.insert(*id);
+    cfg.nodes
+        .iter()
+        .map(|node| {
+            let mut out = Vec::new();
+            for p in &node.props {
+                if let (PropKind::NullTest | PropKind::NonNullTest, goanna_cfg::Subject::Path(id)) = (p.kind, &p.subject) {
+                    out.push(*id);
+                }
             }
-        }
-        for op in &node.values {
-            let (ValueOp::Assign { value: root, .. } | ValueOp::Return(root) | ValueOp::Cond(root)) = op else { continue };
-            // A visit: the closure records and never stops the walk.
-            root.any(|e| {
-                let compared = match e {
-                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(rhs) => path(lhs),
-                    ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(lhs) => path(rhs),
-                    ValExpr::Unary(ValUnOp::Not, _, x) => path(x),
-                    _ => None,
-                };
-                out.extend(compared);
-                false
-            });
-        }
+            for op in &node.values {
+                let (ValueOp::Assign { value: root, .. } | ValueOp::Return(root) | ValueOp::Cond(root)) = op else { continue };
+                // A visit: the closure records and never stops the walk.
+                root.any(|e| {
+                    let compared = match e {
+                        ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(rhs) => path(lhs),
+                        ValExpr::Binary { op: ValBinOp::Eq | ValBinOp::Ne, lhs, rhs, .. } if is_zero(lhs) => path(rhs),
+                        ValExpr::Unary(ValUnOp::Not, _, x) => path(x),
+                        _ => None,
+                    };
+                    out.extend(compared);
+                    false
+                });
+            }
+            out
+        })
+        .collect()
+}
+
+/// Most nodes [`tests_before_redefined`] visits from one call site.
+const MAX_TEST_SEARCH: usize = 4096;
+
+/// Whether some path from the call node `call` compares its result `result` with NULL before
+/// `result` is written again: testing the variable after it received another function's result
+/// (`wl = add(..); ...; wl = find(..); if (wl == NULL)`) does not test this call's.
+fn tests_before_redefined(cfg: &Cfg, compared: &[Vec<PathId>], call: goanna_cfg::NodeId, result: PathId) -> bool {
+    let writes = |n: goanna_cfg::NodeId| {
+        cfg.node(n).props.iter().any(|p| {
+            matches!(p.kind, PropKind::Def | PropKind::DeclInit | PropKind::Decl) && p.subject == goanna_cfg::Subject::Path(result)
+        })
+    };
+    if compared[call.index()].contains(&result) {
+        return true;
     }
-    out
+    let mut seen: rustc_hash::FxHashSet<goanna_cfg::NodeId> = rustc_hash::FxHashSet::default();
+    let mut stack: Vec<goanna_cfg::NodeId> = cfg.node(call).succs.iter().map(|e| e.target).collect();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        if seen.len() > MAX_TEST_SEARCH {
+            // Too far to follow: count it as tested, as the whole-function view did.
+            return true;
+        }
+        // A condition that compares the variable it assigns (`if ((p = g()) == NULL)`) tests
+        // the new value, not this call's.
+        if writes(n) {
+            continue;
+        }
+        if compared[n.index()].contains(&result) {
+            return true;
+        }
+        stack.extend(cfg.node(n).succs.iter().map(|e| e.target));
+    }
+    false
 }
 
 /// Counts, per function, the call sites that store its pointer result and those that test it.
@@ -1147,7 +1188,7 @@ fn null_conventions(program: &Program<'_>) -> NullConventions {
     let mut checked = vec![0usize; program.functions.len()];
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
-        let mut tested: Option<rustc_hash::FxHashSet<PathId>> = None;
+        let mut compared: Option<Vec<Vec<PathId>>> = None;
         for &(node, callee) in &program.calls[f as usize] {
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let Some(r) = site.result else { continue };
@@ -1155,7 +1196,7 @@ fn null_conventions(program: &Program<'_>) -> NullConventions {
                 continue;
             }
             sites[callee as usize] += 1;
-            if tested.get_or_insert_with(|| null_compared_paths(cfg)).contains(&r) {
+            if tests_before_redefined(cfg, compared.get_or_insert_with(|| null_compared_paths(cfg)), node, r) {
                 checked[callee as usize] += 1;
             }
         }

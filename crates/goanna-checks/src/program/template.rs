@@ -87,6 +87,9 @@ pub struct Template {
     pub defensive_macro_tests: bool,
     /// No finding whose NULL test is a loop's test of the values its body advances to.
     pub loop_retests: bool,
+    /// No finding whose NULL evidence is the exit test of a search loop that has another way
+    /// to the dereference.
+    pub search_loop_exits: bool,
     /// The evidence where the path ends must be in the function itself, not in a callee.
     pub evidence_in_function: bool,
     /// A path whose NULL survives only by a branch the inputs decide is latent: not reported.
@@ -276,6 +279,7 @@ impl Template {
             skip_in_macros: spec.skip_in_macros,
             defensive_macro_tests: spec.defensive_macro_tests,
             loop_retests: spec.loop_retests,
+            search_loop_exits: spec.search_loop_exits,
             evidence_in_function: spec.evidence_in_function,
             latent_if_inputs_choose: spec.latent_if_inputs_choose,
             every_state: spec.every_state,
