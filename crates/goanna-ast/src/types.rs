@@ -58,6 +58,10 @@ pub struct CType {
     /// (0 when it has none: `void`, incomplete or variable-length types, or for other types).
     #[serde(default)]
     pub pointee_size: u32,
+    /// For arrays of constant size: the number of elements (`char buf[64]`: 64); 0 for other
+    /// types, and for incomplete and variable-length arrays.
+    #[serde(default)]
+    pub array_len: u64,
     /// For pointers to functions: the canonical spelling of the function type pointed to
     /// (`int (struct config *, char **, int)`), spelled as [`crate::FunctionDecl::signature`]
     /// spells a function's type; empty otherwise. Which functions a call through the pointer

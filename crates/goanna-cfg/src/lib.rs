@@ -29,4 +29,4 @@ pub use graph::{signature_key, CallSite, Cfg, Edge, EdgeKind, Node, NodeId, Node
 pub use models::{FailWhen, FunctionModel, LibraryModels, ModelError, Success};
 pub use props::{prop_name, AccessPath, ElementIndex, PathId, PathStep, Prop, PropKind, Subject, VarRef};
 pub use reach::mark_reachable;
-pub use values::{IntType, PureArg, StoredPointer, StringComparison, ValBinOp, ValExpr, ValUnOp, ValueOp};
+pub use values::{AccessBase, AccessKind, IntType, PureArg, Region, StoredPointer, StringComparison, ValBinOp, ValExpr, ValUnOp, ValueOp};

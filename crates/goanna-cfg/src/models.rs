@@ -137,6 +137,12 @@ pub struct FunctionModel {
     /// argument `buffer` points to that the call fills, copies or compares (`memset`:
     /// `[[0, 2]]`): `sizeof_ptr_buffer` where it is `sizeof` of the buffer pointer itself.
     pub buffer_size: Vec<(usize, usize)>,
+    /// Pairs `[buffer, count]`: argument `count` gives the number of elements (of the type
+    /// `buffer` points to) the call fills or copies (`wmemcpy`: `[[0, 2], [1, 2]]`).
+    pub buffer_elements: Vec<(usize, usize)>,
+    /// `[dest, src]`: the call writes the string `src`, with its terminator, into `dest`
+    /// (`strcpy`; `strcat` writes at least as far).
+    pub copies_string: Vec<usize>,
     /// The heap a model's blocks belong to, which only its own release function may release:
     /// `malloc`/`free` (the default of models that allocate or free), `new`/`delete`,
     /// `new[]`/`delete[]` -> `alloc_malloc`/`alloc_new`/`alloc_new_arr` on the result and

@@ -233,6 +233,18 @@ pub enum PropKind {
     FloatDivBy,
     /// Division or remainder by a literal (or constant) zero; subject is the node itself.
     DivByZero,
+    /// An element read or written outside its array or block on every path that reaches it
+    /// (the value analysis; subject is the node itself).
+    IndexOutOfBounds,
+    /// An element read or written outside its array or block for some values the program
+    /// bounds the index to (the value analysis; subject is the node itself).
+    IndexMayBeOutOfBounds,
+    /// A library routine (`memcpy`, `strcpy`, ...) copying or filling past the end of its
+    /// memory on every path that reaches it (the value analysis; subject is the node itself).
+    CopyOutOfBounds,
+    /// A library routine copying or filling past the end of its memory for some values the
+    /// program bounds the size to (the value analysis; subject is the node itself).
+    CopyMayBeOutOfBounds,
     /// A call of the function named by the subject.
     Call,
     /// A call of a function that (directly or not) calls the calling function again. Added when
@@ -449,7 +461,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 89] = [
+    pub const ALL: [PropKind; 93] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -474,6 +486,10 @@ impl PropKind {
         PropKind::DivBy,
         PropKind::FloatDivBy,
         PropKind::DivByZero,
+        PropKind::IndexOutOfBounds,
+        PropKind::IndexMayBeOutOfBounds,
+        PropKind::CopyOutOfBounds,
+        PropKind::CopyMayBeOutOfBounds,
         PropKind::Call,
         PropKind::RecursiveCall,
         PropKind::LoopHead,
@@ -590,6 +606,10 @@ impl PropKind {
             PropKind::DivBy => "div_by",
             PropKind::FloatDivBy => "float_div_by",
             PropKind::DivByZero => "div_zero",
+            PropKind::IndexOutOfBounds => "index_out_of_bounds",
+            PropKind::IndexMayBeOutOfBounds => "index_may_be_out_of_bounds",
+            PropKind::CopyOutOfBounds => "copy_out_of_bounds",
+            PropKind::CopyMayBeOutOfBounds => "copy_may_be_out_of_bounds",
             PropKind::Call => "call",
             PropKind::RecursiveCall => "recursive_call",
             PropKind::LoopHead => "loop_head",

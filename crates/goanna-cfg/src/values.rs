@@ -333,6 +333,75 @@ pub enum ValueOp {
         /// The member's name.
         member: String,
     },
+    /// The pointer path `target` is set to point into a region of memory whose size the
+    /// bounds analysis may know: an array, a block of a known size, or where another pointer
+    /// points, moved by some bytes.
+    PointTo {
+        /// The written pointer.
+        target: PathId,
+        /// Where it now points.
+        region: Region,
+    },
+    /// Memory read or written at this node: `count` elements of `elem` bytes from element
+    /// `start` of `base` (`a[i]`: one element at `i`; `memcpy(d, s, n)`: `n` bytes from 0).
+    Access {
+        /// The memory accessed.
+        base: AccessBase,
+        /// The first element accessed, counted from where the base points.
+        start: ValExpr,
+        /// How many elements are accessed (at least one).
+        count: ValExpr,
+        /// The size of an element in bytes.
+        elem: u32,
+        /// The type of the index expression, when the access is `base[i]` of an integer `i`:
+        /// its range bounds what the index can be without the program saying more.
+        index_type: Option<IntType>,
+        /// How the memory is accessed.
+        how: AccessKind,
+        /// Where the access is written.
+        span: Span,
+    },
+}
+
+/// Where a pointer points, for [`ValueOp::PointTo`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Region {
+    /// Inside an object of `bytes` bytes (an array: `p = buf`, `p = &buf[2]`).
+    Object {
+        /// The object's size.
+        bytes: u64,
+        /// Where the pointer points, in bytes from the object's start.
+        offset: ValExpr,
+    },
+    /// The first byte of a new block whose size in bytes is this value (`malloc(n)`).
+    Block(ValExpr),
+    /// Where the pointer `base` points, moved by this many bytes (`p = q + 2`, `p++`).
+    Moved {
+        /// The pointer the new value comes from.
+        base: PathId,
+        /// The distance in bytes.
+        bytes: ValExpr,
+    },
+}
+
+/// The memory of a [`ValueOp::Access`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AccessBase {
+    /// An array object of this many bytes, accessed from its start (`buf[i]`).
+    Object(u64),
+    /// The memory the pointer path points to.
+    Pointer(PathId),
+}
+
+/// How a [`ValueOp::Access`] uses the memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AccessKind {
+    /// An element read or written by indexing (`a[i]`, `p[i]`).
+    Index,
+    /// Bytes a library routine writes (`memcpy`'s destination, `strcpy`'s).
+    LibraryWrite,
+    /// Bytes a library routine reads (`memcpy`'s source).
+    LibraryRead,
 }
 
 impl ValExpr {
@@ -416,7 +485,7 @@ impl ValueOp {
         let root = match self {
             ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
             ValueOp::LibraryCall { success, .. } => success,
-            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } => return false,
+            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } => return false,
         };
         root.any(|e| matches!(e, ValExpr::Call(u) if u == usr))
     }

@@ -92,6 +92,24 @@ impl GraphCheck<'_> {
             }
             ValueOp::ArrayInit { target, .. } => self.path(*target, what),
             ValueOp::MemberStore { .. } => Ok(()),
+            ValueOp::PointTo { target, region } => {
+                self.path(*target, what)?;
+                match region {
+                    goanna_cfg::Region::Object { offset, .. } => self.expr(offset, what),
+                    goanna_cfg::Region::Block(bytes) => self.expr(bytes, what),
+                    goanna_cfg::Region::Moved { base, bytes } => {
+                        self.path(*base, what)?;
+                        self.expr(bytes, what)
+                    }
+                }
+            }
+            ValueOp::Access { base, start, count, .. } => {
+                if let goanna_cfg::AccessBase::Pointer(p) = base {
+                    self.path(*p, what)?;
+                }
+                self.expr(start, what)?;
+                self.expr(count, what)
+            }
             ValueOp::StoreFunction { target, value } => {
                 self.path(*target, what)?;
                 match value {

@@ -98,6 +98,7 @@ impl Builder<'_, '_> {
                         if self.paths.class(p) == TypeClass::Pointer {
                             let back = matches!(op, UnaryOp::PreDec | UnaryOp::PostDec);
                             self.prop(if back { PropKind::Rewind } else { PropKind::Offset }, Subject::Path(p), e.span);
+                            self.record_pointer_increment(p, operand, if back { -1 } else { 1 });
                         }
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
@@ -313,6 +314,7 @@ impl Builder<'_, '_> {
         let at = const_value(self.tu, index);
         self.element_base(base, span, Access::Read, at);
         self.eval(index);
+        self.record_index_access(base, index, span);
     }
 
     /// The base of `base[i]`: an array (path or not) summarises to its root (`use_a`, or
@@ -479,6 +481,7 @@ impl Builder<'_, '_> {
                 let at = const_value(self.tu, index);
                 self.element_base(base, lhs.span, access, at);
                 self.eval(index);
+                self.record_index_access(base, index, lhs.span);
                 // A pointer stored at a constant index of a local array (`slots[2] = p`) is
                 // local storage the program stage follows, as a member of a local structure.
                 if let Some(e) = self.local_pointer_element(lhs) {
@@ -579,6 +582,9 @@ impl Builder<'_, '_> {
                 if self.paths.class(t) == TypeClass::Integer {
                     self.record_compound(t, op, lhs, rhs);
                 }
+                if self.paths.class(t) == TypeClass::Pointer && matches!(op, BinaryOp::Add | BinaryOp::Sub) {
+                    self.record_pointer_step(t, lhs, rhs, op == BinaryOp::Sub);
+                }
             }
             (Some(_), None) => {}
         }
@@ -669,6 +675,7 @@ impl Builder<'_, '_> {
             }
             if is_ptr {
                 self.pointer_assign_effects(t, rhs, span);
+                self.record_point_to(t, rhs_value);
             }
             if self.paths.class(t) == TypeClass::Integer {
                 if let Some(c) = const_value(self.tu, rhs_value) {
@@ -1210,6 +1217,7 @@ impl Builder<'_, '_> {
                     self.prop(PropKind::Callback, Subject::None, a.span);
                 }
             }
+            self.record_library_accesses(m, args, e.span);
             // The library's globals the routine sets (`getopt`: `optarg`).
             for name in &m.writes_globals {
                 let var = self.tu.vars.iter().position(|v| v.name == *name && v.kind == goanna_ast::VarKind::Global);

@@ -14,6 +14,7 @@
 //! the tree (labels and access paths are hash maps; `goto`s are resolved in one pass at the
 //! end).
 
+mod bounds;
 mod cond;
 mod expr;
 mod fixed;
@@ -83,6 +84,8 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     counts_object: false,
     alloc_size: Vec::new(),
     buffer_size: Vec::new(),
+    buffer_elements: Vec::new(),
+    copies_string: Vec::new(),
     family: None,
 };
 

@@ -9,7 +9,7 @@
 //! by a multiple of the graph's size: a function that needs more gets no facts at all.
 
 use super::interval::{self, Interval, FULL};
-use goanna_cfg::{Cfg, EdgeKind, IntType, NodeId, NodeKind, PathId, PropKind, Subject, ValBinOp, ValExpr, ValUnOp, ValueOp};
+use goanna_cfg::{AccessBase, AccessKind, Cfg, EdgeKind, IntType, NodeId, NodeKind, PathId, PropKind, Region, Subject, ValBinOp, ValExpr, ValUnOp, ValueOp};
 use rustc_hash::FxHashMap;
 
 /// Visits of a loop head before its value is widened.
@@ -65,11 +65,28 @@ pub struct FunctionFacts {
     /// Divisors whose value is zero on every path that reaches them: the node and the
     /// divisor's range.
     pub zero_divisors: Vec<(NodeId, goanna_ast::Span)>,
+    /// Memory accesses outside the memory they are made in: on every path that reaches them
+    /// or, from values the program bounds, on some.
+    pub out_of_bounds: Vec<OutOfBounds>,
     /// The value every reachable `return` gives, when it is one constant.
     pub returns: Option<i128>,
     /// Tracked globals whose values where the function returns are narrower than their type:
     /// USR, type, values (the function's own writes and its callees' effects).
     pub exits: Vec<(String, IntType, Interval)>,
+}
+
+/// An access outside its memory ([`ValueOp::Access`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBounds {
+    /// The node of the access.
+    pub node: NodeId,
+    /// Where the access (its base) is written.
+    pub span: goanna_ast::Span,
+    /// How the memory is accessed.
+    pub how: AccessKind,
+    /// True when every access that reaches the node is outside; false when only some values
+    /// the program bounds are.
+    pub certain: bool,
 }
 
 /// Abstract state: one interval per tracked variable.
@@ -91,6 +108,9 @@ struct Analyser<'a> {
     /// For call nodes that write tracked globals: each slot written and its value after the
     /// call.
     call_writes: FxHashMap<NodeId, Vec<(u32, Interval)>>,
+    /// For pointer variables whose region is tracked: the slots of the size in bytes of the
+    /// memory they point into, and of their offset in it.
+    regions: Vec<Option<(u32, u32)>>,
 }
 
 /// Runs the analysis on `cfg`; `None` when the function is beyond the budget.
@@ -238,7 +258,11 @@ pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFact
             call_writes.insert(node, writes);
         }
     }
-    let a = Analyser { cfg, env, slot, ranges, arrays, global_key, call_writes, clobbers };
+    let regions = region_slots(cfg, &excluded, &mut ranges, &mut global_key);
+    if ranges.len().saturating_mul(n) > MAX_CELLS {
+        return None;
+    }
+    let a = Analyser { cfg, env, slot, ranges, arrays, global_key, call_writes, clobbers, regions };
     a.run()
 }
 
@@ -301,11 +325,21 @@ impl Analyser<'_> {
                             writes[s as usize] = true;
                         }
                     }
+                    if let ValueOp::PointTo { target, .. } = op {
+                        if let Some((size, offset)) = self.region_of(*target) {
+                            writes[size as usize] = true;
+                            writes[offset as usize] = true;
+                        }
+                    }
                 }
                 for p in &node.props {
                     if let (PropKind::Def | PropKind::Decl | PropKind::AddrTaken, Subject::Path(id)) = (p.kind, &p.subject) {
                         if let Some(s) = self.slot_of(*id) {
                             writes[s as usize] = true;
+                        }
+                        if let Some((size, offset)) = self.region_of(*id) {
+                            writes[size as usize] = true;
+                            writes[offset as usize] = true;
                         }
                         for &s in self.clobbers.get(id).map_or(&[][..], |c| &c[..]) {
                             writes[s as usize] = true;
@@ -412,11 +446,18 @@ impl Analyser<'_> {
             let node = cfg.node(u);
             let mut zero = Vec::new();
             let mut ret: Vec<Interval> = Vec::new();
+            let mut outside: Vec<OutOfBounds> = Vec::new();
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => ret.push(self.eval(value, s)),
+                ValueOp::Access { base, start, count, elem, index_type, how, span } => {
+                    if let Some(certain) = self.outside(base, start, count, *elem, *index_type, s) {
+                        outside.push(OutOfBounds { node: u, span: *span, how: *how, certain });
+                    }
+                }
                 _ => {}
             });
+            facts.out_of_bounds.extend(outside);
             facts.zero_divisors.extend(zero.into_iter().map(|s| (u, s)));
             if node.kind == NodeKind::Return {
                 match ret.first() {
@@ -510,6 +551,15 @@ impl Analyser<'_> {
                     assigned.push(s);
                 }
             }
+            if let ValueOp::PointTo { target, region } = op {
+                if let Some((size, offset)) = self.region_of(*target) {
+                    let (s, o) = self.point_to(region, &state);
+                    state[size as usize] = s;
+                    state[offset as usize] = o;
+                    assigned.push(size);
+                    assigned.push(offset);
+                }
+            }
         }
         for &(s, v) in call.map_or(&[][..], |w| &w[..]) {
             state[s as usize] = if assigned.contains(&s) { state[s as usize].join(v) } else { v };
@@ -520,6 +570,13 @@ impl Analyser<'_> {
                 if let Some(s) = self.slot_of(*id) {
                     if !assigned.contains(&s) {
                         state[s as usize] = self.ranges[s as usize].1;
+                    }
+                }
+                if let Some((size, offset)) = self.region_of(*id) {
+                    for s in [size, offset] {
+                        if !assigned.contains(&s) {
+                            state[s as usize] = self.ranges[s as usize].1;
+                        }
                     }
                 }
                 for &s in self.clobbers.get(id).map_or(&[][..], |c| &c[..]) {
@@ -534,6 +591,79 @@ impl Analyser<'_> {
 
     fn slot_of(&self, p: PathId) -> Option<u32> {
         self.slot.get(p.0 as usize).copied().flatten()
+    }
+
+    /// The size and offset slots of a pointer variable whose region is tracked.
+    fn region_of(&self, p: PathId) -> Option<(u32, u32)> {
+        self.regions.get(p.0 as usize).copied().flatten()
+    }
+
+    /// The size and offset a pointer gets from `region` in `state`.
+    fn point_to(&self, region: &Region, state: &State) -> (Interval, Interval) {
+        let offsets = Interval::of_type(OFFSET);
+        let unknown = (SIZES, offsets);
+        match region {
+            Region::Object { bytes, offset } => (Interval::constant(i128::from(*bytes)), self.eval(offset, state).meet(offsets).unwrap_or(offsets)),
+            Region::Block(bytes) => match self.eval(bytes, state).meet(SIZES) {
+                Some(size) => (size, Interval::constant(0)),
+                None => unknown,
+            },
+            Region::Moved { base, bytes } => match self.region_of(*base) {
+                Some((size, offset)) => {
+                    let moved = Interval::binary(ValBinOp::Add, OFFSET, state[offset as usize], self.eval(bytes, state).convert(OFFSET));
+                    (state[size as usize], moved)
+                }
+                None => unknown,
+            },
+        }
+    }
+
+    /// Whether the access of `count` elements of `elem` bytes from element `start` of `base`
+    /// is outside its memory in `state`: `Some(true)` for every value, `Some(false)` for some
+    /// values the program bounds (an index below a constant the loop compares it with, a size
+    /// the path sets), `None` when it is inside or not known to be outside.
+    fn outside(&self, base: &AccessBase, start: &ValExpr, count: &ValExpr, elem: u32, index_type: Option<IntType>, state: &State) -> Option<bool> {
+        let (size, offset) = match base {
+            AccessBase::Object(bytes) => (Interval::constant(i128::from(*bytes)), Interval::constant(0)),
+            AccessBase::Pointer(p) => {
+                let (size, offset) = self.region_of(*p)?;
+                (state[size as usize], state[offset as usize])
+            }
+        };
+        // Nothing is known of the memory's size.
+        if size.hi >= SIZES.hi {
+            return None;
+        }
+        let elem = i128::from(elem);
+        let start_v = self.eval(start, state);
+        let count_v = self.eval(count, state);
+        // Bytes: the first accessed, and one past the last.
+        let first = Interval { lo: offset.lo + start_v.lo * elem, hi: offset.hi + start_v.hi * elem };
+        let end = Interval { lo: first.lo + count_v.lo.max(0) * elem, hi: first.hi + count_v.hi * elem };
+        if count_v.lo >= 1 && (first.hi < 0 || end.lo > size.hi) {
+            return Some(true);
+        }
+        // Some values: only past the end, and only by bounds the program sets (a loop's
+        // `i <= 10`, a constant on one branch), not by the range of a type (an index the
+        // function never compares is any value of its type) or an unknown offset. A bound
+        // compared with an unknown value (`i < n`) reaches as far as the type allows: only an
+        // overrun within reach of the memory's own size (at most that size, or 256 bytes)
+        // counts as the program's. A negative index for some values only is not reported:
+        // `k % 5` of a signed `k` is negative only for a negative `k`, which the callers
+        // rarely pass.
+        let offset_bounded = offset.lo > OFFSET.min() && offset.hi < OFFSET.max();
+        if !offset_bounded || size.lo <= 0 || count_v.hi < 1 {
+            return None;
+        }
+        let typed = |e: &ValExpr| match (index_type, e) {
+            (Some(ty), _) => Some(ty),
+            (None, ValExpr::Cast(ty, _)) => Some(*ty),
+            _ => None,
+        };
+        let below_type = |e: &ValExpr, v: Interval| typed(e).is_none_or(|ty| v.hi < ty.max());
+        let reach = end.hi - size.lo;
+        let near = reach <= size.lo.max(MAX_NEAR_OVERRUN);
+        (reach > 0 && near && below_type(start, start_v) && below_type(count, count_v)).then_some(false)
     }
 
     /// The values `e` may have in `state`.
@@ -714,6 +844,14 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
         for op in &node.values {
             match op {
                 ValueOp::Cond(e) | ValueOp::Divisor { value: e, .. } | ValueOp::Return(e) => reads(e, &mut seeds),
+                // The bounds of accesses, and the sizes and offsets of regions.
+                ValueOp::Access { start, count, .. } => {
+                    reads(start, &mut seeds);
+                    reads(count, &mut seeds);
+                }
+                ValueOp::PointTo { region, .. } => match region {
+                    goanna_cfg::Region::Object { offset: e, .. } | goanna_cfg::Region::Block(e) | goanna_cfg::Region::Moved { bytes: e, .. } => reads(e, &mut seeds),
+                },
                 ValueOp::Assign { target, value } => {
                     // What a function leaves in a global is a fact for its callers.
                     if cfg.paths.get(target.0 as usize).is_some_and(|p| p.root.kind.is_static_storage() && global_path_key(p).is_some()) {
@@ -753,6 +891,48 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
             return relevant;
         }
     }
+}
+
+/// Bytes past the end of a memory a possible overrun may reach and still count as the
+/// program's bound (when the memory is smaller).
+const MAX_NEAR_OVERRUN: i128 = 256;
+/// The type offsets into memory are computed in (`ptrdiff_t`).
+const OFFSET: IntType = IntType { bits: 64, signed: true };
+/// Every size a block may have: `0 ..= PTRDIFF_MAX`.
+const SIZES: Interval = Interval { lo: 0, hi: i64::MAX as i128 };
+
+/// Size and offset slots (added to `ranges`) for the pointer variables whose region the
+/// analysis follows: locals and parameters of the function, never address-taken (`excluded`),
+/// that a [`ValueOp::PointTo`] sets or an [`ValueOp::Access`] goes through.
+fn region_slots(cfg: &Cfg, excluded: &[bool], ranges: &mut Vec<(IntType, Interval)>, global_key: &mut Vec<Option<String>>) -> Vec<Option<(u32, u32)>> {
+    let mut regions: Vec<Option<(u32, u32)>> = vec![None; cfg.paths.len()];
+    let mut wanted = vec![false; cfg.paths.len()];
+    for node in &cfg.nodes {
+        for op in &node.values {
+            let p = match op {
+                ValueOp::PointTo { target, .. } => *target,
+                ValueOp::Access { base: AccessBase::Pointer(p), .. } => *p,
+                _ => continue,
+            };
+            if let Some(w) = wanted.get_mut(p.0 as usize) {
+                *w = true;
+            }
+        }
+    }
+    for (i, path) in cfg.paths.iter().enumerate() {
+        let local = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        if !wanted[i] || excluded[i] || !local || !path.is_variable() || path.class != goanna_ast::TypeClass::Pointer || path.root.is_volatile {
+            continue;
+        }
+        let size = ranges.len() as u32;
+        ranges.push((OFFSET, SIZES));
+        global_key.push(None);
+        let offset = ranges.len() as u32;
+        ranges.push((OFFSET, Interval::of_type(OFFSET)));
+        global_key.push(None);
+        regions[i] = Some((size, offset));
+    }
+    regions
 }
 
 /// Nodes reachable from the entry in reverse post-order, and each node's position in it

@@ -77,7 +77,7 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize, budget: std::t
     late.dedup();
     let over_budget = late.iter().map(|&f| (program.functions[f as usize].unit as usize, program.functions[f as usize].cfg as usize)).collect();
     let changes = |f: usize| {
-        facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
+        facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || !r.out_of_bounds.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
     };
     let mut touched = vec![false; units.len()];
     for f in 0..facts.len() {
@@ -244,6 +244,18 @@ fn apply(cfg: &mut Cfg, facts: &FunctionFacts, portable: &[(NodeId, bool)]) -> V
         let Some(node) = cfg.nodes.get_mut(n.index()) else { continue };
         if !node.props.iter().any(|p| p.kind == PropKind::DivByZero && p.span == span) {
             node.props.push(Prop { kind: PropKind::DivByZero, subject: Subject::None, span, value: None });
+        }
+    }
+    for o in &facts.out_of_bounds {
+        let Some(node) = cfg.nodes.get_mut(o.node.index()) else { continue };
+        let kind = match (o.how, o.certain) {
+            (goanna_cfg::AccessKind::Index, true) => PropKind::IndexOutOfBounds,
+            (goanna_cfg::AccessKind::Index, false) => PropKind::IndexMayBeOutOfBounds,
+            (_, true) => PropKind::CopyOutOfBounds,
+            (_, false) => PropKind::CopyMayBeOutOfBounds,
+        };
+        if !node.props.iter().any(|p| p.kind == kind && p.span == o.span) {
+            node.props.push(Prop { kind, subject: Subject::None, span: o.span, value: None });
         }
     }
     reportable

@@ -105,6 +105,7 @@ impl Converter {
             } else {
                 (TypeClass::Other, 0)
             };
+            let array_len = if canonical.kind == CXType_ConstantArray { u64::try_from(clang_getArraySize(canonical)).unwrap_or(0) } else { 0 };
             CType {
                 spelling: cx_string(clang_getTypeSpelling(ty)),
                 class,
@@ -116,6 +117,7 @@ impl Converter {
                 points_to_const,
                 pointee_class,
                 pointee_size,
+                array_len,
                 function_signature,
             }
         };
