@@ -342,6 +342,16 @@ pub enum ValueOp {
         /// Where it now points.
         region: Region,
     },
+    /// A call node hands argument `arg` the memory `base`: the callee's accesses through its
+    /// parameter are accesses of that memory.
+    PassMemory {
+        /// The argument's index.
+        arg: usize,
+        /// The memory passed.
+        base: AccessBase,
+        /// Where the argument is written.
+        span: Span,
+    },
     /// Memory read or written at this node: `count` elements of `elem` bytes from element
     /// `start` of `base` (`a[i]`: one element at `i`; `memcpy(d, s, n)`: `n` bytes from 0).
     Access {
@@ -485,7 +495,7 @@ impl ValueOp {
         let root = match self {
             ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
             ValueOp::LibraryCall { success, .. } => success,
-            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } => return false,
+            ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } | ValueOp::PassMemory { .. } => return false,
         };
         root.any(|e| matches!(e, ValExpr::Call(u) if u == usr))
     }

@@ -36,7 +36,7 @@ pub fn run(args: &ChecksArgs) -> anyhow::Result<ExitCode> {
         let mut table = String::new();
         for c in checks {
             let cwe: Vec<String> = c.cwe.iter().map(|n| format!("CWE-{n}")).collect();
-            let profile = if c.on_by_default() { "default" } else { "style(off)" };
+            let profile = if c.on_by_default() { "default".to_string() } else { format!("{}(off)", c.profile.as_str()) };
             table.push_str(&format!("{:<28} {:<9} {:<8} {:<11} {:<10} {}\n", c.id, c.family(), c.severity.as_str(), profile, cwe.join(","), c.title));
         }
         // `goanna-rs checks | head -1`: a reader that stops early is not an error.

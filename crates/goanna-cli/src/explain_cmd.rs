@@ -32,7 +32,7 @@ pub fn explanation(check: &CheckSpec) -> String {
         title = check.title,
         severity = check.severity,
         family = check.family(),
-        profile = if check.on_by_default() { "default" } else { "style (off by default: `--enable style` or `--enable ID`)" },
+        profile = if check.on_by_default() { "default".to_string() } else { format!("{0} (off by default: `--enable {0}` or `--enable ID`)", check.profile.as_str()) },
         cwe = cwe.join(", "),
         what = paragraph(&check.docs.what),
         why = paragraph(&check.docs.why),

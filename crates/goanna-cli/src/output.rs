@@ -143,7 +143,7 @@ impl Settings {
     }
 }
 
-/// Expands ids, families and profiles (`style`, `default`) into check ids; an entry that is
+/// Expands ids, families and profiles (`style`, `extra`, `default`) into check ids; an entry that is
 /// none of them is an error.
 fn expand(entries: &[String], origin: &str) -> anyhow::Result<BTreeSet<String>> {
     let checks = goanna_checks::catalogue().checks();

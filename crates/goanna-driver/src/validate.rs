@@ -103,6 +103,10 @@ impl GraphCheck<'_> {
                     }
                 }
             }
+            ValueOp::PassMemory { base, .. } => match base {
+                goanna_cfg::AccessBase::Pointer(p) => self.path(*p, what),
+                goanna_cfg::AccessBase::Object(_) => Ok(()),
+            },
             ValueOp::Access { base, start, count, .. } => {
                 if let goanna_cfg::AccessBase::Pointer(p) = base {
                     self.path(*p, what)?;

@@ -146,6 +146,19 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// [`ValueOp::PassMemory`] for each argument of a call of a function of the program that is
+    /// memory of a size the analysis may know (an array, a pointer variable).
+    pub(super) fn record_passed_memory(&mut self, args: &[Expr]) {
+        for (arg, a) in args.iter().enumerate() {
+            if a.span.from_macro {
+                continue;
+            }
+            if let Some(base) = self.access_base(a) {
+                self.value_op(ValueOp::PassMemory { arg, base, span: a.span });
+            }
+        }
+    }
+
     /// [`ValueOp::Access`] of the bytes a library routine copies, fills or compares
     /// (`buffer_size` pairs of its model: `memcpy(d, s, n)` writes `n` bytes of `d` and reads
     /// `n` of `s`), and of what a string copy writes when the string's length is known

@@ -1258,6 +1258,7 @@ impl Builder<'_, '_> {
         let const_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && a.ty.points_to_const).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
+        self.record_passed_memory(args);
         for a in args {
             let core = strip_casts(a);
             match &core.kind {

@@ -8,7 +8,7 @@ mod atoms;
 mod behaviour;
 mod dataflow;
 mod decide;
-mod dominators;
+pub(crate) mod dominators;
 mod engine;
 mod flat;
 mod global_writes;

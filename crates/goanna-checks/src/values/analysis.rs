@@ -54,6 +54,21 @@ pub struct CallEffect<'a> {
     pub writes: Option<&'a [u32]>,
     /// Globals the callee leaves with a known interval: USR, type, values.
     pub exits: &'a [(String, IntType, Interval)],
+    /// The bytes the callee accesses through its pointer parameters on every path that
+    /// returns.
+    pub extents: &'a [ParamExtent],
+}
+
+/// The bytes a function accesses through a pointer parameter, from where it points, on every
+/// path that returns: a caller that hands it less memory overruns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamExtent {
+    /// The parameter's index.
+    pub param: usize,
+    /// How many bytes from where it points are accessed.
+    pub bytes: i128,
+    /// How the farthest of them is accessed.
+    pub how: AccessKind,
 }
 
 /// What the analysis found in one function.
@@ -68,6 +83,9 @@ pub struct FunctionFacts {
     /// Memory accesses outside the memory they are made in: on every path that reaches them
     /// or, from values the program bounds, on some.
     pub out_of_bounds: Vec<OutOfBounds>,
+    /// The bytes the function accesses through its pointer parameters on every path that
+    /// returns (the farthest access per parameter).
+    pub param_extents: Vec<ParamExtent>,
     /// The value every reachable `return` gives, when it is one constant.
     pub returns: Option<i128>,
     /// Tracked globals whose values where the function returns are narrower than their type:
@@ -349,7 +367,14 @@ impl Analyser<'_> {
             }
             loop_writes.insert(h, writes);
         }
-        let entry_state: State = self.ranges.iter().map(|&(_, r)| r).collect();
+        let mut entry_state: State = self.ranges.iter().map(|&(_, r)| r).collect();
+        // A pointer parameter points to the start of what the caller hands it: offsets through
+        // it are counted from there (its size is the caller's).
+        for p in cfg.params.iter().flatten() {
+            if let Some((_, offset)) = self.region_of(*p) {
+                entry_state[offset as usize] = Interval::constant(0);
+            }
+        }
         let mut input: Vec<Option<State>> = vec![None; n];
         let mut output: Vec<Option<State>> = vec![None; n];
         input[cfg.entry.index()] = Some(entry_state.clone());
@@ -439,6 +464,8 @@ impl Analyser<'_> {
         }
         // Facts.
         let mut facts = FunctionFacts::default();
+        let unavoidable = crate::program::dominators::Dominators::new(cfg);
+        let own_memory = self.parameters_never_moved();
         let mut returns: Option<Interval> = None;
         let mut returns_known = true;
         for &u in &order {
@@ -447,6 +474,8 @@ impl Analyser<'_> {
             let mut zero = Vec::new();
             let mut ret: Vec<Interval> = Vec::new();
             let mut outside: Vec<OutOfBounds> = Vec::new();
+            let mut extents: Vec<ParamExtent> = Vec::new();
+            let every_path = unavoidable.dominates(u, cfg.exit);
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => ret.push(self.eval(value, s)),
@@ -454,10 +483,37 @@ impl Analyser<'_> {
                     if let Some(certain) = self.outside(base, start, count, *elem, *index_type, s) {
                         outside.push(OutOfBounds { node: u, span: *span, how: *how, certain });
                     }
+                    if let (true, AccessBase::Pointer(p)) = (every_path, base) {
+                        if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
+                            extents.extend(self.extent(*p, start, count, *elem, s).map(|bytes| ParamExtent { param, bytes, how: *how }));
+                        }
+                    }
+                }
+                ValueOp::PassMemory { arg, base, span } => {
+                    let Some(effect) = self.env.calls.get(&u) else { return };
+                    for e in effect.extents.iter().filter(|e| e.param == *arg) {
+                        let count = ValExpr::Const(i64::try_from(e.bytes).unwrap_or(i64::MAX));
+                        // Reported as a routine's access, whatever the callee does with it.
+                        if self.outside(base, &ValExpr::Const(0), &count, 1, None, s) == Some(true) {
+                            outside.push(OutOfBounds { node: u, span: *span, how: AccessKind::LibraryWrite, certain: true });
+                        }
+                        if let (true, AccessBase::Pointer(p)) = (every_path, base) {
+                            if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
+                                extents.extend(self.extent(*p, &ValExpr::Const(0), &count, 1, s).map(|bytes| ParamExtent { param, bytes, how: e.how }));
+                            }
+                        }
+                    }
                 }
                 _ => {}
             });
             facts.out_of_bounds.extend(outside);
+            for e in extents {
+                match facts.param_extents.iter_mut().find(|x| x.param == e.param) {
+                    Some(x) if x.bytes < e.bytes => *x = e,
+                    Some(_) => {}
+                    None => facts.param_extents.push(e),
+                }
+            }
             facts.zero_divisors.extend(zero.into_iter().map(|s| (u, s)));
             if node.kind == NodeKind::Return {
                 match ret.first() {
@@ -596,6 +652,32 @@ impl Analyser<'_> {
     /// The size and offset slots of a pointer variable whose region is tracked.
     fn region_of(&self, p: PathId) -> Option<(u32, u32)> {
         self.regions.get(p.0 as usize).copied().flatten()
+    }
+
+    /// The pointer parameters (by position) that the function never sets to point elsewhere:
+    /// what is accessed through them is the caller's memory.
+    fn parameters_never_moved(&self) -> Vec<Option<PathId>> {
+        let cfg = self.cfg;
+        let moved = |p: PathId| {
+            cfg.nodes.iter().any(|node| {
+                node.values.iter().any(|op| matches!(op, ValueOp::PointTo { target, .. } if *target == p))
+                    || node.props.iter().any(|q| matches!(q.kind, PropKind::Def | PropKind::AddrTaken) && q.subject == Subject::Path(p))
+            })
+        };
+        cfg.params.iter().map(|p| p.filter(|&p| self.region_of(p).is_some() && !moved(p))).collect()
+    }
+
+    /// The bytes from the start of the parameter `p`'s memory that an access of `count`
+    /// elements of `elem` bytes from element `start` surely reaches (at least one accessed,
+    /// none before the start).
+    fn extent(&self, p: PathId, start: &ValExpr, count: &ValExpr, elem: u32, state: &State) -> Option<i128> {
+        let (_, offset) = self.region_of(p)?;
+        let offset = state[offset as usize];
+        let elem = i128::from(elem);
+        let start_v = self.eval(start, state);
+        let count_v = self.eval(count, state);
+        let first = offset.lo + start_v.lo * elem;
+        (count_v.lo >= 1 && first >= 0 && offset.hi < OFFSET.max()).then(|| first + count_v.lo * elem)
     }
 
     /// The size and offset a pointer gets from `region` in `state`.
@@ -911,7 +993,7 @@ fn region_slots(cfg: &Cfg, excluded: &[bool], ranges: &mut Vec<(IntType, Interva
         for op in &node.values {
             let p = match op {
                 ValueOp::PointTo { target, .. } => *target,
-                ValueOp::Access { base: AccessBase::Pointer(p), .. } => *p,
+                ValueOp::Access { base: AccessBase::Pointer(p), .. } | ValueOp::PassMemory { base: AccessBase::Pointer(p), .. } => *p,
                 _ => continue,
             };
             if let Some(w) = wanted.get_mut(p.0 as usize) {

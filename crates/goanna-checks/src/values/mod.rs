@@ -177,7 +177,7 @@ fn analyse_all(
                             [Some(g)] => gw.writes_of(g),
                             _ => None,
                         };
-                        calls.insert(n, CallEffect { writes, exits: &[] });
+                        calls.insert(n, CallEffect { writes, exits: &[], extents: &[] });
                         continue;
                     }
                     let effect = match linked.get(&n) {
@@ -189,9 +189,14 @@ fn analyse_all(
                             } else {
                                 facts[g as usize].as_ref().map_or(&[][..], |r| &r.exits[..])
                             };
-                            CallEffect { writes: gw.writes_of(g), exits }
+                            let extents = if program.component[g as usize] == program.component[f as usize] {
+                                &[][..]
+                            } else {
+                                facts[g as usize].as_ref().map_or(&[][..], |r| &r.param_extents[..])
+                            };
+                            CallEffect { writes: gw.writes_of(g), exits, extents }
                         }
-                        None => CallEffect { writes: None, exits: &[] },
+                        None => CallEffect { writes: None, exits: &[], extents: &[] },
                     };
                     calls.insert(n, effect);
                 }
