@@ -761,15 +761,32 @@ impl Builder<'_, '_> {
         // aggregate) hands the value on: the pointer, or the block a pointer into it (`p + k`,
         // `&p->base`) belongs to. A copy into local storage makes an alias, which the program
         // stage follows (`copy_q`); where it cannot, it adds the escape there.
-        let sources = match self.pointer_path(core) {
-            Some(src) => vec![src],
-            None => self.interior_base(core).into_iter().collect(),
-        };
+        let mut sources = self.stored_pointers(core);
+        // In `g = p = m` the value stored is also `m`'s: the program stage reads `p` as it was
+        // before this node, so the escape of what `p` holds now is stated for `m` itself.
+        if !std::ptr::eq(rhs_value, rhs) {
+            let value = transparent(rhs_value);
+            let value = self.returned_argument(value).unwrap_or(value);
+            for src in self.stored_pointers(value) {
+                if !sources.contains(&src) {
+                    sources.push(src);
+                }
+            }
+        }
         for src in sources {
             let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
+        }
+    }
+
+    /// The pointer whose block storing `e` (casts stripped) hands on: the pointer itself, or the
+    /// one an address inside a block is based on (`p + k`, `&p->base`).
+    fn stored_pointers(&mut self, e: &Expr) -> Vec<PathId> {
+        match self.pointer_path(e) {
+            Some(src) => vec![src],
+            None => self.interior_base(e).into_iter().collect(),
         }
     }
 
