@@ -296,14 +296,34 @@ impl Builder<'_, '_> {
                     self.eval(index);
                     return;
                 }
+                if e.ty.class == TypeClass::Array {
+                    // A row reached through a pointer (`p[i]` of `gf *p`, a parameter declared
+                    // `gf p[4]`) decays too: `p + i`.
+                    self.row_address(base, e.span);
+                    self.eval(index);
+                    return;
+                }
                 self.read_element(e.span, base, index);
             }
+            // `*p` of a pointer to arrays is the row `p[0]`: an address.
+            ExprKind::Unary { operand, .. } if e.ty.class == TypeClass::Array => self.row_address(operand, e.span),
             ExprKind::Unary { operand, .. } => {
                 self.eval(operand);
                 self.deref_root(operand, e.span, Access::Read);
             }
             // A variable outside the unit's table (malformed tree): nothing to record.
             _ => {}
+        }
+    }
+
+    /// A row of the arrays `pointer` points to (`p[i]`, `*p`), used as the address it decays to
+    /// (at `span`): the pointer is read, nothing it points to is, and what it points to may be
+    /// written through the address, as through `&p[i]`.
+    fn row_address(&mut self, pointer: &Expr, span: Span) {
+        let core = strip_casts(pointer);
+        self.eval(core);
+        if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+            self.prop(PropKind::Store, Subject::Path(p), span);
         }
     }
 
@@ -823,6 +843,12 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
             return self.interior_base(core);
         }
+        // A row reached through a pointer (`p[i]` of `gf *p`) is an address inside its block.
+        if core.ty.class == TypeClass::Array {
+            if let Some(p) = self.interior_base(core) {
+                return Some(p);
+            }
+        }
         self.copied_variable(core)
     }
 
@@ -848,6 +874,11 @@ impl Builder<'_, '_> {
                 ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => (lhs, None),
                 ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => (lhs, Some(rhs)),
                 ExprKind::Unary { op: UnaryOp::AddrOf, operand } => return self.container_of(operand),
+                // A row of the arrays a pointer points to (`p[i]`, `*p` of `gf *p`) decays to
+                // an address inside the pointer's block.
+                ExprKind::Index { base, .. } | ExprKind::Unary { op: UnaryOp::Deref, operand: base } if core.ty.class == TypeClass::Array => {
+                    return self.pointer_path(base);
+                }
                 ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => return self.rounded_pointer(core),
                 _ => return None,
             };
@@ -1362,8 +1393,11 @@ pub(super) fn join(mut a: Ends, b: Ends) -> Ends {
 
 /// True when `e` (casts stripped) reads an object out of memory rather than computing a value:
 /// an element (`a[i]`), a member (`p->f`, `s.f`) or a dereference (`*p`).
+/// A row of a multi-dimensional array (`m[i]`, `p[i]` of `gf *p`) is not read: it decays to
+/// its address.
 fn is_memory_read(e: &Expr) -> bool {
-    matches!(strip_casts(e).kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
+    let e = strip_casts(e);
+    e.ty.class != TypeClass::Array && matches!(e.kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
 }
 
 /// The proposition that says a pointer received a block of `family`.
