@@ -17,6 +17,12 @@ const MAX_DISTINCT: usize = 64;
 /// Most literals a pointer compared as a string is tried as.
 const MAX_LITERALS: usize = 32;
 
+/// The top two bits of every address of a named object (a variable's own storage, `&x`, an
+/// array): named objects live in a range of addresses of their own, which no block a library
+/// allocates shares ([`not_named`]), so a fresh block is never `&x` (`if (copy != stackbuf)
+/// free(copy);`). The range is a quarter of the address space, below the sentinels at its top.
+const NAMED_TAG: u64 = 0b01;
+
 /// One version of a followed value (SSA): the value and its version number.
 pub(crate) type Version = (VarKey, u32);
 
@@ -55,6 +61,18 @@ pub(crate) fn constant(v: i64) -> BV {
 fn literal_identity(text: &str) -> BV {
     let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
     BV::from_u64(h, WIDTH)
+}
+
+/// The address of the named object `name`: the same term wherever it is named, in the range
+/// of named objects ([`NAMED_TAG`]) and with a bit set so it is not NULL.
+fn named_address(name: String) -> BV {
+    BV::from_u64(NAMED_TAG, 2).concat(BV::new_const(name, WIDTH - 2)).bvor(constant(1 << 12))
+}
+
+/// `address` is not the address of a named object ([`NAMED_TAG`]): true of every block a
+/// library allocates.
+pub(crate) fn not_named(address: &BV) -> Bool {
+    address.extract(WIDTH - 1, WIDTH - 2).eq(BV::from_u64(NAMED_TAG, 2)).not()
 }
 
 /// `1` when `b` holds, else `0`.
@@ -214,7 +232,8 @@ impl<'f, 'a> Encoder<'f, 'a> {
 
     /// Gives the pointer `p` a new object of the library (or NULL): a new version that is
     /// none of the pointers that exist before it, those the encoding holds and the function's
-    /// pointer variables (parameters, `stdin`), read now. The fact and the versions it reads.
+    /// pointer variables (parameters, `stdin`), read now, nor the address of any named object
+    /// ([`not_named`]). The fact and the versions it reads.
     pub(crate) fn new_object(&mut self, p: PathId) -> (Bool, Vec<Version>) {
         let frame = self.frame;
         let is_pointer = |key: &VarKey| match key {
@@ -237,7 +256,8 @@ impl<'f, 'a> Encoder<'f, 'a> {
         existing.sort_by(|a, b| a.0.cmp(&b.0));
         existing.truncate(MAX_DISTINCT);
         let (v, version) = self.fresh(&own);
-        let distinct: Vec<Bool> = existing.iter().map(|(_, term, _)| v.eq(term).not()).collect();
+        let mut distinct: Vec<Bool> = existing.iter().map(|(_, term, _)| v.eq(term).not()).collect();
+        distinct.push(not_named(&v));
         let fact = v.eq(constant(0)) | Bool::and(&distinct);
         let mut versions = vec![(own, version)];
         versions.extend(existing.into_iter().map(|(key, _, version)| (key, version)));
@@ -414,9 +434,8 @@ impl<'f, 'a> Encoder<'f, 'a> {
             return BV::fresh_const("u", WIDTH);
         }
         let Some(k) = steps.iter().rposition(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref)) else {
-            // A variable's own storage: one named constant, with a bit set so it is not NULL.
-            let name = format!("&{}|{}", root_identity(&path.root), path.text());
-            return BV::new_const(name, WIDTH).bvor(&constant(1 << 12));
+            // A variable's own storage: one named constant.
+            return named_address(format!("&{}|{}", root_identity(&path.root), path.text()));
         };
         let like = AccessPath { steps: Vec::new(), class: TypeClass::Pointer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), root: path.root.clone() };
         let key = self.frame.key_of(&path.root, steps[..k].to_vec(), &like);

@@ -1,7 +1,7 @@
 //! Deciding a path: its constraints, each tracked by an assumption literal, asked of Z3; on
 //! UNSAT, the unsatisfiable core, made smaller by dropping one literal at a time.
 
-use crate::encode::{constant, convert, Encoder, Version};
+use crate::encode::{constant, convert, not_named, Encoder, Version};
 use crate::events::{Event, Frame, Rel, VarKey};
 use crate::{Assumed, PathQuery};
 use goanna_cfg::{EdgeKind, IntType, NodeId, PathId};
@@ -121,11 +121,12 @@ impl Constraints {
 const SENTINEL_PAGE: u64 = 4096;
 
 /// `address` is one an allocator can return: outside the first and the last page, where
-/// NULL and the sentinels a program compares its pointers with live.
+/// NULL and the sentinels a program compares its pointers with live, and not the address of a
+/// named object (`copy != stackbuf`).
 fn allocated_address(address: &BV) -> Bool {
     let low = BV::from_u64(SENTINEL_PAGE, 64);
     let high = BV::from_u64(SENTINEL_PAGE.wrapping_neg(), 64);
-    Bool::and(&[address.bvuge(&low), address.bvult(&high)])
+    Bool::and(&[address.bvuge(&low), address.bvult(&high), not_named(address)])
 }
 
 /// `value REL c` for a value of type `ty` (unknown type: signed 64 bits). A type narrower than

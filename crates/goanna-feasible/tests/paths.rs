@@ -626,6 +626,46 @@ fn the_address_of_a_path_is_the_same_while_its_pointers_are() {
     feasible(ADDRESSES, "h", &[Branch(true)]);
 }
 
+const NAMED: &str = r#"
+#include <stdlib.h>
+static char shared[64];
+void stack_or_heap(size_t n) {
+    char buf[16], *copy;
+    if (n > sizeof buf) {
+        copy = malloc(n);
+        if (!copy)
+            return;
+    } else
+        copy = buf;
+    if (copy != buf)
+        free(copy);
+}
+void global_or_heap(char *given, size_t n) {
+    char *p = malloc(n);
+    if (p == NULL)
+        return;
+    if (p == shared)
+        return;
+    if (p == given)
+        return;
+    free(p);
+}
+"#;
+
+#[test]
+fn a_new_block_is_never_the_address_of_a_named_object() {
+    // Allocated, not NULL, then equal to the stack buffer: no such path.
+    infeasible(NAMED, "stack_or_heap", &[Branch(true), Branch(false), Branch(false)]);
+    feasible(NAMED, "stack_or_heap", &[Branch(true), Branch(false), Branch(true)]);
+    feasible(NAMED, "stack_or_heap", &[Branch(false), Branch(false)]);
+    // A global array is a named object too; NULL is neither.
+    infeasible(NAMED, "global_or_heap", &[Branch(false), Branch(true)]);
+    feasible(NAMED, "global_or_heap", &[Branch(true)]);
+    // A parameter existed before the block was made: not it either (not a named address).
+    infeasible(NAMED, "global_or_heap", &[Branch(false), Branch(false), Branch(true)]);
+    feasible(NAMED, "global_or_heap", &[Branch(false), Branch(false), Branch(false)]);
+}
+
 const SENTINEL: &str = r#"
 #include <stdlib.h>
 #define FAILED ((void *) -1)

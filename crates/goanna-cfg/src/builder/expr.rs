@@ -297,14 +297,34 @@ impl Builder<'_, '_> {
                     self.eval(index);
                     return;
                 }
+                if e.ty.class == TypeClass::Array {
+                    // A row reached through a pointer (`p[i]` of `gf *p`, a parameter declared
+                    // `gf p[4]`) decays too: `p + i`.
+                    self.row_address(base, e.span);
+                    self.eval(index);
+                    return;
+                }
                 self.read_element(e.span, base, index);
             }
+            // `*p` of a pointer to arrays is the row `p[0]`: an address.
+            ExprKind::Unary { operand, .. } if e.ty.class == TypeClass::Array => self.row_address(operand, e.span),
             ExprKind::Unary { operand, .. } => {
                 self.eval(operand);
                 self.deref_root(operand, e.span, Access::Read);
             }
             // A variable outside the unit's table (malformed tree): nothing to record.
             _ => {}
+        }
+    }
+
+    /// A row of the arrays `pointer` points to (`p[i]`, `*p`), used as the address it decays to
+    /// (at `span`): the pointer is read, nothing it points to is, and what it points to may be
+    /// written through the address, as through `&p[i]`.
+    fn row_address(&mut self, pointer: &Expr, span: Span) {
+        let core = strip_casts(pointer);
+        self.eval(core);
+        if let Some(p) = self.pointer_root(core).filter(|&p| self.paths.class(p) == TypeClass::Pointer) {
+            self.prop(PropKind::Store, Subject::Path(p), span);
         }
     }
 
@@ -768,15 +788,32 @@ impl Builder<'_, '_> {
         // aggregate) hands the value on: the pointer, or the block a pointer into it (`p + k`,
         // `&p->base`) belongs to. A copy into local storage makes an alias, which the program
         // stage follows (`copy_q`); where it cannot, it adds the escape there.
-        let sources = match self.pointer_path(core) {
-            Some(src) => vec![src],
-            None => self.interior_base(core).into_iter().collect(),
-        };
+        let mut sources = self.stored_pointers(core);
+        // In `g = p = m` the value stored is also `m`'s: the program stage reads `p` as it was
+        // before this node, so the escape of what `p` holds now is stated for `m` itself.
+        if !std::ptr::eq(rhs_value, rhs) {
+            let value = transparent(rhs_value);
+            let value = self.returned_argument(value).unwrap_or(value);
+            for src in self.stored_pointers(value) {
+                if !sources.contains(&src) {
+                    sources.push(src);
+                }
+            }
+        }
         for src in sources {
             let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
             }
+        }
+    }
+
+    /// The pointer whose block storing `e` (casts stripped) hands on: the pointer itself, or the
+    /// one an address inside a block is based on (`p + k`, `&p->base`).
+    fn stored_pointers(&mut self, e: &Expr) -> Vec<PathId> {
+        match self.pointer_path(e) {
+            Some(src) => vec![src],
+            None => self.interior_base(e).into_iter().collect(),
         }
     }
 
@@ -813,6 +850,12 @@ impl Builder<'_, '_> {
         if matches!(core.kind, ExprKind::Binary { .. } | ExprKind::Unary { op: UnaryOp::AddrOf, .. }) {
             return self.interior_base(core);
         }
+        // A row reached through a pointer (`p[i]` of `gf *p`) is an address inside its block.
+        if core.ty.class == TypeClass::Array {
+            if let Some(p) = self.interior_base(core) {
+                return Some(p);
+            }
+        }
         self.copied_variable(core)
     }
 
@@ -838,6 +881,11 @@ impl Builder<'_, '_> {
                 ExprKind::Binary { op: BinaryOp::Sub, lhs, rhs } if !strip_casts(rhs).ty.is_pointer() => (lhs, None),
                 ExprKind::Binary { op: BinaryOp::Add, lhs, rhs } => (lhs, Some(rhs)),
                 ExprKind::Unary { op: UnaryOp::AddrOf, operand } => return self.container_of(operand),
+                // A row of the arrays a pointer points to (`p[i]`, `*p` of `gf *p`) decays to
+                // an address inside the pointer's block.
+                ExprKind::Index { base, .. } | ExprKind::Unary { op: UnaryOp::Deref, operand: base } if core.ty.class == TypeClass::Array => {
+                    return self.pointer_path(base);
+                }
                 ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. } => return self.rounded_pointer(core),
                 _ => return None,
             };
@@ -1354,8 +1402,11 @@ pub(super) fn join(mut a: Ends, b: Ends) -> Ends {
 
 /// True when `e` (casts stripped) reads an object out of memory rather than computing a value:
 /// an element (`a[i]`), a member (`p->f`, `s.f`) or a dereference (`*p`).
+/// A row of a multi-dimensional array (`m[i]`, `p[i]` of `gf *p`) is not read: it decays to
+/// its address.
 fn is_memory_read(e: &Expr) -> bool {
-    matches!(strip_casts(e).kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
+    let e = strip_casts(e);
+    e.ty.class != TypeClass::Array && matches!(e.kind, ExprKind::Index { .. } | ExprKind::Member { .. } | ExprKind::Unary { op: UnaryOp::Deref, .. })
 }
 
 /// The proposition that says a pointer received a block of `family`.
