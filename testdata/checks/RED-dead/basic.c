@@ -156,3 +156,32 @@ int loop_with_exit_in_middle_ok(int a) {
         a *= 2;
     }
 }
+
+/* Declarations between a switch and its first case generate no code (pcre2's printint). */
+int declared_before_first_case_ok(int k) {
+    int r = 0;
+    switch (k) {
+        unsigned int lo, hi;
+    case 1:
+        lo = 1;
+        hi = 2;
+        r = (int)(lo + hi);
+        break;
+    default:
+        break;
+    }
+    return r;
+}
+
+int statement_before_first_case(int k) {
+    int r = 0;
+    switch (k) {
+        r = 5; // expect: RED-dead
+    case 1:
+        r++;
+        break;
+    default:
+        break;
+    }
+    return r;
+}

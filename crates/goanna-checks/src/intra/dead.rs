@@ -5,10 +5,16 @@ use crate::{CheckSpec, Finding, UnitContext};
 use goanna_cfg::{Cfg, Node, NodeId, NodeKind, PropKind};
 
 /// True for dead nodes worth reporting: real code written in the function itself (not in a
-/// macro expansion, where dead code is usually an artefact of the macro), with an effect.
+/// macro expansion, where dead code is usually an artefact of the macro), with an effect. A
+/// declaration without an initialiser generates no code: one written between a `switch` and
+/// its first `case` (`switch (op) { unsigned min, max; case ...`) is not dead code.
 fn is_reportable(node: &Node) -> bool {
     let Some(span) = node.span else { return false };
     if span.from_macro {
+        return false;
+    }
+    let declares_only = node.props.iter().all(|p| p.kind == PropKind::Decl || p.kind.is_syntax_fact());
+    if node.kind == NodeKind::Statement && declares_only && !node.props.is_empty() {
         return false;
     }
     match node.kind {
