@@ -46,6 +46,11 @@ pub struct TranslationUnit {
     /// can be reached through a pointer.
     #[serde(default)]
     pub address_taken: Vec<String>,
+    /// USRs of the variables whose address a variable's initialiser stores, sorted, once each
+    /// (`{ "count", &count_limit }` in an option table, an array decaying in `{ buf }`): code
+    /// anywhere may write them through that pointer.
+    #[serde(default)]
+    pub addressed_in_initialisers: Vec<String>,
 }
 
 impl TranslationUnit {

@@ -67,6 +67,10 @@ pub struct VarRef {
     /// after its initialisation, not even a function the program does not show.
     #[serde(default)]
     pub is_const: bool,
+    /// A variable's initialiser stores the address of this one (`{ "count", &count_limit }`):
+    /// any code may write it through that pointer, as if its address were taken everywhere.
+    #[serde(default)]
+    pub address_stored: bool,
 }
 
 impl VarRef {

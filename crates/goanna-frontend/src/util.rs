@@ -174,6 +174,33 @@ pub(crate) fn functions_named_in(expr: CXCursor) -> Vec<String> {
     found
 }
 
+/// The USRs of the variables whose address the initialiser `expr` takes: the variable under
+/// an `&` (`&count`, `&cfg.limit`, `&table[2]`) and an array named where it decays to its
+/// address (`{ "buf", buf }`). Conservative: an array under `sizeof` counts too.
+pub(crate) fn variables_addressed_in(expr: CXCursor) -> Vec<String> {
+    let mut found = Vec::new();
+    // Each entry: a cursor, and whether it is under an `&`.
+    let mut stack = vec![(expr, false)];
+    while let Some((cursor, under_address)) = stack.pop() {
+        if kind(cursor) == CXCursor_DeclRefExpr {
+            // SAFETY: pure accessors on a live cursor.
+            let (target, array) = unsafe {
+                let target = clang_getCursorReferenced(cursor);
+                let array = !is_null(target) && matches!(clang_getCanonicalType(clang_getCursorType(target)).kind, CXType_ConstantArray | CXType_IncompleteArray);
+                (target, array)
+            };
+            if !is_null(target) && kind(target) == CXCursor_VarDecl && (under_address || array) {
+                found.push(usr(target));
+            }
+            continue;
+        }
+        // SAFETY: pure accessor on a live cursor.
+        let address = kind(cursor) == CXCursor_UnaryOperator && unsafe { clang_getCursorUnaryOperatorKind(cursor) } == CXUnaryOperator_AddrOf;
+        stack.extend(children(cursor).into_iter().rev().map(|c| (c, under_address || address)));
+    }
+    found
+}
+
 /// True when something under `root` refers to the declaration `decl`.
 pub(crate) fn refers_to(root: CXCursor, decl: CXCursor) -> bool {
     let mut stack = vec![root];

@@ -139,6 +139,7 @@ impl Builder<'_, '_> {
             int_signed: info.ty.int_signed,
             is_volatile: info.ty.is_volatile,
             is_const: info.ty.is_const,
+            address_stored: self.tu.addressed_in_initialisers.binary_search(&info.usr).is_ok(),
         };
         let id = self.paths.push(
             AccessPath {
@@ -355,6 +356,7 @@ impl Builder<'_, '_> {
             int_signed: core.ty.int_signed,
             is_volatile: false,
             is_const: false,
+            address_stored: false,
         };
         let id = self.paths.push(AccessPath {
             root,
@@ -391,6 +393,7 @@ impl Builder<'_, '_> {
             int_signed: false,
             is_volatile: false,
             is_const: false,
+            address_stored: false,
         };
         Some(self.paths.push(
             AccessPath {

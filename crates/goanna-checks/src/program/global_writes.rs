@@ -143,6 +143,12 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         let linked: FxHashSet<NodeId> = program.calls[f].iter().map(|&(n, _)| n).collect();
         let mut written: Vec<u32> = Vec::new();
         let mut parts: Vec<u32> = Vec::new();
+        // A global whose address an initialiser stores (an option table's `&count_limit`) is
+        // written through that pointer wherever the table is used.
+        for path in cfg.paths.iter().filter(|p| p.root.address_stored && p.root.kind.is_static_storage()) {
+            escaped.insert(path.root.usr.clone());
+            escaped_parts.insert(part_key(path));
+        }
         let mut note = |id: goanna_cfg::PathId, addr: bool| {
             let Some(path) = cfg.paths.get(id.0 as usize) else { return };
             if !path.root.kind.is_static_storage() {

@@ -287,6 +287,10 @@ pub fn constant_globals(units: &[UnitGraphs<'_>]) -> FxHashMap<String, i64> {
                     *slot = None;
                 }
             }
+            // Written through the pointer an initialiser stores (`{ "count", &count_limit }`).
+            for path in cfg.paths.iter().filter(|p| p.root.address_stored) {
+                written.insert(path.root.usr.as_str());
+            }
             for node in &cfg.nodes {
                 let writes = node.props.iter().filter_map(|p| match (p.kind, &p.subject) {
                     (

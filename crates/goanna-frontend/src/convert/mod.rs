@@ -111,6 +111,8 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr, cpluspl
     conv.register_inclusions();
     conv.out.address_taken.sort_unstable();
     conv.out.address_taken.dedup();
+    conv.out.addressed_in_initialisers.sort_unstable();
+    conv.out.addressed_in_initialisers.dedup();
     conv.out
 }
 
@@ -498,6 +500,7 @@ impl Converter {
         let (is_def, init) = unsafe { (clang_isCursorDefinition(cursor) != 0, clang_Cursor_getVarDeclInitializer(cursor)) };
         if is_def && !util::is_null(init) && kind(init) != CXCursor_InvalidFile {
             self.out.address_taken.extend(util::functions_named_in(init));
+            self.out.addressed_in_initialisers.extend(util::variables_addressed_in(init));
         }
     }
 
