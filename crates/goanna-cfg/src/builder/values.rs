@@ -64,7 +64,12 @@ impl Builder<'_, '_> {
                         let back = ValExpr::Binary { op, ty: ty.promoted(), lhs: Box::new(ValExpr::Path(p)), rhs: Box::new(ValExpr::Const(1)) };
                         return ValExpr::Cast(ty, Box::new(back));
                     }
-                    UnaryOp::Deref | UnaryOp::AddrOf => None,
+                    // `*p` of an integer: the value at the path `*p` (what a `switch (*code)`
+                    // and an earlier `if (*code == OP_X)` both read).
+                    UnaryOp::Deref => {
+                        return self.path_of(e).filter(|&p| self.paths.class(p) == TypeClass::Integer).map_or(ValExpr::Unknown, ValExpr::Path);
+                    }
+                    UnaryOp::AddrOf => None,
                 };
                 // `!p` of a pointer: whether it is NULL.
                 if un == Some(ValUnOp::Not) && operand.ty.class == TypeClass::Pointer {
