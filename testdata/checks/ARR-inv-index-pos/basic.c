@@ -1,6 +1,8 @@
-// Elements that some values of the index, as the program bounds it, place past the end:
-// off-by-one loop bounds, a constant chosen on one branch. An index the program never bounds
-// (a parameter, input) is not reported, nor one compared with an unknown limit.
+// Elements that some values of the index, as the program bounds it, place past the end: a loop
+// bound that may be reached (the loop may also stop early), a constant chosen on one branch.
+// An index the program never bounds (a parameter, input) is not reported, nor one compared
+// with an unknown limit. A counted loop that always reaches its last value past the end is
+// ARR-inv-index's.
 #include <stddef.h>
 #include <string.h>
 
@@ -9,14 +11,26 @@ int g_limit;
 void off_by_one_loop(int v) {
     int row[10];
     for (int i = 0; i <= 10; i++)
-        row[i] = v; // expect: ARR-inv-index-pos
+        row[i] = v; // expect: ARR-inv-index
 }
 
-void loop_over_larger_count(void) {
+void off_by_one_loop_that_may_stop(int v, int stop) {
+    int row[10];
+    for (int i = 0; i <= 10; i++) {
+        if (i == stop)
+            break;
+        row[i] = v; // expect: ARR-inv-index-pos
+    }
+}
+
+void loop_that_may_skip(int v, int skip) {
     char buf[50];
     char *data = buf;
-    for (size_t i = 0; i < 100; i++)
-        data[i] = 'A'; // expect: ARR-inv-index-pos
+    for (size_t i = 0; i < 100; i++) {
+        if (skip)
+            continue;
+        data[i] = (char)v; // expect: ARR-inv-index-pos
+    }
 }
 
 int branch_chooses_index(int wide) {

@@ -81,6 +81,28 @@ int matrix_ok(void) {
     return m[3][7];
 }
 
+/* A counted loop always reaches its last value: past the end on every path into the body. */
+void loop_one_too_far(int v) {
+    int row[10];
+    for (int i = 0; i <= 10; i++)
+        row[i] = v; // expect: ARR-inv-index
+}
+
+void loop_over_larger_count(void) {
+    int *data = malloc(50 * sizeof(int));
+    if (data == NULL)
+        return;
+    for (size_t i = 0; i < 100; i++)
+        data[i] = 0; // expect: ARR-inv-index
+    free(data);
+}
+
+void loop_stepping_by_two_ok(int v) {
+    int row[12];
+    for (int i = 0; i <= 10; i += 2)
+        row[i + 1] = v;
+}
+
 int matrix_bad(void) {
     int m[4][8] = {{0}};
     return m[1][8]; // expect: ARR-inv-index

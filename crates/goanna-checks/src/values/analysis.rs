@@ -311,6 +311,8 @@ impl Analyser<'_> {
             }
         }
         let mut loop_writes: FxHashMap<usize, Vec<bool>> = FxHashMap::default();
+        // Each loop head with the nodes of its natural loop.
+        let mut bodies: Vec<(usize, Vec<usize>)> = Vec::new();
         let mut work = 0usize;
         let work_budget = n.saturating_mul(32) + 256;
         let mut mark = vec![usize::MAX; n];
@@ -330,8 +332,10 @@ impl Analyser<'_> {
             }
             if work > work_budget {
                 loop_writes.clear();
+                bodies.clear();
                 break;
             }
+            bodies.push((h, body.clone()));
             for u in body {
                 let node = &cfg.nodes[u];
                 for &(s, _) in self.call_writes.get(&NodeId(u as u32)).map_or(&[][..], |w| &w[..]) {
@@ -480,8 +484,15 @@ impl Analyser<'_> {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => ret.push(self.eval(value, s)),
                 ValueOp::Access { base, start, count, elem, index_type, how, span } => {
-                    if let Some(certain) = self.outside(base, start, count, *elem, *index_type, s) {
-                        outside.push(OutOfBounds { node: u, span: *span, how: *how, certain });
+                    // A counted loop reaches the last value of its counter on every path into its
+                    // body: an index past the end there overruns for certain.
+                    match self.outside(base, start, count, *elem, *index_type, s) {
+                        Some(true) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true }),
+                        _ if *how == AccessKind::Index && self.counter_overruns(u, base, start, *elem, s, &bodies, &unavoidable) => {
+                            outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true });
+                        }
+                        Some(false) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: false }),
+                        None => {}
                     }
                     if let (true, AccessBase::Pointer(p)) = (every_path, base) {
                         if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
@@ -652,6 +663,90 @@ impl Analyser<'_> {
     /// The size and offset slots of a pointer variable whose region is tracked.
     fn region_of(&self, p: PathId) -> Option<(u32, u32)> {
         self.regions.get(p.0 as usize).copied().flatten()
+    }
+
+    /// True when the element `start` of `base` at node `u` is indexed by the counter of a
+    /// counted loop and is past the end for the counter's last value: the counter `i` (the
+    /// index itself) steps by one at exactly one node of the innermost loop around `u`, nothing
+    /// else writes it there, the loop is left only by its head's test `i < K` or `i <= K` of a
+    /// constant `K`, and every iteration passes both `u` and the step. Then every path that
+    /// enters the body goes round until `i` is the last value the test lets in, and accesses
+    /// that element (`for (i = 0; i <= 10; i++) a[i] = 0;` on `int a[10]`).
+    fn counter_overruns(&self, u: NodeId, base: &AccessBase, start: &ValExpr, elem: u32, state: &State, bodies: &[(usize, Vec<usize>)], doms: &crate::program::dominators::Dominators) -> bool {
+        let cfg = self.cfg;
+        let ValExpr::Path(i) = start.without_casts() else { return false };
+        let Some(slot) = self.slot_of(*i) else { return false };
+        // Cheap first: some value the counter may have is past the end.
+        let (size_now, offset_now) = match base {
+            AccessBase::Object(bytes) => (i128::from(*bytes), 0),
+            AccessBase::Pointer(p) => match self.region_of(*p) {
+                Some((size, offset)) if state[size as usize].hi < SIZES.hi => (state[size as usize].hi, state[offset as usize].lo),
+                _ => return false,
+            },
+        };
+        if offset_now + (state[slot as usize].hi + 1) * i128::from(elem) <= size_now {
+            return false;
+        }
+        let Some((h, body)) = bodies.iter().filter(|(_, b)| b.contains(&u.index())).min_by_key(|(_, b)| b.len()) else { return false };
+        let in_body = |v: usize| body.contains(&v);
+        // Left only by the head's test.
+        let leaves_elsewhere = body.iter().any(|&v| v != *h && cfg.nodes[v].succs.iter().any(|e| !in_body(e.target.index())));
+        if leaves_elsewhere {
+            return false;
+        }
+        // One step of +1, no other write.
+        let mut step: Option<usize> = None;
+        for &v in body {
+            let node = &cfg.nodes[v];
+            let assigns: Vec<&ValExpr> = node.values.iter().filter_map(|op| match op {
+                ValueOp::Assign { target, value } if target == i => Some(value),
+                _ => None,
+            }).collect();
+            let other_write = node.props.iter().any(|p| matches!(p.kind, PropKind::Decl | PropKind::AddrTaken) && p.subject == Subject::Path(*i));
+            match assigns[..] {
+                [] if other_write || node.props.iter().any(|p| p.kind == PropKind::Def && p.subject == Subject::Path(*i)) => return false,
+                [] => {}
+                [value] if step.is_none() && is_increment_of(value, *i) => step = Some(v),
+                _ => return false,
+            }
+        }
+        let Some(step) = step else { return false };
+        let head = NodeId(*h as u32);
+        let latches: Vec<usize> = body.iter().copied().filter(|&v| cfg.nodes[v].succs.iter().any(|e| e.target == head)).collect();
+        if latches.is_empty() || !latches.iter().all(|&l| doms.dominates(u, NodeId(l as u32)) && doms.dominates(NodeId(step as u32), NodeId(l as u32))) {
+            return false;
+        }
+        // The head's test and the counter's last value.
+        let Some(ValExpr::Binary { op, lhs, rhs, .. }) = self.condition(head) else { return false };
+        let (op, bound) = match (lhs.without_casts(), rhs.without_casts()) {
+            (ValExpr::Path(p), k) if p == i => (*op, k),
+            (k, ValExpr::Path(p)) if p == i => (swap(*op), k),
+            _ => return false,
+        };
+        let Some(k) = bound.constant() else { return false };
+        let last = match op {
+            ValBinOp::Lt => i128::from(k) - 1,
+            ValBinOp::Le => i128::from(k),
+            _ => return false,
+        };
+        // The last value must be one the counter's type holds (no wrap-around on the way).
+        if !self.ranges[slot as usize].1.contains(last) {
+            return false;
+        }
+        let (size, offset) = match base {
+            AccessBase::Object(bytes) => (i128::from(*bytes), 0),
+            AccessBase::Pointer(p) => {
+                let Some((size, offset)) = self.region_of(*p) else { return false };
+                // The pointer must not move inside the loop.
+                let moved = body.iter().any(|&v| cfg.nodes[v].values.iter().any(|op| matches!(op, ValueOp::PointTo { target, .. } if target == p)));
+                let (size, offset) = (state[size as usize], state[offset as usize]);
+                if moved || size.hi >= SIZES.hi {
+                    return false;
+                }
+                (size.hi, offset.lo)
+            }
+        };
+        offset + (last + 1) * i128::from(elem) > size
     }
 
     /// The pointer parameters (by position) that the function never sets to point elsewhere:
@@ -972,6 +1067,28 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
         if !changed {
             return relevant;
         }
+    }
+}
+
+/// True when `value` is `i + 1` (in any type: `(int)(i + 1)`).
+fn is_increment_of(value: &ValExpr, i: PathId) -> bool {
+    match value.without_casts() {
+        ValExpr::Binary { op: ValBinOp::Add, lhs, rhs, .. } => {
+            matches!(lhs.without_casts(), ValExpr::Path(p) if *p == i) && rhs.constant() == Some(1)
+                || matches!(rhs.without_casts(), ValExpr::Path(p) if *p == i) && lhs.constant() == Some(1)
+        }
+        _ => false,
+    }
+}
+
+/// The comparison with its operands swapped (`K > i` is `i < K`).
+fn swap(op: ValBinOp) -> ValBinOp {
+    match op {
+        ValBinOp::Lt => ValBinOp::Gt,
+        ValBinOp::Gt => ValBinOp::Lt,
+        ValBinOp::Le => ValBinOp::Ge,
+        ValBinOp::Ge => ValBinOp::Le,
+        other => other,
     }
 }
 
