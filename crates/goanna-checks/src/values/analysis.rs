@@ -469,6 +469,7 @@ impl Analyser<'_> {
         // Facts.
         let mut facts = FunctionFacts::default();
         let unavoidable = crate::program::dominators::Dominators::new(cfg);
+        let loops = Loops { bodies: &bodies, dominators: &unavoidable };
         let own_memory = self.parameters_never_moved();
         let mut returns: Option<Interval> = None;
         let mut returns_known = true;
@@ -488,7 +489,7 @@ impl Analyser<'_> {
                     // body: an index past the end there overruns for certain.
                     match self.outside(base, start, count, *elem, *index_type, s) {
                         Some(true) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true }),
-                        _ if *how == AccessKind::Index && self.counter_overruns(u, base, start, *elem, s, &bodies, &unavoidable) => {
+                        _ if *how == AccessKind::Index && self.counter_overruns(u, base, start, *elem, s, &loops) => {
                             outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true });
                         }
                         Some(false) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: false }),
@@ -672,8 +673,8 @@ impl Analyser<'_> {
     /// constant `K`, and every iteration passes both `u` and the step. Then every path that
     /// enters the body goes round until `i` is the last value the test lets in, and accesses
     /// that element (`for (i = 0; i <= 10; i++) a[i] = 0;` on `int a[10]`).
-    fn counter_overruns(&self, u: NodeId, base: &AccessBase, start: &ValExpr, elem: u32, state: &State, bodies: &[(usize, Vec<usize>)], doms: &crate::program::dominators::Dominators) -> bool {
-        let cfg = self.cfg;
+    fn counter_overruns(&self, u: NodeId, base: &AccessBase, start: &ValExpr, elem: u32, state: &State, loops: &Loops<'_>) -> bool {
+        let (cfg, bodies, doms) = (self.cfg, loops.bodies, loops.dominators);
         let ValExpr::Path(i) = start.without_casts() else { return false };
         let Some(slot) = self.slot_of(*i) else { return false };
         // Cheap first: some value the counter may have is past the end.
@@ -1068,6 +1069,14 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
             return relevant;
         }
     }
+}
+
+/// The loops of a function and its dominators, for [`Analyser::counter_overruns`].
+struct Loops<'a> {
+    /// Each loop head with the nodes of its natural loop.
+    bodies: &'a [(usize, Vec<usize>)],
+    /// The function's dominator tree.
+    dominators: &'a crate::program::dominators::Dominators,
 }
 
 /// True when `value` is `i + 1` (in any type: `(int)(i + 1)`).
