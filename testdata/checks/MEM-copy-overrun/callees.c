@@ -57,3 +57,42 @@ void only_on_some_paths_ok(void) {
     char b[4];
     fill_when(b, 0);
 }
+
+/* A callee whose counted loop every path enters reaches the counter's last value. */
+static void clear_hundred(int *data) {
+    for (size_t i = 0; i < 100; i++)
+        data[i] = 0;
+}
+
+static void clear_first(int *data, int n) {
+    for (int i = 0; i < n; i++)
+        data[i] = 0;
+}
+
+static void clear_until(int *data, int stop) {
+    for (int i = 0; i < 100; i++) {
+        if (i == stop)
+            break;
+        data[i] = 0;
+    }
+}
+
+void loop_callee_overruns(void) {
+    int buf[50];
+    clear_hundred(buf); // expect: MEM-copy-overrun
+}
+
+void loop_callee_fits_ok(void) {
+    int buf[100];
+    clear_hundred(buf);
+}
+
+void loop_callee_by_count_ok(void) {
+    int buf[50];
+    clear_first(buf, 50);
+}
+
+void loop_callee_that_may_stop_ok(void) {
+    int buf[50];
+    clear_until(buf, 40);
+}

@@ -469,7 +469,22 @@ impl Analyser<'_> {
         // Facts.
         let mut facts = FunctionFacts::default();
         let unavoidable = crate::program::dominators::Dominators::new(cfg);
-        let loops = Loops { bodies: &bodies, dominators: &unavoidable };
+        // The state each loop is entered with, from outside it.
+        let mut entered: FxHashMap<NodeId, State> = FxHashMap::default();
+        for (h, body) in &bodies {
+            for &(p, k) in &preds[*h] {
+                if body.contains(&p.index()) {
+                    continue;
+                }
+                let Some(s) = output[p.index()].as_ref().and_then(|out| self.edge_state(p, k, out)) else { continue };
+                let joined = match entered.remove(&NodeId(*h as u32)) {
+                    None => s,
+                    Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
+                };
+                entered.insert(NodeId(*h as u32), joined);
+            }
+        }
+        let loops = Loops { bodies: &bodies, dominators: &unavoidable, entered: &entered };
         let own_memory = self.parameters_never_moved();
         let mut returns: Option<Interval> = None;
         let mut returns_known = true;
@@ -498,6 +513,13 @@ impl Analyser<'_> {
                     if let (true, AccessBase::Pointer(p)) = (every_path, base) {
                         if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
                             extents.extend(self.extent(*p, start, count, *elem, s).map(|bytes| ParamExtent { param, bytes, how: *how }));
+                        }
+                    }
+                    // In a counted loop that every path enters, the counter's last value is
+                    // reached: `for (i = 0; i < 100; i++) data[i] = 0;` accesses 100 elements.
+                    if let (false, AccessBase::Pointer(p), AccessKind::Index) = (every_path, base, how) {
+                        if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
+                            extents.extend(self.loop_extent(u, *p, start, *elem, s, &loops).map(|bytes| ParamExtent { param, bytes, how: *how }));
                         }
                     }
                 }
@@ -674,7 +696,7 @@ impl Analyser<'_> {
     /// enters the body goes round until `i` is the last value the test lets in, and accesses
     /// that element (`for (i = 0; i <= 10; i++) a[i] = 0;` on `int a[10]`).
     fn counter_overruns(&self, u: NodeId, base: &AccessBase, start: &ValExpr, elem: u32, state: &State, loops: &Loops<'_>) -> bool {
-        let (cfg, bodies, doms) = (self.cfg, loops.bodies, loops.dominators);
+        let cfg = self.cfg;
         let ValExpr::Path(i) = start.without_casts() else { return false };
         let Some(slot) = self.slot_of(*i) else { return false };
         // Cheap first: some value the counter may have is past the end.
@@ -688,52 +710,8 @@ impl Analyser<'_> {
         if offset_now + (state[slot as usize].hi + 1) * i128::from(elem) <= size_now {
             return false;
         }
-        let Some((h, body)) = bodies.iter().filter(|(_, b)| b.contains(&u.index())).min_by_key(|(_, b)| b.len()) else { return false };
-        let in_body = |v: usize| body.contains(&v);
-        // Left only by the head's test.
-        let leaves_elsewhere = body.iter().any(|&v| v != *h && cfg.nodes[v].succs.iter().any(|e| !in_body(e.target.index())));
-        if leaves_elsewhere {
-            return false;
-        }
-        // One step of +1, no other write.
-        let mut step: Option<usize> = None;
-        for &v in body {
-            let node = &cfg.nodes[v];
-            let assigns: Vec<&ValExpr> = node.values.iter().filter_map(|op| match op {
-                ValueOp::Assign { target, value } if target == i => Some(value),
-                _ => None,
-            }).collect();
-            let other_write = node.props.iter().any(|p| matches!(p.kind, PropKind::Decl | PropKind::AddrTaken) && p.subject == Subject::Path(*i));
-            match assigns[..] {
-                [] if other_write || node.props.iter().any(|p| p.kind == PropKind::Def && p.subject == Subject::Path(*i)) => return false,
-                [] => {}
-                [value] if step.is_none() && is_increment_of(value, *i) => step = Some(v),
-                _ => return false,
-            }
-        }
-        let Some(step) = step else { return false };
-        let head = NodeId(*h as u32);
-        let latches: Vec<usize> = body.iter().copied().filter(|&v| cfg.nodes[v].succs.iter().any(|e| e.target == head)).collect();
-        if latches.is_empty() || !latches.iter().all(|&l| doms.dominates(u, NodeId(l as u32)) && doms.dominates(NodeId(step as u32), NodeId(l as u32))) {
-            return false;
-        }
-        // The head's test and the counter's last value.
-        let Some(ValExpr::Binary { op, lhs, rhs, .. }) = self.condition(head) else { return false };
-        let (op, bound) = match (lhs.without_casts(), rhs.without_casts()) {
-            (ValExpr::Path(p), k) if p == i => (*op, k),
-            (k, ValExpr::Path(p)) if p == i => (swap(*op), k),
-            _ => return false,
-        };
-        let Some(k) = bound.constant() else { return false };
-        let last = match op {
-            ValBinOp::Lt => i128::from(k) - 1,
-            ValBinOp::Le => i128::from(k),
-            _ => return false,
-        };
-        // The last value must be one the counter's type holds (no wrap-around on the way).
-        if !self.ranges[slot as usize].1.contains(last) {
-            return false;
-        }
+        let Some(counted) = self.counted_loop(u, *i, state, loops) else { return false };
+        let (last, body) = (counted.last, counted.body);
         let (size, offset) = match base {
             AccessBase::Object(bytes) => (i128::from(*bytes), 0),
             AccessBase::Pointer(p) => {
@@ -748,6 +726,64 @@ impl Analyser<'_> {
             }
         };
         offset + (last + 1) * i128::from(elem) > size
+    }
+
+    /// The counted loop around node `u` whose counter is `i`, when it is one: the innermost
+    /// loop around `u`, left only by its head's test `i < K` or `i <= K` of a constant (or a
+    /// value known exactly), with one step `i = i + 1` and no other write of `i` in it, and
+    /// `u` and the step on every iteration. Every path into its body then goes round until `i`
+    /// is the last value the test lets in.
+    fn counted_loop<'l>(&self, u: NodeId, i: PathId, state: &State, loops: &'l Loops<'_>) -> Option<CountedLoop<'l>> {
+        let (cfg, bodies, doms) = (self.cfg, loops.bodies, loops.dominators);
+        let i = &i;
+        let slot = self.slot_of(*i)?;
+        let (h, body) = bodies.iter().filter(|(_, b)| b.contains(&u.index())).min_by_key(|(_, b)| b.len())?;
+        let in_body = |v: usize| body.contains(&v);
+        // Left only by the head's test.
+        let leaves_elsewhere = body.iter().any(|&v| v != *h && cfg.nodes[v].succs.iter().any(|e| !in_body(e.target.index())));
+        if leaves_elsewhere {
+            return None;
+        }
+        // One step of +1, no other write.
+        let mut step: Option<usize> = None;
+        for &v in body {
+            let node = &cfg.nodes[v];
+            let assigns: Vec<&ValExpr> = node.values.iter().filter_map(|op| match op {
+                ValueOp::Assign { target, value } if target == i => Some(value),
+                _ => None,
+            }).collect();
+            let other_write = node.props.iter().any(|p| matches!(p.kind, PropKind::Decl | PropKind::AddrTaken) && p.subject == Subject::Path(*i));
+            match assigns[..] {
+                [] if other_write || node.props.iter().any(|p| p.kind == PropKind::Def && p.subject == Subject::Path(*i)) => return None,
+                [] => {}
+                [value] if step.is_none() && is_increment_of(value, *i) => step = Some(v),
+                _ => return None,
+            }
+        }
+        let step = step?;
+        let head = NodeId(*h as u32);
+        let latches: Vec<usize> = body.iter().copied().filter(|&v| cfg.nodes[v].succs.iter().any(|e| e.target == head)).collect();
+        if latches.is_empty() || !latches.iter().all(|&l| doms.dominates(u, NodeId(l as u32)) && doms.dominates(NodeId(step as u32), NodeId(l as u32))) {
+            return None;
+        }
+        // The head's test and the counter's last value.
+        let Some(ValExpr::Binary { op, lhs, rhs, .. }) = self.condition(head) else { return None };
+        let (op, bound) = match (lhs.without_casts(), rhs.without_casts()) {
+            (ValExpr::Path(p), k) if p == i => (*op, k),
+            (k, ValExpr::Path(p)) if p == i => (swap(*op), k),
+            _ => return None,
+        };
+        let k = bound.constant().map(i128::from).or_else(|| self.eval(bound, state).singleton())?;
+        let last = match op {
+            ValBinOp::Lt => k - 1,
+            ValBinOp::Le => k,
+            _ => return None,
+        };
+        // The last value must be one the counter's type holds (no wrap-around on the way).
+        if !self.ranges[slot as usize].1.contains(last) {
+            return None;
+        }
+        Some(CountedLoop { head, body, last })
     }
 
     /// The pointer parameters (by position) that the function never sets to point elsewhere:
@@ -774,6 +810,25 @@ impl Analyser<'_> {
         let count_v = self.eval(count, state);
         let first = offset.lo + start_v.lo * elem;
         (count_v.lo >= 1 && first >= 0 && offset.hi < OFFSET.max()).then(|| first + count_v.lo * elem)
+    }
+
+    /// The bytes from the start of the parameter `p`'s memory that the access of element
+    /// `start` at node `u` surely reaches on every path that returns, when `start` is the
+    /// counter of a counted loop ([`Analyser::counted_loop`]) whose head every such path
+    /// passes and that is entered with one value of the counter, not past its last: up to the
+    /// element at the last value.
+    fn loop_extent(&self, u: NodeId, p: PathId, start: &ValExpr, elem: u32, state: &State, loops: &Loops<'_>) -> Option<i128> {
+        let ValExpr::Path(i) = start.without_casts() else { return None };
+        let slot = self.slot_of(*i)?;
+        let counted = self.counted_loop(u, *i, state, loops)?;
+        if !loops.dominators.dominates(counted.head, self.cfg.exit) {
+            return None;
+        }
+        let first = loops.entered.get(&counted.head)?.get(slot as usize)?.singleton()?;
+        let (_, offset) = self.region_of(p)?;
+        let offset = state[offset as usize].singleton()?;
+        let elem = i128::from(elem);
+        (first <= counted.last && offset + first * elem >= 0).then(|| offset + (counted.last + 1) * elem)
     }
 
     /// The size and offset a pointer gets from `region` in `state`.
@@ -1071,10 +1126,22 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
     }
 }
 
+/// A counted loop ([`Analyser::counted_loop`]).
+struct CountedLoop<'l> {
+    /// Its head (the test of the counter).
+    head: NodeId,
+    /// The nodes of the loop.
+    body: &'l [usize],
+    /// The counter's last value in the body.
+    last: i128,
+}
+
 /// The loops of a function and its dominators, for [`Analyser::counter_overruns`].
 struct Loops<'a> {
     /// Each loop head with the nodes of its natural loop.
     bodies: &'a [(usize, Vec<usize>)],
+    /// The state each loop head is entered with from outside its loop.
+    entered: &'a FxHashMap<NodeId, State>,
     /// The function's dominator tree.
     dominators: &'a crate::program::dominators::Dominators,
 }
