@@ -106,24 +106,24 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// [`ValueOp::PointTo`] for `p += k`, `p -= k`, `p++` and `p--`: the pointer moves by `k`
-    /// elements.
+    /// [`ValueOp::PointTo`] for `p += k` and `p -= k`: the pointer moves by `k` elements.
     pub(super) fn record_pointer_step(&mut self, t: crate::PathId, pointer: &Expr, step: &Expr, back: bool) {
-        let elem = pointer.ty.pointee_size;
-        if elem == 0 || self.paths.get(t).is_none_or(|p| !p.is_variable()) {
-            return;
-        }
-        let bytes = self.offset_bytes(step, elem, back);
-        self.value_op(ValueOp::PointTo { target: t, region: Region::Moved { base: t, bytes } });
+        self.record_moved(t, pointer, |b, elem| b.offset_bytes(step, elem, back));
     }
 
     /// [`ValueOp::PointTo`] for `p++` / `p--` (a step of one element).
     pub(super) fn record_pointer_increment(&mut self, t: crate::PathId, pointer: &Expr, step: i64) {
+        self.record_moved(t, pointer, |_, elem| ValExpr::Const(step.saturating_mul(i64::from(elem))));
+    }
+
+    /// [`ValueOp::PointTo`] for the pointer variable `t` moved from where it points by the
+    /// bytes `bytes` gives for the size of what `pointer` points to.
+    fn record_moved(&mut self, t: crate::PathId, pointer: &Expr, bytes: impl FnOnce(&mut Self, u32) -> ValExpr) {
         let elem = pointer.ty.pointee_size;
         if elem == 0 || self.paths.get(t).is_none_or(|p| !p.is_variable()) {
             return;
         }
-        let bytes = ValExpr::Const(step.saturating_mul(i64::from(elem)));
+        let bytes = bytes(self, elem);
         self.value_op(ValueOp::PointTo { target: t, region: Region::Moved { base: t, bytes } });
     }
 

@@ -66,9 +66,7 @@ impl Builder<'_, '_> {
                     }
                     // `*p` of an integer: the value at the path `*p` (what a `switch (*code)`
                     // and an earlier `if (*code == OP_X)` both read).
-                    UnaryOp::Deref => {
-                        return self.path_of(e).filter(|&p| self.paths.class(p) == TypeClass::Integer).map_or(ValExpr::Unknown, ValExpr::Path);
-                    }
+                    UnaryOp::Deref => return self.int_path(e).map_or(ValExpr::Unknown, ValExpr::Path),
                     UnaryOp::AddrOf => None,
                 };
                 // `!p` of a pointer: whether it is NULL.

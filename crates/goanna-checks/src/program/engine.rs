@@ -1471,10 +1471,7 @@ fn search_loop_exit(program: &Program<'_>, effects: &CallEffects, f: FnIndex, v:
         return false;
     }
     let conditions: Vec<NodeId> = cfg.node_ids().filter(|&c| cfg.node(c).succs.iter().any(|e| e.target == m)).collect();
-    let writes = |n: NodeId| {
-        let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
-        own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))
-    };
+    let writes = |n: NodeId| gives_new_value(cfg, effects, f, v, n);
     program.loop_heads[f as usize].iter().any(|&head| {
         let cycle: rustc_hash::FxHashSet<NodeId> = cfg.cycle_through(head).into_iter().collect();
         if cycle.contains(&m) || !conditions.iter().any(|c| cycle.contains(c)) || !cycle.iter().any(|&n| writes(n)) {
@@ -1500,6 +1497,14 @@ fn search_loop_exit(program: &Program<'_>, effects: &CallEffects, f: FnIndex, v:
     })
 }
 
+/// True when node `n` of `f` gives `v` a new value: `def_v`, or `addr_taken_v` passed to a
+/// callee that may write it, itself or through its callee's effects.
+fn gives_new_value(cfg: &goanna_cfg::Cfg, effects: &CallEffects, f: FnIndex, v: PathId, n: NodeId) -> bool {
+    use goanna_cfg::PropKind;
+    let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
+    own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))
+}
+
 /// True when node `m` tests `v` for NULL on a branch of a loop's head condition (the target of
 /// a back edge) and some node of that loop gives `v` a new value (`def_v`, or `addr_taken_v`
 /// passed to a callee that may write it), itself or through its callee's effects.
@@ -1515,9 +1520,6 @@ fn loop_retest(program: &Program<'_>, effects: &CallEffects, f: FnIndex, v: Path
     let Some(head) = cfg.node_ids().find(|&c| heads.binary_search(&c).is_ok() && cfg.node(c).succs.iter().any(|e| e.target == m)) else {
         return false;
     };
-    let writes = |n: NodeId| {
-        let own = cfg.node(n).props.iter().any(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken) && p.subject == Subject::Path(v));
-        own || effects.get(&(f, n)).is_some_and(|fx| fx.iter().any(|&(k, p)| k == PropKind::Def && p == v))
-    };
+    let writes = |n: NodeId| gives_new_value(cfg, effects, f, v, n);
     cfg.cycle_through(head).into_iter().any(writes)
 }

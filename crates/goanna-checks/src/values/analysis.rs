@@ -311,6 +311,9 @@ impl Analyser<'_> {
             }
         }
         let mut loop_writes: FxHashMap<usize, Vec<bool>> = FxHashMap::default();
+        // Only a function with memory accesses the bounds facts are about needs its loops'
+        // shapes and its dominators.
+        let has_accesses = cfg.nodes.iter().any(|node| node.values.iter().any(|op| matches!(op, ValueOp::Access { .. } | ValueOp::PassMemory { .. })));
         // Each loop head with the nodes of its natural loop.
         let mut bodies: Vec<(usize, Vec<usize>)> = Vec::new();
         let mut work = 0usize;
@@ -335,8 +338,7 @@ impl Analyser<'_> {
                 bodies.clear();
                 break;
             }
-            bodies.push((h, body.clone()));
-            for u in body {
+            for &u in &body {
                 let node = &cfg.nodes[u];
                 for &(s, _) in self.call_writes.get(&NodeId(u as u32)).map_or(&[][..], |w| &w[..]) {
                     writes[s as usize] = true;
@@ -370,6 +372,9 @@ impl Analyser<'_> {
                 }
             }
             loop_writes.insert(h, writes);
+            if has_accesses {
+                bodies.push((h, body));
+            }
         }
         let mut entry_state: State = self.ranges.iter().map(|&(_, r)| r).collect();
         // A pointer parameter points to the start of what the caller hands it: offsets through
@@ -406,7 +411,7 @@ impl Analyser<'_> {
                 let merged = match &input[ti] {
                     None => s,
                     Some(old) => {
-                        let joined: State = old.iter().zip(&s).map(|(a, b)| a.join(*b)).collect();
+                        let joined = join_states(old, &s);
                         if &joined == old {
                             continue;
                         }
@@ -456,7 +461,7 @@ impl Analyser<'_> {
                         if let Some(s) = self.edge_state(p, k, out) {
                             acc = Some(match acc {
                                 None => s,
-                                Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
+                                Some(a) => join_states(&a, &s),
                             });
                         }
                     }
@@ -468,7 +473,7 @@ impl Analyser<'_> {
         }
         // Facts.
         let mut facts = FunctionFacts::default();
-        let unavoidable = crate::program::dominators::Dominators::new(cfg);
+        let unavoidable = has_accesses.then(|| crate::program::dominators::Dominators::new(cfg));
         // The state each loop is entered with, from outside it.
         let mut entered: FxHashMap<NodeId, State> = FxHashMap::default();
         for (h, body) in &bodies {
@@ -479,13 +484,14 @@ impl Analyser<'_> {
                 let Some(s) = output[p.index()].as_ref().and_then(|out| self.edge_state(p, k, out)) else { continue };
                 let joined = match entered.remove(&NodeId(*h as u32)) {
                     None => s,
-                    Some(a) => a.iter().zip(&s).map(|(x, y)| x.join(*y)).collect(),
+                    Some(a) => join_states(&a, &s),
                 };
                 entered.insert(NodeId(*h as u32), joined);
             }
         }
-        let loops = Loops { bodies: &bodies, dominators: &unavoidable, entered: &entered };
-        let own_memory = self.parameters_never_moved();
+        let loops = unavoidable.as_ref().map(|dominators| Loops { bodies: &bodies, dominators, entered: &entered });
+        let own_memory = if has_accesses { self.parameters_never_moved() } else { Vec::new() };
+        let param_of = |p: PathId| own_memory.iter().position(|q| *q == Some(p));
         let mut returns: Option<Interval> = None;
         let mut returns_known = true;
         for &u in &order {
@@ -495,31 +501,32 @@ impl Analyser<'_> {
             let mut ret: Vec<Interval> = Vec::new();
             let mut outside: Vec<OutOfBounds> = Vec::new();
             let mut extents: Vec<ParamExtent> = Vec::new();
-            let every_path = unavoidable.dominates(u, cfg.exit);
+            let every_path = loops.as_ref().is_some_and(|l| l.dominators.dominates(u, cfg.exit));
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => ret.push(self.eval(value, s)),
                 ValueOp::Access { base, start, count, elem, index_type, how, span } => {
+                    let Some(loops) = loops.as_ref() else { return };
                     // A counted loop reaches the last value of its counter on every path into its
                     // body: an index past the end there overruns for certain.
                     match self.outside(base, start, count, *elem, *index_type, s) {
                         Some(true) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true }),
-                        _ if *how == AccessKind::Index && self.counter_overruns(u, base, start, *elem, s, &loops) => {
+                        _ if *how == AccessKind::Index && self.counter_overruns(u, base, start, *elem, s, loops) => {
                             outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: true });
                         }
                         Some(false) => outside.push(OutOfBounds { node: u, span: *span, how: *how, certain: false }),
                         None => {}
                     }
                     if let (true, AccessBase::Pointer(p)) = (every_path, base) {
-                        if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
+                        if let Some(param) = param_of(*p) {
                             extents.extend(self.extent(*p, start, count, *elem, s).map(|bytes| ParamExtent { param, bytes, how: *how }));
                         }
                     }
                     // In a counted loop that every path enters, the counter's last value is
                     // reached: `for (i = 0; i < 100; i++) data[i] = 0;` accesses 100 elements.
                     if let (false, AccessBase::Pointer(p), AccessKind::Index) = (every_path, base, how) {
-                        if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
-                            extents.extend(self.loop_extent(u, *p, start, *elem, s, &loops).map(|bytes| ParamExtent { param, bytes, how: *how }));
+                        if let Some(param) = param_of(*p) {
+                            extents.extend(self.loop_extent(u, *p, start, *elem, s, loops).map(|bytes| ParamExtent { param, bytes, how: *how }));
                         }
                     }
                 }
@@ -532,7 +539,7 @@ impl Analyser<'_> {
                             outside.push(OutOfBounds { node: u, span: *span, how: AccessKind::LibraryWrite, certain: true });
                         }
                         if let (true, AccessBase::Pointer(p)) = (every_path, base) {
-                            if let Some(param) = own_memory.iter().position(|q| q == &Some(*p)) {
+                            if let Some(param) = param_of(*p) {
                                 extents.extend(self.extent(*p, &ValExpr::Const(0), &count, 1, s).map(|bytes| ParamExtent { param, bytes, how: e.how }));
                             }
                         }
@@ -578,7 +585,7 @@ impl Analyser<'_> {
                 if let Some(s) = &input[i] {
                     at_exit = Some(match at_exit {
                         None => s.clone(),
-                        Some(a) => a.iter().zip(s).map(|(x, y)| x.join(*y)).collect(),
+                        Some(a) => join_states(&a, s),
                     });
                 }
             }
@@ -696,36 +703,24 @@ impl Analyser<'_> {
     /// enters the body goes round until `i` is the last value the test lets in, and accesses
     /// that element (`for (i = 0; i <= 10; i++) a[i] = 0;` on `int a[10]`).
     fn counter_overruns(&self, u: NodeId, base: &AccessBase, start: &ValExpr, elem: u32, state: &State, loops: &Loops<'_>) -> bool {
-        let cfg = self.cfg;
         let ValExpr::Path(i) = start.without_casts() else { return false };
         let Some(slot) = self.slot_of(*i) else { return false };
-        // Cheap first: some value the counter may have is past the end.
-        let (size_now, offset_now) = match base {
+        let (size, offset) = match base {
             AccessBase::Object(bytes) => (i128::from(*bytes), 0),
             AccessBase::Pointer(p) => match self.region_of(*p) {
                 Some((size, offset)) if state[size as usize].hi < SIZES.hi => (state[size as usize].hi, state[offset as usize].lo),
                 _ => return false,
             },
         };
-        if offset_now + (state[slot as usize].hi + 1) * i128::from(elem) <= size_now {
+        // Cheap first: some value the counter may have is past the end.
+        if offset + (state[slot as usize].hi + 1) * i128::from(elem) <= size {
             return false;
         }
         let Some(counted) = self.counted_loop(u, *i, state, loops) else { return false };
-        let (last, body) = (counted.last, counted.body);
-        let (size, offset) = match base {
-            AccessBase::Object(bytes) => (i128::from(*bytes), 0),
-            AccessBase::Pointer(p) => {
-                let Some((size, offset)) = self.region_of(*p) else { return false };
-                // The pointer must not move inside the loop.
-                let moved = body.iter().any(|&v| cfg.nodes[v].values.iter().any(|op| matches!(op, ValueOp::PointTo { target, .. } if target == p)));
-                let (size, offset) = (state[size as usize], state[offset as usize]);
-                if moved || size.hi >= SIZES.hi {
-                    return false;
-                }
-                (size.hi, offset.lo)
-            }
-        };
-        offset + (last + 1) * i128::from(elem) > size
+        // The pointer must not move inside the loop.
+        let moved = matches!(base, AccessBase::Pointer(p)
+            if counted.body.iter().any(|&v| self.cfg.nodes[v].values.iter().any(|op| matches!(op, ValueOp::PointTo { target, .. } if target == p))));
+        !moved && offset + (counted.last + 1) * i128::from(elem) > size
     }
 
     /// The counted loop around node `u` whose counter is `i`, when it is one: the innermost
@@ -735,8 +730,7 @@ impl Analyser<'_> {
     /// is the last value the test lets in.
     fn counted_loop<'l>(&self, u: NodeId, i: PathId, state: &State, loops: &'l Loops<'_>) -> Option<CountedLoop<'l>> {
         let (cfg, bodies, doms) = (self.cfg, loops.bodies, loops.dominators);
-        let i = &i;
-        let slot = self.slot_of(*i)?;
+        let slot = self.slot_of(i)?;
         let (h, body) = bodies.iter().filter(|(_, b)| b.contains(&u.index())).min_by_key(|(_, b)| b.len())?;
         let in_body = |v: usize| body.contains(&v);
         // Left only by the head's test.
@@ -749,14 +743,15 @@ impl Analyser<'_> {
         for &v in body {
             let node = &cfg.nodes[v];
             let assigns: Vec<&ValExpr> = node.values.iter().filter_map(|op| match op {
-                ValueOp::Assign { target, value } if target == i => Some(value),
+                ValueOp::Assign { target, value } if *target == i => Some(value),
                 _ => None,
             }).collect();
-            let other_write = node.props.iter().any(|p| matches!(p.kind, PropKind::Decl | PropKind::AddrTaken) && p.subject == Subject::Path(*i));
+            // A node that writes the counter without an assignment of the IR (`scanf(.., &i)`).
+            let other_write = || node.props.iter().any(|p| matches!(p.kind, PropKind::Decl | PropKind::AddrTaken | PropKind::Def) && p.subject == Subject::Path(i));
             match assigns[..] {
-                [] if other_write || node.props.iter().any(|p| p.kind == PropKind::Def && p.subject == Subject::Path(*i)) => return None,
+                [] if other_write() => return None,
                 [] => {}
-                [value] if step.is_none() && is_increment_of(value, *i) => step = Some(v),
+                [value] if step.is_none() && is_increment_of(value, i) => step = Some(v),
                 _ => return None,
             }
         }
@@ -769,8 +764,8 @@ impl Analyser<'_> {
         // The head's test and the counter's last value.
         let Some(ValExpr::Binary { op, lhs, rhs, .. }) = self.condition(head) else { return None };
         let (op, bound) = match (lhs.without_casts(), rhs.without_casts()) {
-            (ValExpr::Path(p), k) if p == i => (*op, k),
-            (k, ValExpr::Path(p)) if p == i => (swap(*op), k),
+            (ValExpr::Path(p), k) if *p == i => (*op, k),
+            (k, ValExpr::Path(p)) if *p == i => (swap(*op), k),
             _ => return None,
         };
         let k = bound.constant().map(i128::from).or_else(|| self.eval(bound, state).singleton())?;
@@ -1124,6 +1119,11 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
             return relevant;
         }
     }
+}
+
+/// The join of two states, variable by variable.
+fn join_states(a: &State, b: &State) -> State {
+    a.iter().zip(b).map(|(x, y)| x.join(*y)).collect()
 }
 
 /// A counted loop ([`Analyser::counted_loop`]).

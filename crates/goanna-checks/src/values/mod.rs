@@ -183,17 +183,11 @@ fn analyse_all(
                     let effect = match linked.get(&n) {
                         Some(&g) => {
                             // A callee of the same component is not analysed yet: what it
-                            // leaves is unknown.
-                            let exits = if program.component[g as usize] == program.component[f as usize] || configured(g) {
-                                &[][..]
-                            } else {
-                                facts[g as usize].as_ref().map_or(&[][..], |r| &r.exits[..])
-                            };
-                            let extents = if program.component[g as usize] == program.component[f as usize] {
-                                &[][..]
-                            } else {
-                                facts[g as usize].as_ref().map_or(&[][..], |r| &r.param_extents[..])
-                            };
+                            // leaves and what it accesses are unknown.
+                            let known = program.component[g as usize] != program.component[f as usize] && !configured(g);
+                            let callee = facts[g as usize].as_ref().filter(|_| known);
+                            let exits = callee.map_or(&[][..], |r| &r.exits[..]);
+                            let extents = callee.map_or(&[][..], |r| &r.param_extents[..]);
                             CallEffect { writes: gw.writes_of(g), exits, extents }
                         }
                         None => CallEffect { writes: None, exits: &[], extents: &[] },
