@@ -249,6 +249,25 @@ pub enum PropKind {
     /// A library routine copying or filling past the end of its memory for some values the
     /// program bounds the size to (the value analysis; subject is the node itself).
     CopyMayBeOutOfBounds,
+    /// Integer arithmetic (`+`, `-`, `*`, unary `-`, `<<`, `++`, `op=`) whose result is outside
+    /// its type, or outside the narrower type of the variable it is stored back into, on every
+    /// path that reaches it (the value analysis; subject is the node itself).
+    IntOverflow,
+    /// A shift by a negative amount or by at least the width of its (promoted) left operand on
+    /// every path that reaches it (the value analysis; subject is the node itself).
+    ShiftOutOfRange,
+    /// A call of a function of the program that passes values for which that function (or one
+    /// it calls with them) computes an [`PropKind::IntOverflow`] or a
+    /// [`PropKind::ShiftOutOfRange`] (the value analysis; subject is the node itself).
+    CallOverflow,
+    /// The signed integer path is assigned the largest value of its type (`n = INT_MAX`, `c =
+    /// CHAR_MAX`).
+    AssignMax,
+    /// Arithmetic on the signed integer path that overflows its type when the path holds the
+    /// largest value of its type: `x++`, `x += c` and `x + c` for a positive constant `c`,
+    /// `x * c` for a constant of magnitude at least 2, `x * x` (for `+` and `*` not stored
+    /// back, only when the operation is computed in the path's own type).
+    Grows,
     /// A call of the function named by the subject.
     Call,
     /// A call of a function that (directly or not) calls the calling function again. Added when
@@ -465,7 +484,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 93] = [
+    pub const ALL: [PropKind; 98] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -491,6 +510,11 @@ impl PropKind {
         PropKind::FloatDivBy,
         PropKind::DivByZero,
         PropKind::IndexOutOfBounds,
+        PropKind::IntOverflow,
+        PropKind::ShiftOutOfRange,
+        PropKind::CallOverflow,
+        PropKind::AssignMax,
+        PropKind::Grows,
         PropKind::IndexMayBeOutOfBounds,
         PropKind::CopyOutOfBounds,
         PropKind::CopyMayBeOutOfBounds,
@@ -611,6 +635,11 @@ impl PropKind {
             PropKind::FloatDivBy => "float_div_by",
             PropKind::DivByZero => "div_zero",
             PropKind::IndexOutOfBounds => "index_out_of_bounds",
+            PropKind::IntOverflow => "int_overflow",
+            PropKind::ShiftOutOfRange => "shift_out_of_range",
+            PropKind::CallOverflow => "call_overflow",
+            PropKind::AssignMax => "assign_max",
+            PropKind::Grows => "grows",
             PropKind::IndexMayBeOutOfBounds => "index_may_be_out_of_bounds",
             PropKind::CopyOutOfBounds => "copy_out_of_bounds",
             PropKind::CopyMayBeOutOfBounds => "copy_may_be_out_of_bounds",

@@ -41,6 +41,11 @@ impl IntType {
             .then_some(IntType { bits: ty.int_bits, signed: ty.int_signed })
     }
 
+    /// The type of these width and signedness, when the width is one the IR models (1 ..= 64).
+    pub fn of_bits(bits: u8, signed: bool) -> Option<IntType> {
+        (1..=64).contains(&bits).then_some(IntType { bits, signed })
+    }
+
     /// The type after C's integer promotions (narrower than `int` becomes `int`).
     pub fn promoted(self) -> IntType {
         if self.bits < 32 {
@@ -352,6 +357,16 @@ pub enum ValueOp {
         /// Where the argument is written.
         span: Span,
     },
+    /// A call node of a function of the program passes argument `arg` this integer value:
+    /// what the callee's parameter starts as.
+    PassValue {
+        /// The argument's index.
+        arg: usize,
+        /// The value passed (in the argument's own type).
+        value: ValExpr,
+        /// Where the argument is written.
+        span: Span,
+    },
     /// Memory read or written at this node: `count` elements of `elem` bytes from element
     /// `start` of `base` (`a[i]`: one element at `i`; `memcpy(d, s, n)`: `n` bytes from 0).
     Access {
@@ -493,7 +508,7 @@ impl ValueOp {
     /// ([`ValExpr::Call`]).
     pub fn reads_call(&self, usr: &str) -> bool {
         let root = match self {
-            ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } => value,
+            ValueOp::Assign { value, .. } | ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::Divisor { value, .. } | ValueOp::PassValue { value, .. } => value,
             ValueOp::LibraryCall { success, .. } => success,
             ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } | ValueOp::PassMemory { .. } => return false,
         };

@@ -121,7 +121,7 @@ impl GraphCheck<'_> {
                     goanna_cfg::StoredPointer::Function(_) | goanna_cfg::StoredPointer::Null => Ok(()),
                 }
             }
-            ValueOp::Cond(value) | ValueOp::Return(value) => self.expr(value, what),
+            ValueOp::Cond(value) | ValueOp::Return(value) | ValueOp::PassValue { value, .. } => self.expr(value, what),
             ValueOp::Divisor { value, span } => {
                 self.span(span, what)?;
                 self.expr(value, what)

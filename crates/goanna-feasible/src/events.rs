@@ -911,7 +911,7 @@ impl<'a> Frame<'a> {
         for op in &node.values {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
-                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } | ValueOp::PassMemory { .. } | ValueOp::Return(_) => {}
+                ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } | ValueOp::PassMemory { .. } | ValueOp::PassValue { .. } | ValueOp::Return(_) => {}
                 ValueOp::LibraryCall { usr, success, outs } => out.push(Event::LibraryCall(usr, success, outs)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),

@@ -159,6 +159,21 @@ impl Builder<'_, '_> {
         }
     }
 
+    /// [`ValueOp::PassValue`] for each integer argument of a call of a function of the program
+    /// whose value the IR models (a variable, a constant, arithmetic on them).
+    pub(super) fn record_passed_values(&mut self, args: &[Expr]) {
+        for (arg, a) in args.iter().enumerate() {
+            if a.ty.class != TypeClass::Integer {
+                continue;
+            }
+            let value = self.size_value(a);
+            if value.any(|e| matches!(e, ValExpr::Unknown)) {
+                continue;
+            }
+            self.value_op(ValueOp::PassValue { arg, value, span: a.span });
+        }
+    }
+
     /// [`ValueOp::Access`] of the bytes a library routine copies, fills or compares
     /// (`buffer_size` pairs of its model: `memcpy(d, s, n)` writes `n` bytes of `d` and reads
     /// `n` of `s`), and of what a string copy writes when the string's length is known

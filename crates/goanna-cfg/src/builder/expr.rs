@@ -103,6 +103,9 @@ impl Builder<'_, '_> {
                         if self.paths.class(p) == TypeClass::Integer {
                             let step = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) { 1 } else { -1 };
                             self.prop_value(PropKind::AddConst, Subject::Path(p), e.span, Some(step));
+                            if step > 0 && self.paths.get(p).and_then(|a| a.int_type()).is_some_and(|ty| ty.signed) {
+                                self.prop(PropKind::Grows, Subject::Path(p), e.span);
+                            }
                             self.record_step(p, operand, step);
                         }
                     }
@@ -128,6 +131,7 @@ impl Builder<'_, '_> {
                 _ => {
                     self.eval(lhs);
                     self.eval(rhs);
+                    self.growth(e, *op, lhs, rhs, false);
                 }
             },
             ExprKind::Assign { op, lhs, rhs, .. } => self.assign(e, *op, lhs, rhs),
@@ -601,6 +605,7 @@ impl Builder<'_, '_> {
             (Some(op), Some(t)) => {
                 if self.paths.class(t) == TypeClass::Integer {
                     self.record_compound(t, op, lhs, rhs);
+                    self.growth(e, op, lhs, rhs, true);
                 }
                 if self.paths.class(t) == TypeClass::Pointer && matches!(op, BinaryOp::Add | BinaryOp::Sub) {
                     self.record_pointer_step(t, lhs, rhs, op == BinaryOp::Sub);
@@ -701,8 +706,13 @@ impl Builder<'_, '_> {
                 if let Some(c) = const_value(self.tu, rhs_value) {
                     // The value stored, in the target's type (`bits = 1` in a signed 1-bit
                     // field stores -1).
-                    let c = self.paths.get(t).and_then(|p| p.int_type()).map_or(c, |ty| ty.wrap(c));
+                    let ty = self.paths.get(t).and_then(|p| p.int_type());
+                    let c = ty.map_or(c, |ty| ty.wrap(c));
                     self.prop_value(PropKind::AssignConst, Subject::Path(t), span, Some(c));
+                    // Signed only: unsigned arithmetic wraps by definition.
+                    if ty.is_some_and(|ty| ty.signed && i128::from(c) == ty.max()) {
+                        self.prop(PropKind::AssignMax, Subject::Path(t), span);
+                    }
                 }
             }
             let is_zero = match self.paths.class(t) {
@@ -1307,6 +1317,7 @@ impl Builder<'_, '_> {
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         self.record_passed_memory(args);
+        self.record_passed_values(args);
         for a in args {
             let core = strip_casts(a);
             match &core.kind {

@@ -5,6 +5,8 @@ use super::Builder;
 use crate::consts::strip_casts;
 use crate::props::PathId;
 use crate::values::{IntType, PureArg, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
+use crate::props::PropKind;
+use crate::Subject;
 use goanna_ast::{BinaryOp, Callee, Expr, ExprKind, TypeClass, UnaryOp};
 
 /// The type pointers are compared in: addresses of 64 bits.
@@ -347,6 +349,42 @@ impl Builder<'_, '_> {
             _ => ValExpr::Unknown,
         };
         self.record_assign(Some(p), value);
+    }
+}
+
+impl Builder<'_, '_> {
+    /// [`PropKind::Grows`] of the signed integer variable operand of `lhs op rhs` when the operation
+    /// overflows for the largest value of the variable's type: adding a positive constant,
+    /// multiplying by a constant of magnitude at least 2, or by itself. Unless the result is
+    /// stored back into the variable (`stored`: `x += 1`, `x *= 2`), only when the operation
+    /// is computed in the variable's own type: `c + 1` of a `char` is computed in `int`.
+    pub(super) fn growth(&mut self, e: &Expr, op: BinaryOp, lhs: &Expr, rhs: &Expr, stored: bool) {
+        if !matches!(op, BinaryOp::Add | BinaryOp::Mul) || e.span.from_macro {
+            return;
+        }
+        let (Some(lt), Some(rt)) = (IntType::of(&lhs.ty), IntType::of(&rhs.ty)) else { return };
+        let computed = IntType::common(lt, rt);
+        let variable = |b: &mut Self, x: &Expr| b.variable_path(strip_casts(x)).filter(|&p| b.paths.class(p) == TypeClass::Integer);
+        let constant = |b: &Self, x: &Expr| crate::consts::const_value(b.tu, x);
+        let candidates = [(lhs, rhs), (rhs, lhs)];
+        for (var, other) in candidates.iter().take(if stored { 1 } else { 2 }) {
+            let Some(p) = variable(self, var) else { continue };
+            // Unsigned arithmetic wraps by definition.
+            let Some(ty) = self.paths.get(p).and_then(|a| a.int_type()).filter(|ty| ty.signed) else { continue };
+            if !stored && ty != computed {
+                continue;
+            }
+            let grows = match (op, constant(self, other)) {
+                (BinaryOp::Add, Some(c)) => c > 0,
+                (BinaryOp::Mul, Some(c)) => c.unsigned_abs() >= 2,
+                (BinaryOp::Mul, None) => variable(self, other) == Some(p),
+                _ => false,
+            };
+            if grows {
+                self.prop(PropKind::Grows, Subject::Path(p), e.span);
+                return;
+            }
+        }
     }
 }
 

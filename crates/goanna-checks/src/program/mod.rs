@@ -35,6 +35,7 @@ pub use engine::{run_checks, Analysis, CtlCheck, RefutationStats};
 pub use flat::{flat_model, EdgeFilter, FlatModel, Refinement, MAX_OBSERVERS};
 pub use observer::Observer;
 pub use link::{FnIndex, Program, UnitGraphs};
+pub(crate) use global_writes::GlobalWrites;
 pub use rks::{build_model, CallEffects, ProgramModel};
 pub use template::{is_plain_kind, resolve_atom, Template, TemplateAtom};
 pub use summary::{summarise_program, ProgramSummaries, Summary};

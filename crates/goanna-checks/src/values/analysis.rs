@@ -19,6 +19,9 @@ const VISITS_PER_NODE: usize = 24;
 /// Most tracked variables times nodes (larger functions get no facts).
 const MAX_CELLS: usize = 4_000_000;
 
+/// The values a parameter has at a function's entry, by the parameter's index.
+pub type ParamValues = (usize, Interval);
+
 /// What the rest of the program tells the analysis of one function.
 pub struct Environment<'a> {
     /// Values of globals that nothing writes, by USR.
@@ -42,6 +45,17 @@ pub struct Environment<'a> {
     /// When the function's budget runs out: the analysis then stops and gives no facts, as
     /// beyond its visit budget.
     pub deadline: &'a goanna_mc::Deadline,
+    /// The values the parameters have at the entry, by index, when the function is analysed
+    /// for one call of it (the arguments that call passes); empty: any value of their types.
+    pub entry_params: &'a [(usize, Interval)],
+    /// Whether the function a call node calls computes an integer overflow, or shifts out of
+    /// range, on every path that reaches the operation, when its parameters have the given
+    /// values (by index): [`FunctionFacts::overflows`] of that call.
+    pub callee_overflows: &'a dyn Fn(NodeId, &[ParamValues]) -> bool,
+    /// Whether the function a call node calls computes with its parameter of this index
+    /// (integer arithmetic that may overflow, or passing it on to such a parameter): the
+    /// argument's values are then worth following.
+    pub computes_with: &'a dyn Fn(NodeId, usize) -> bool,
 }
 
 /// What one call does to the globals: those it may write become unknown, except the ones
@@ -86,11 +100,40 @@ pub struct FunctionFacts {
     /// The bytes the function accesses through its pointer parameters on every path that
     /// returns (the farthest access per parameter).
     pub param_extents: Vec<ParamExtent>,
+    /// Integer operations whose result is outside their type on every path that reaches them,
+    /// shifts by an amount out of range, and calls that pass values for which the callee does
+    /// one of those.
+    pub overflows: Vec<Overflow>,
     /// The value every reachable `return` gives, when it is one constant.
     pub returns: Option<i128>,
     /// Tracked globals whose values where the function returns are narrower than their type:
     /// USR, type, values (the function's own writes and its callees' effects).
     pub exits: Vec<(String, IntType, Interval)>,
+}
+
+/// What kind of integer mistake an [`Overflow`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OverflowKind {
+    /// `+`, `-`, `*`, unary `-` or `<<` whose exact result is outside the type it is computed
+    /// in, or outside the narrower type of the variable it is stored back into (`c++` of a
+    /// `char`).
+    Arithmetic,
+    /// A shift by a negative amount or by at least the width of its left operand's type.
+    Shift,
+    /// A call passing values for which the callee (or one it calls with them) does one of the
+    /// above.
+    Call,
+}
+
+/// An integer operation that goes wrong on every path that reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow {
+    /// The node of the operation.
+    pub node: NodeId,
+    /// What goes wrong.
+    pub kind: OverflowKind,
+    /// Where it is reported: the node's statement, or the argument of a call.
+    pub span: Option<goanna_ast::Span>,
 }
 
 /// An access outside its memory ([`ValueOp::Access`]).
@@ -190,7 +233,7 @@ pub fn analyse_function(cfg: &Cfg, env: &Environment<'_>) -> Option<FunctionFact
         })
         .collect();
     let _ = array_written;
-    let relevant = relevant_paths(cfg);
+    let relevant = relevant_paths(cfg, env);
     let mut slot = vec![None; cfg.paths.len()];
     let mut ranges = Vec::new();
     let mut global_key: Vec<Option<String>> = Vec::new();
@@ -384,6 +427,13 @@ impl Analyser<'_> {
                 entry_state[offset as usize] = Interval::constant(0);
             }
         }
+        // Analysed for one call: the parameters start as its arguments.
+        for &(i, v) in self.env.entry_params {
+            if let Some(s) = cfg.params.get(i).copied().flatten().and_then(|p| self.slot_of(p)) {
+                let (ty, _) = self.ranges[s as usize];
+                entry_state[s as usize] = v.convert(ty);
+            }
+        }
         let mut input: Vec<Option<State>> = vec![None; n];
         let mut output: Vec<Option<State>> = vec![None; n];
         input[cfg.entry.index()] = Some(entry_state.clone());
@@ -502,9 +552,19 @@ impl Analyser<'_> {
             let mut outside: Vec<OutOfBounds> = Vec::new();
             let mut extents: Vec<ParamExtent> = Vec::new();
             let every_path = loops.as_ref().is_some_and(|l| l.dominators.dominates(u, cfg.exit));
+            let mut wrong: Option<OverflowKind> = None;
+            let mut passed: Vec<(usize, Interval, goanna_ast::Span)> = Vec::new();
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
-                ValueOp::Return(value) => ret.push(self.eval(value, s)),
+                ValueOp::Return(value) => {
+                    ret.push(self.eval(value, s));
+                    // The conversion to the return type is the builder's, not the program's.
+                    let value = if let ValExpr::Cast(_, inner) = value { inner } else { value };
+                    wrong = wrong.or_else(|| self.overflow_in(value, s));
+                }
+                ValueOp::Assign { target, value } => wrong = wrong.or_else(|| self.overflow_in(value, s).or_else(|| self.stored_out_of_range(*target, value, s))),
+                ValueOp::Cond(value) => wrong = wrong.or_else(|| self.overflow_in(value, s)),
+                ValueOp::PassValue { arg, value, span } => passed.push((*arg, self.eval(value, s), *span)),
                 ValueOp::Access { base, start, count, elem, index_type, how, span } => {
                     let Some(loops) = loops.as_ref() else { return };
                     // A counted loop reaches the last value of its counter on every path into its
@@ -548,6 +608,17 @@ impl Analyser<'_> {
                 _ => {}
             });
             facts.out_of_bounds.extend(outside);
+            if let Some(kind) = wrong {
+                facts.overflows.push(Overflow { node: u, kind, span: node.span });
+            }
+            // A call that passes known values: does the callee go wrong with them?
+            if passed.iter().any(|&(_, v, _)| v != FULL) {
+                let args: Vec<(usize, Interval)> = passed.iter().map(|&(i, v, _)| (i, v)).collect();
+                if (self.env.callee_overflows)(u, &args) {
+                    let span = passed.iter().find(|&&(_, v, _)| v != FULL).map(|&(_, _, s)| s);
+                    facts.overflows.push(Overflow { node: u, kind: OverflowKind::Call, span });
+                }
+            }
             for e in extents {
                 match facts.param_extents.iter_mut().find(|x| x.param == e.param) {
                     Some(x) if x.bytes < e.bytes => *x = e,
@@ -894,6 +965,70 @@ impl Analyser<'_> {
         (reach > 0 && near && below_type(start, start_v) && below_type(count, count_v)).then_some(false)
     }
 
+    /// What goes wrong for every value in `state` in the first integer operation of `e` that
+    /// overflows its type (`+`, `-`, `*`, unary `-`, `<<`) or shifts by an amount out of
+    /// range. Operations on constants alone are the compiler's to fold and warn about, and an
+    /// operation under an explicit conversion (`(char)(x + 1)`, also the builder's own
+    /// old-value-of-`x++`) is not looked at: truncation is what it asks for.
+    fn overflow_in(&self, e: &ValExpr, state: &State) -> Option<OverflowKind> {
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            match e {
+                ValExpr::Binary { op, ty, lhs, rhs } if names_values(e) => {
+                    let (l, r) = (self.eval(lhs, state), self.eval(rhs, state));
+                    if matches!(op, ValBinOp::Shl | ValBinOp::Shr) && Interval::shift_amount_outside(*ty, r) {
+                        return Some(OverflowKind::Shift);
+                    }
+                    // Unsigned arithmetic wraps by definition (hashes, `n + -1`): only signed
+                    // overflow, which is undefined, is reported.
+                    if ty.signed && Interval::unwrapped(*op, *ty, l, r).is_some_and(|x| x.meet(Interval::of_type(*ty)).is_none()) {
+                        return Some(OverflowKind::Arithmetic);
+                    }
+                    stack.push(rhs);
+                    stack.push(lhs);
+                }
+                ValExpr::Unary(ValUnOp::Neg, ty, x) if ty.signed && names_values(e) => {
+                    let v = self.eval(x, state).convert(*ty);
+                    if v.hi.checked_neg().is_some_and(|lo| Interval { lo, hi: -v.lo }.meet(Interval::of_type(*ty)).is_none()) {
+                        return Some(OverflowKind::Arithmetic);
+                    }
+                    stack.push(x);
+                }
+                ValExpr::Unary(_, _, x) => stack.push(x),
+                ValExpr::Cast(_, x) if !matches!(**x, ValExpr::Binary { .. } | ValExpr::Unary(..)) => stack.push(x),
+                ValExpr::Element(_, i) => stack.push(i),
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// [`OverflowKind::Arithmetic`] when `value`, an arithmetic operation, is stored into a
+    /// tracked variable of a narrower type that cannot hold any of its values: `c++` of a
+    /// `char` holding `CHAR_MAX` (computed in `int`, converted back).
+    fn stored_out_of_range(&self, target: PathId, value: &ValExpr, state: &State) -> Option<OverflowKind> {
+        if !matches!(value, ValExpr::Binary { ty: IntType { signed: true, .. }, .. } | ValExpr::Unary(..)) {
+            return None;
+        }
+        let ty = match self.slot_of(target) {
+            Some(s) => self.ranges[s as usize].0,
+            None => {
+                let path = self.cfg.paths.get(target.0 as usize).filter(|p| p.is_variable())?;
+                IntType::of_bits(path.root.int_bits, path.root.int_signed)?
+            }
+        };
+        let exact = match value {
+            ValExpr::Binary { op, ty: op_ty, lhs, rhs } if names_values(value) => Interval::unwrapped(*op, *op_ty, self.eval(lhs, state), self.eval(rhs, state))?,
+            ValExpr::Unary(ValUnOp::Neg, op_ty, x) if op_ty.signed && names_values(value) => {
+                let v = self.eval(x, state).convert(*op_ty);
+                Interval { lo: v.hi.checked_neg()?, hi: v.lo.checked_neg()? }
+            }
+            _ => return None,
+        };
+        // Into an unsigned variable the value wraps by definition.
+        (ty.signed && exact.meet(Interval::of_type(ty)).is_none()).then_some(OverflowKind::Arithmetic)
+    }
+
     /// The values `e` may have in `state`.
     fn eval(&self, e: &ValExpr, state: &State) -> Interval {
         match e {
@@ -1045,7 +1180,7 @@ fn key_root(key: &str) -> &str {
 /// The paths whose values can matter to a fact: read by a condition, a divisor, a returned
 /// value or an array index, or by the value assigned to a path that matters (a backward
 /// slice, computed to a fixpoint over the assignments). Other variables are not tracked.
-fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
+fn relevant_paths(cfg: &Cfg, env: &Environment<'_>) -> Vec<bool> {
     fn reads(e: &ValExpr, out: &mut Vec<PathId>) {
         match e {
             ValExpr::Path(p) => out.push(*p),
@@ -1068,7 +1203,7 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
     let mut seeds = Vec::new();
     // Assignments: target -> paths its value reads.
     let mut flows: Vec<(PathId, Vec<PathId>)> = Vec::new();
-    for node in &cfg.nodes {
+    for (i, node) in cfg.nodes.iter().enumerate() {
         for op in &node.values {
             match op {
                 ValueOp::Cond(e) | ValueOp::Divisor { value: e, .. } | ValueOp::Return(e) => reads(e, &mut seeds),
@@ -1080,7 +1215,13 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
                 ValueOp::PointTo { region, .. } => match region {
                     goanna_cfg::Region::Object { offset: e, .. } | goanna_cfg::Region::Block(e) | goanna_cfg::Region::Moved { bytes: e, .. } => reads(e, &mut seeds),
                 },
+                // Integers passed where the callee computes with them, and the operands of
+                // arithmetic that may overflow.
+                ValueOp::PassValue { arg, value, .. } if (env.computes_with)(NodeId(i as u32), *arg) => reads(value, &mut seeds),
                 ValueOp::Assign { target, value } => {
+                    if may_overflow(value) {
+                        reads(value, &mut seeds);
+                    }
                     // What a function leaves in a global is a fact for its callers.
                     if cfg.paths.get(target.0 as usize).is_some_and(|p| p.root.kind.is_static_storage() && global_path_key(p).is_some()) {
                         seeds.push(*target);
@@ -1122,6 +1263,22 @@ fn relevant_paths(cfg: &Cfg) -> Vec<bool> {
 }
 
 /// The join of two states, variable by variable.
+/// True when the expression holds an operation that may overflow or shift out of range.
+pub fn may_overflow(e: &ValExpr) -> bool {
+    e.any(|x| {
+        matches!(
+            x,
+            ValExpr::Binary { op: ValBinOp::Add | ValBinOp::Sub | ValBinOp::Mul | ValBinOp::Shl | ValBinOp::Shr, .. } | ValExpr::Unary(ValUnOp::Neg, ..)
+        )
+    })
+}
+
+/// True when the expression reads a value of the program (a variable, an element, a call's
+/// result), not only constants.
+fn names_values(e: &ValExpr) -> bool {
+    e.any(|x| matches!(x, ValExpr::Path(_) | ValExpr::Element(..) | ValExpr::Call(_) | ValExpr::PureCall { .. }))
+}
+
 fn join_states(a: &State, b: &State) -> State {
     a.iter().zip(b).map(|(x, y)| x.join(*y)).collect()
 }

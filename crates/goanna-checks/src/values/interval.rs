@@ -108,6 +108,40 @@ impl Interval {
         wrap(r, ty)
     }
 
+    /// The exact result of `l op r` for the operators that may overflow (`+`, `-`, `*`, `<<`),
+    /// before it is wrapped into `ty`: `l` and `r` are first converted to `ty`, as the
+    /// operation converts its operands. `None` for other operators, and for a shift that is
+    /// undefined for some of the values (a negative left operand, an amount that is negative
+    /// or not below the width): [`Interval::shift_amount_outside`] is about those.
+    pub fn unwrapped(op: ValBinOp, ty: IntType, l: Interval, r: Interval) -> Option<Interval> {
+        let (l, r) = (l.convert(ty), r.convert(ty));
+        let corners = |f: &dyn Fn(i128, i128) -> i128| {
+            let v = [f(l.lo, r.lo), f(l.lo, r.hi), f(l.hi, r.lo), f(l.hi, r.hi)];
+            Interval { lo: *v.iter().min().unwrap_or(&0), hi: *v.iter().max().unwrap_or(&0) }
+        };
+        Some(match op {
+            ValBinOp::Add => Interval { lo: l.lo + r.lo, hi: l.hi + r.hi },
+            ValBinOp::Sub => Interval { lo: l.lo - r.hi, hi: l.hi - r.lo },
+            // Bounds are below 2^64 in magnitude: a product may pass i128's range, so it
+            // saturates (and then does not fit the type).
+            ValBinOp::Mul => corners(&|a, b| a.saturating_mul(b)),
+            ValBinOp::Shl => {
+                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.width()) || l.hi >= (1i128 << 64) {
+                    return None;
+                }
+                // l.hi < 2^64 and r.hi < 64: the shifted bound stays below 2^127.
+                Interval { lo: l.lo << r.lo, hi: l.hi << r.hi }
+            }
+            _ => return None,
+        })
+    }
+
+    /// True when a shift in `ty` by an amount in `amount` is undefined for every one of them:
+    /// every amount is negative, or every one is at least the width of `ty`.
+    pub fn shift_amount_outside(ty: IntType, amount: Interval) -> bool {
+        amount.hi < 0 || amount.lo >= i128::from(ty.width())
+    }
+
     /// `l op r` computed in `ty` (for comparisons: compared in `ty`, giving 0 or 1).
     pub fn binary(op: ValBinOp, ty: IntType, l: Interval, r: Interval) -> Interval {
         let (l, r) = (l.convert(ty), r.convert(ty));
@@ -119,16 +153,10 @@ impl Interval {
                 None => Interval { lo: 0, hi: 1 },
             };
         }
-        let corners = |f: &dyn Fn(i128, i128) -> i128| {
-            let v = [f(l.lo, r.lo), f(l.lo, r.hi), f(l.hi, r.lo), f(l.hi, r.hi)];
-            Interval { lo: *v.iter().min().unwrap_or(&0), hi: *v.iter().max().unwrap_or(&0) }
-        };
+        if let Some(exact) = Interval::unwrapped(op, ty, l, r) {
+            return wrap(exact, ty);
+        }
         let r = match op {
-            ValBinOp::Add => Interval { lo: l.lo + r.lo, hi: l.hi + r.hi },
-            ValBinOp::Sub => Interval { lo: l.lo - r.hi, hi: l.hi - r.lo },
-            // Bounds are below 2^64 in magnitude: a product may pass i128's range, so it
-            // saturates (and then does not fit the type).
-            ValBinOp::Mul => corners(&|a, b| a.saturating_mul(b)),
             ValBinOp::Div => {
                 // Division truncates toward zero; the parts of the divisor on each side of 0.
                 let neg = Interval::new(r.lo, r.hi.min(-1));
@@ -180,13 +208,6 @@ impl Interval {
                 } else {
                     whole
                 }
-            }
-            ValBinOp::Shl => {
-                if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.width()) || l.hi >= (1i128 << 64) {
-                    return whole;
-                }
-                // l.hi < 2^64 and r.hi < 64: the shifted bound stays below 2^127.
-                Interval { lo: l.lo << r.lo, hi: l.hi << r.hi }
             }
             ValBinOp::Shr => {
                 if l.lo < 0 || r.lo < 0 || r.hi >= i128::from(ty.width()) {

@@ -31,10 +31,11 @@
 //! anything not modelled is "any value", and a function beyond the budget gets no facts.
 
 pub mod analysis;
+mod contexts;
 pub mod interval;
 
 use crate::program::{FnIndex, Program, UnitGraphs};
-use analysis::{analyse_function, CallEffect, Environment, FunctionFacts};
+use analysis::FunctionFacts;
 use goanna_ast::VarKind;
 use goanna_cfg::{Cfg, NodeId, Prop, PropKind, Subject, ValueOp};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -77,7 +78,7 @@ pub fn refine_program(units: &[UnitGraphs<'_>], max_nodes: usize, budget: std::t
     late.dedup();
     let over_budget = late.iter().map(|&f| (program.functions[f as usize].unit as usize, program.functions[f as usize].cfg as usize)).collect();
     let changes = |f: usize| {
-        facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || !r.out_of_bounds.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
+        facts[f].as_ref().is_some_and(|r| !r.zero_divisors.is_empty() || !r.out_of_bounds.is_empty() || !r.overflows.is_empty() || r.decided.iter().any(|&(n, _)| program.cfg(f as FnIndex).node(n).const_cond.is_none()))
     };
     let mut touched = vec![false; units.len()];
     for f in 0..facts.len() {
@@ -136,10 +137,12 @@ fn analyse_all(
         }
         levels[l].extend(scc.iter().copied());
     }
+    let sensitive = contexts::sensitive_parameters(program, &levels);
     let mut facts: Vec<Option<FunctionFacts>> = vec![None; count];
     let mut over_budget = Vec::new();
     let mut returns: Vec<Option<i128>> = vec![None; count];
     for fs in levels {
+        let memo = contexts::Memo::default();
         let results: Vec<(FnIndex, bool, Option<FunctionFacts>)> = fs
             .par_iter()
             .map(|&f| {
@@ -147,64 +150,8 @@ fn analyse_all(
                     return (f, false, None);
                 }
                 let deadline = goanna_mc::Deadline::for_budget(budget);
-                let cfg = program.cfg(f);
-                // Without the configuration's constants, what a callee with conditional
-                // compilation returns or leaves is not known: another build may differ.
-                let configured = |g: FnIndex| !config_known && program.cfg(g).conditional_code;
-                let mut callee_returns: FxHashMap<String, i128> = FxHashMap::default();
-                for &(n, g) in &program.calls[f as usize] {
-                    if configured(g) {
-                        continue;
-                    }
-                    if let (Some(c), goanna_cfg::NodeKind::Call(site)) = (returns[g as usize], &cfg.node(n).kind) {
-                        if let Some(usr) = &site.callee_usr {
-                            callee_returns.insert(usr.clone(), c);
-                        }
-                    }
-                }
-                // Calls of functions that never return are not known here (the graph's own
-                // no-return sinks are): continuing after them only adds states, which is sound.
-                let stops = |_: NodeId| false;
-                let linked: FxHashMap<NodeId, FnIndex> = program.calls[f as usize].iter().copied().collect();
-                let mut calls: FxHashMap<NodeId, CallEffect<'_>> = FxHashMap::default();
-                for n in cfg.node_ids() {
-                    if !matches!(cfg.node(n).kind, goanna_cfg::NodeKind::Call(_)) {
-                        // A library routine handed a function may call it: it writes what that
-                        // function may write (`qsort`'s comparator setting a global flag).
-                        let callbacks = program.callbacks_at(f, n);
-                        let writes = match callbacks[..] {
-                            [] => continue,
-                            [Some(g)] => gw.writes_of(g),
-                            _ => None,
-                        };
-                        calls.insert(n, CallEffect { writes, exits: &[], extents: &[] });
-                        continue;
-                    }
-                    let effect = match linked.get(&n) {
-                        Some(&g) => {
-                            // A callee of the same component is not analysed yet: what it
-                            // leaves and what it accesses are unknown.
-                            let known = program.component[g as usize] != program.component[f as usize] && !configured(g);
-                            let callee = facts[g as usize].as_ref().filter(|_| known);
-                            let exits = callee.map_or(&[][..], |r| &r.exits[..]);
-                            let extents = callee.map_or(&[][..], |r| &r.param_extents[..]);
-                            CallEffect { writes: gw.writes_of(g), exits, extents }
-                        }
-                        None => CallEffect { writes: None, exits: &[], extents: &[] },
-                    };
-                    calls.insert(n, effect);
-                }
-                let env = Environment {
-                    globals,
-                    returns: &callee_returns,
-                    stops: &stops,
-                    config_known,
-                    trackable: &trackable,
-                    calls: &calls,
-                    global_ids: &gw.ids,
-                    deadline: &deadline,
-                };
-                let result = analyse_function(cfg, &env);
+                let shared = contexts::Shared { program, globals, config_known, trackable: &trackable, gw, facts: &facts, returns: &returns, sensitive: &sensitive, memo: &memo, deadline: &deadline };
+                let result = shared.analyse(f, &[], 0);
                 (f, result.is_none() && deadline.expired(), result)
             })
             .collect();
@@ -218,7 +165,6 @@ fn analyse_all(
     }
     (facts, over_budget)
 }
-
 
 /// Applies one function's facts to its graph; returns the decided conditions that are
 /// reported: outside macro expansions, and decided the same way without the configuration's
@@ -255,6 +201,24 @@ fn apply(cfg: &mut Cfg, facts: &FunctionFacts, portable: &[(NodeId, bool)]) -> V
         };
         if !node.props.iter().any(|p| p.kind == kind && p.span == o.span) {
             node.props.push(Prop { kind, subject: Subject::None, span: o.span, value: None });
+        }
+    }
+    for o in &facts.overflows {
+        let (Some(node), Some(mut span)) = (cfg.nodes.get_mut(o.node.index()), o.span) else { continue };
+        // Arithmetic on a variable is reported where the builder saw it (`data + 1`, `c++`),
+        // the location `ATH-overflow-assign` reports the same operation at.
+        if o.kind == analysis::OverflowKind::Arithmetic {
+            if let Some(p) = node.props.iter().find(|p| p.kind == PropKind::Grows) {
+                span = p.span;
+            }
+        }
+        let kind = match o.kind {
+            analysis::OverflowKind::Arithmetic => PropKind::IntOverflow,
+            analysis::OverflowKind::Shift => PropKind::ShiftOutOfRange,
+            analysis::OverflowKind::Call => PropKind::CallOverflow,
+        };
+        if !node.props.iter().any(|p| p.kind == kind && p.span == span) {
+            node.props.push(Prop { kind, subject: Subject::None, span, value: None });
         }
     }
     reportable
