@@ -83,6 +83,10 @@ pub struct FunctionModel {
     pub no_escape: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
+    /// The integer result (and, for a `scanf`-family routine, what its conversions store
+    /// through the outputs from [`FunctionModel::scan_outputs_from`] on) is read from outside
+    /// the program: parsed text (`atoi`, `strtol`), a random number (`rand`) -> `input_x`.
+    pub input: bool,
     /// A comparison that returns 0 when its two strings are equal: `[a, b]` (`strcmp`), or
     /// `[a, b, n]` up to the length argument `n` (`strncmp`, `memcmp`). Where it says equal, a
     /// string compared with a literal holds the literal's characters.

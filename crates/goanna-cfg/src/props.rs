@@ -268,6 +268,16 @@ pub enum PropKind {
     /// `x * c` for a constant of magnitude at least 2, `x * x` (for `+` and `*` not stored
     /// back, only when the operation is computed in the path's own type).
     Grows,
+    /// The integer path receives a value read from outside the program: the result of a
+    /// routine whose model says `input` (`atoi`, `strtol`, `rand`), also inside an expression,
+    /// or a conversion output of a `scanf`-family call.
+    Input,
+    /// The path is read by the condition of a branch (any test of its value).
+    Tested,
+    /// The path is read by the condition of a branch that may bound it from above: any test
+    /// but `x > c` and `x >= c` for a constant `c` of at most zero (a sign test bounds only
+    /// from below).
+    Bounded,
     /// A call of the function named by the subject.
     Call,
     /// A call of a function that (directly or not) calls the calling function again. Added when
@@ -484,7 +494,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 98] = [
+    pub const ALL: [PropKind; 101] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -515,6 +525,9 @@ impl PropKind {
         PropKind::CallOverflow,
         PropKind::AssignMax,
         PropKind::Grows,
+        PropKind::Input,
+        PropKind::Tested,
+        PropKind::Bounded,
         PropKind::IndexMayBeOutOfBounds,
         PropKind::CopyOutOfBounds,
         PropKind::CopyMayBeOutOfBounds,
@@ -640,6 +653,9 @@ impl PropKind {
             PropKind::CallOverflow => "call_overflow",
             PropKind::AssignMax => "assign_max",
             PropKind::Grows => "grows",
+            PropKind::Input => "input",
+            PropKind::Tested => "tested",
+            PropKind::Bounded => "bounded",
             PropKind::IndexMayBeOutOfBounds => "index_may_be_out_of_bounds",
             PropKind::CopyOutOfBounds => "copy_out_of_bounds",
             PropKind::CopyMayBeOutOfBounds => "copy_may_be_out_of_bounds",

@@ -102,3 +102,16 @@ int decremented(void) {
     int limit = INT_MAX;
     return limit - 1;
 }
+
+/* Across calls. */
+
+static int twice(int v) {
+    return v * 2;
+}
+
+int sentinel_handed_on(int bounded, int n) {
+    int limit = INT_MAX;
+    if (bounded)
+        limit = n;
+    return twice(limit); // expect: ATH-overflow-assign
+}

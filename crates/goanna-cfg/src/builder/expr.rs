@@ -713,6 +713,8 @@ impl Builder<'_, '_> {
                     if ty.is_some_and(|ty| ty.signed && i128::from(c) == ty.max()) {
                         self.prop(PropKind::AssignMax, Subject::Path(t), span);
                     }
+                } else if self.reads_input(rhs_value, 0) {
+                    self.prop(PropKind::Input, Subject::Path(t), span);
                 }
             }
             let is_zero = match self.paths.class(t) {
@@ -1276,6 +1278,16 @@ impl Builder<'_, '_> {
                 }
             }
             self.record_library_accesses(m, args, e.span);
+            // What a `scanf`-family routine converts comes from outside the program.
+            if let (true, Some(first)) = (m.input, m.scan_outputs_from) {
+                for a in args.iter().skip(first) {
+                    if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &strip_casts(a).kind {
+                        if let Some(p) = self.path_of(operand).filter(|&p| self.paths.class(p) == TypeClass::Integer) {
+                            self.prop(PropKind::Input, Subject::Path(p), a.span);
+                        }
+                    }
+                }
+            }
             // The library's globals the routine sets (`getopt`: `optarg`).
             for name in &m.writes_globals {
                 let var = self.tu.vars.iter().position(|v| v.name == *name && v.kind == goanna_ast::VarKind::Global);

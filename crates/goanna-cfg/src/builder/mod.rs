@@ -68,6 +68,7 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     deref_size: None,
     no_escape: true,
     must_check_result: false,
+    input: false,
     scan_outputs_from: None,
     returns_arg: None,
     writes_globals: Vec::new(),

@@ -305,10 +305,44 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// Records the condition a condition node evaluates.
+    /// Records the condition a condition node evaluates, and which variables it tests
+    /// ([`PropKind::Tested`], [`PropKind::Bounded`]).
     pub(super) fn record_cond(&mut self, e: &Expr) {
         let value = self.val_expr(transparent(e));
+        let mut read = Vec::new();
+        variables_read(transparent(e), 0, &mut read);
+        // `x > 0`, `x >= 0`, `0 < x`: a sign test, no upper bound.
+        let sign_test = match &value {
+            ValExpr::Binary { op, lhs, rhs, .. } => match (op, lhs.without_casts(), rhs.without_casts()) {
+                (ValBinOp::Gt | ValBinOp::Ge, ValExpr::Path(_), c) | (ValBinOp::Lt | ValBinOp::Le, c, ValExpr::Path(_)) => c.constant().is_some_and(|k| k <= 0),
+                _ => false,
+            },
+            _ => false,
+        };
+        for v in read {
+            let Some(p) = self.path_of(v).filter(|&p| matches!(self.paths.class(p), TypeClass::Integer | TypeClass::Floating)) else { continue };
+            self.prop(PropKind::Tested, Subject::Path(p), e.span);
+            if !sign_test {
+                self.prop(PropKind::Bounded, Subject::Path(p), e.span);
+            }
+        }
         self.value_op(ValueOp::Cond(value));
+    }
+
+    /// True when `e` reads the result of a routine whose model says `input` (`atoi(buf)`,
+    /// `(rand() << 15) ^ rand()`), looking through operators, conversions and `?:`.
+    pub(super) fn reads_input(&self, e: &Expr, depth: u32) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let d = depth + 1;
+        match &e.kind {
+            ExprKind::Call { callee: Callee::Direct { name, .. }, .. } => self.ctx.model(name).is_some_and(|m| m.input),
+            ExprKind::Cast(x) | ExprKind::Unary { operand: x, .. } => self.reads_input(x, d),
+            ExprKind::Binary { lhs, rhs, .. } => self.reads_input(lhs, d) || self.reads_input(rhs, d),
+            ExprKind::Conditional { then, els, .. } => then.as_deref().is_some_and(|t| self.reads_input(t, d)) || self.reads_input(els, d),
+            _ => false,
+        }
     }
 
     /// Records a divisor of an integer division computed in the type of `op_expr`.
@@ -385,6 +419,33 @@ impl Builder<'_, '_> {
                 return;
             }
         }
+    }
+}
+
+/// The variables (and members) a condition reads, outside what it only takes the address of
+/// or the size of.
+fn variables_read<'e>(e: &'e Expr, depth: u32, out: &mut Vec<&'e Expr>) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let d = depth + 1;
+    match &e.kind {
+        ExprKind::Var(_) | ExprKind::Member { .. } => out.push(e),
+        ExprKind::Unary { op: UnaryOp::AddrOf, .. } | ExprKind::Unevaluated { .. } => {}
+        ExprKind::Cast(x) | ExprKind::Unary { operand: x, .. } => variables_read(x, d, out),
+        ExprKind::Binary { lhs, rhs, .. } => {
+            variables_read(lhs, d, out);
+            variables_read(rhs, d, out);
+        }
+        ExprKind::Call { args, .. } => args.iter().for_each(|a| variables_read(a, d, out)),
+        ExprKind::Conditional { cond, then, els } => {
+            variables_read(cond, d, out);
+            if let Some(t) = then {
+                variables_read(t, d, out);
+            }
+            variables_read(els, d, out);
+        }
+        _ => {}
     }
 }
 

@@ -36,6 +36,9 @@ pub struct Summary {
     pub derefs_pointee: Vec<bool>,
     /// Per integer parameter: divides by it before testing it on every path.
     pub divides: Vec<bool>,
+    /// Per signed integer parameter: on every path, arithmetic that overflows for the largest
+    /// value of its type (`grows`) reads it before anything may bound it or give it a new value.
+    pub grows: Vec<bool>,
     /// Per parameter: stores newly allocated memory into `*param` on every path that returns.
     pub allocates_out: Vec<bool>,
     /// Per parameter: may store a new block into `*param` (on some path).
@@ -151,6 +154,7 @@ impl Summary {
             frees_pointee: vec![false; n],
             derefs_pointee: vec![false; n],
             divides: vec![false; n],
+            grows: vec![false; n],
             allocates_out: vec![false; n],
             writes_out: vec![false; n],
             allocates_out_uninit: vec![false; n],
@@ -224,6 +228,8 @@ enum Question {
     MayFree,
     Derefs,
     Divides,
+    /// Every path grows the parameter before bounding it or giving it a new value.
+    Grows,
     AllocatesOut,
     /// `EF def_*param`: some path writes `*param`.
     WritesOut,
@@ -305,6 +311,10 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
                 atom(PropKind::NonNullTest, f, p),
             ]);
             per_param.push((i, Question::Divides, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::DivBy, f, p)))));
+            if path.int_type().is_some_and(|ty| ty.signed) {
+                let bounded = any(vec![atom(PropKind::Def, f, p), atom(PropKind::AddrTaken, f, p), atom(PropKind::Bounded, f, p)]);
+                per_param.push((i, Question::Grows, Formula::AU(Box::new(not(bounded)), Box::new(atom(PropKind::Grows, f, p)))));
+            }
             continue;
         }
         if path.class != goanna_ast::TypeClass::Pointer {
@@ -601,6 +611,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::MayFree => summary.may_free[*i] = holds,
             Question::Derefs => summary.derefs[*i] = holds,
             Question::Divides => summary.divides[*i] = holds,
+            Question::Grows => summary.grows[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::WritesOut => summary.writes_out[*i] = holds,
             Question::MayAllocateOut => summary.may_allocate_out[*i] = holds,
@@ -904,6 +915,11 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         // variable is a divisor at the call (`n = 0; average(sum, n);`).
         if cfg.path(x).class == goanna_ast::TypeClass::Integer && s.divides.get(i) == Some(&true) {
             props.push((PropKind::DivBy, x));
+        }
+        // One it grows on every path before bounding it: the caller's variable grows at the
+        // call (`n = INT_MAX; twice(n);`), when the parameter's type holds all its values.
+        if s.grows.get(i) == Some(&true) && cfg.path(x).int_type().is_some_and(|ty| ty.signed) {
+            props.push((PropKind::Grows, x));
         }
         if cfg.path(x).class != goanna_ast::TypeClass::Pointer {
             continue;

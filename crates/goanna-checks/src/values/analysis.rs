@@ -132,7 +132,7 @@ pub struct Overflow {
     pub node: NodeId,
     /// What goes wrong.
     pub kind: OverflowKind,
-    /// Where it is reported: the node's statement, or the argument of a call.
+    /// Where it is reported: the node's statement (a call's, for a call).
     pub span: Option<goanna_ast::Span>,
 }
 
@@ -553,7 +553,7 @@ impl Analyser<'_> {
             let mut extents: Vec<ParamExtent> = Vec::new();
             let every_path = loops.as_ref().is_some_and(|l| l.dominators.dominates(u, cfg.exit));
             let mut wrong: Option<OverflowKind> = None;
-            let mut passed: Vec<(usize, Interval, goanna_ast::Span)> = Vec::new();
+            let mut passed: Vec<(usize, Interval)> = Vec::new();
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => {
@@ -564,7 +564,7 @@ impl Analyser<'_> {
                 }
                 ValueOp::Assign { target, value } => wrong = wrong.or_else(|| self.overflow_in(value, s).or_else(|| self.stored_out_of_range(*target, value, s))),
                 ValueOp::Cond(value) => wrong = wrong.or_else(|| self.overflow_in(value, s)),
-                ValueOp::PassValue { arg, value, span } => passed.push((*arg, self.eval(value, s), *span)),
+                ValueOp::PassValue { arg, value, .. } => passed.push((*arg, self.eval(value, s))),
                 ValueOp::Access { base, start, count, elem, index_type, how, span } => {
                     let Some(loops) = loops.as_ref() else { return };
                     // A counted loop reaches the last value of its counter on every path into its
@@ -612,11 +612,11 @@ impl Analyser<'_> {
                 facts.overflows.push(Overflow { node: u, kind, span: node.span });
             }
             // A call that passes known values: does the callee go wrong with them?
-            if passed.iter().any(|&(_, v, _)| v != FULL) {
-                let args: Vec<(usize, Interval)> = passed.iter().map(|&(i, v, _)| (i, v)).collect();
+            if passed.iter().any(|&(_, v)| v != FULL) {
+                let args = passed;
+                // Reported at the call, where a summary's effects are reported too.
                 if (self.env.callee_overflows)(u, &args) {
-                    let span = passed.iter().find(|&&(_, v, _)| v != FULL).map(|&(_, _, s)| s);
-                    facts.overflows.push(Overflow { node: u, kind: OverflowKind::Call, span });
+                    facts.overflows.push(Overflow { node: u, kind: OverflowKind::Call, span: node.span });
                 }
             }
             for e in extents {
