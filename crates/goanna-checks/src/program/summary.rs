@@ -716,9 +716,10 @@ fn reads_only(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<bool> {
 }
 
 /// [`Summary::writes_members`] of the function `f` whose call nodes have the callee effects
-/// `effects`; `summary_of` gives the final summaries of its callees (`None` for the functions
-/// of its own component of the call graph, still being computed: they may write anything).
-fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, summary_of: &dyn Fn(FnIndex) -> Option<&'s Summary>) -> Vec<Option<Vec<String>>> {
+/// `effects`; `members_of` gives what its callees may write through their parameters (for the
+/// functions of its own component of the call graph, the current step of the component's
+/// fixpoint, [`component_writes_members`]).
+fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, members_of: &dyn Fn(FnIndex) -> &'s [Option<Vec<String>>]) -> Vec<Option<Vec<String>>> {
     use goanna_cfg::{PathStep, Subject};
     let cfg = program.cfg(f);
     let mut out = vec![None; cfg.params.len()];
@@ -774,11 +775,16 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                 NodeKind::Call(site) => Some(site),
                 _ => None,
             };
-            // A callee that keeps the pointer may have what it points to written later; one
-            // that keeps a pointer member (`sc->cwd`), what is below that member.
-            for &(_, x) in fx.iter().filter(|&&(kind, x)| matches!(kind, PropKind::Escape | PropKind::AddrTaken) && rooted(x)) {
+            // A callee that keeps a pointer member (`sc->cwd`) may have what is below that
+            // member written later. One that keeps the pointer itself (links the object into a
+            // list) writes through it what its summary's `writes_members` says, counted at the
+            // pointer's `store` below: what code that later finds the object through the kept
+            // copy writes is no write of this call, as a caller's call that is not given the
+            // pointer does not write what it points to (`Frame::clobbers`).
+            for &(kind, x) in fx.iter().filter(|&&(kind, x)| matches!(kind, PropKind::Escape | PropKind::AddrTaken) && rooted(x)) {
                 match member(x) {
                     Some(m) => written.push(m),
+                    None if kind == PropKind::Escape && cfg.path(x).steps.is_empty() => {}
                     None => any = true,
                 }
             }
@@ -818,9 +824,10 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                         Some(m) => written.push(m),
                         None => any = true,
                     },
-                    // The store of a member assignment (`sc->wp0 = p`): the member's `def` says
-                    // which.
-                    PropKind::Store if through && call.is_none() && assigns_member_of(cfg, node, x) => {}
+                    // The store of a member assignment (`sc->wp0 = p`, also of a call's result
+                    // when the call is not given the pointer: `c->list = listCreate()`): the
+                    // member's `def` says which.
+                    PropKind::Store if through && assigns_member_of(cfg, node, x) && call.is_none_or(|site| !site.args.contains(&Some(x))) => {}
                     // The pointer itself stored into memory (`cf->c = c`): kept, not written
                     // through; the writes through that copy are followed above.
                     PropKind::Store
@@ -833,19 +840,51 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                                     || matches!(d.subject, goanna_cfg::Subject::Path(w) if !cfg.path(w).is_variable())
                             }) => {}
                     PropKind::Store if through && !summarised_read => {
-                        // Passed to a function of the program: what its summary says it writes
-                        // through that parameter, below the member passed.
+                        // Passed to functions of the program (the callee, or every target of a
+                        // call through a pointer whose targets are known): what their summaries
+                        // say they write through that parameter, below the member passed.
+                        let targets = call.and_then(|_| program.every_callee_at(f, n));
+                        let through_param = |k: usize| -> Option<Vec<String>> {
+                            let mut members = Vec::new();
+                            for &g in targets.as_deref()? {
+                                members.extend(members_of(g).get(k).cloned().flatten()?);
+                            }
+                            Some(members)
+                        };
                         let callee = call.and_then(|site| {
-                            let g = program.callee_at(f, n)?;
+                            targets.as_ref()?;
                             let k = site.args.iter().position(|a| *a == Some(x))?;
-                            Some(summary_of(g)?.writes_members.get(k).cloned().flatten())
+                            Some(through_param(k))
                         });
+                        // Given only the address of a member (`link(list, &c->node)`) of a
+                        // function of the program that writes nothing but members of what it is
+                        // given through it (no pointer arithmetic out of it): it writes inside
+                        // that member.
+                        let inside_members = || -> Option<Vec<String>> {
+                            let site = call?;
+                            if site.args.contains(&Some(x)) {
+                                return None;
+                            }
+                            let mut members = Vec::new();
+                            for (k, a) in site.address_args.iter().enumerate() {
+                                let Some(a) = *a else { continue };
+                                if !rooted(a) {
+                                    continue;
+                                }
+                                through_param(k)?;
+                                members.push(member(a)?);
+                            }
+                            (!members.is_empty()).then_some(members)
+                        };
                         // Whatever writes through a pointer reached through a member writes below
                         // that member.
                         match (member(x), callee) {
                             (Some(m), _) => written.push(m),
                             (None, Some(Some(members))) => written.extend(members),
-                            _ => any = true,
+                            _ => match inside_members() {
+                                Some(members) => written.extend(members),
+                                None => any = true,
+                            },
                         }
                     }
                     // Kept in memory or returned, not written.
@@ -1484,11 +1523,13 @@ fn summarise_component(
             let carriers = carrier_paths(program, f);
             let mut summary = summarise(decide, &model, program.cfg(f), &questions(f, program.cfg(f), &carriers));
             summary.reads_only = reads_only(program.cfg(f), f, &effects);
+            // Final for a function that does not call itself; in a recursive component, the
+            // component's fixpoint below replaces it.
             summary.writes_members = writes_members(program, f, &effects, &|g| {
                 if members.contains(&g) {
-                    None
+                    &[]
                 } else {
-                    Some(&summaries[g as usize])
+                    &summaries[g as usize].writes_members
                 }
             });
             if summary.may_return_null {
@@ -1518,10 +1559,62 @@ fn summarise_component(
             break;
         }
     }
+    if recursive {
+        let written = component_writes_members(program, members, &|f| models.get(&f).map(|(_, effects)| effects), summaries);
+        for (&f, written) in members.iter().zip(written) {
+            if let Some(summary) = local.get_mut(&f) {
+                for (_, _, specialised) in &mut summary.by_selector {
+                    specialised.writes_members.clone_from(&written);
+                }
+                summary.writes_members = written;
+            }
+        }
+    }
     Ok(members
         .iter()
         .map(|&f| (f, local.remove(&f).unwrap_or_default(), if settled { models.remove(&f) } else { None }))
         .collect())
+}
+
+/// Most rounds of [`component_writes_members`] before its functions are taken to write
+/// anything through their parameters.
+const MAX_WRITES_ROUNDS: usize = 32;
+
+/// [`Summary::writes_members`] of the functions `members` of a recursive component of the call
+/// graph, whose call nodes have the callee effects `effects_of` (`None`: not known, anything
+/// is written), with the final summaries of the functions outside it in `summaries`: the least
+/// fixpoint, from nothing written through any parameter, of what each member writes with
+/// what the others are taken to write. The sets only grow (to "anything"), so the rounds
+/// stop; a component that has not settled after [`MAX_WRITES_ROUNDS`] may write anything.
+fn component_writes_members<'e>(
+    program: &Program<'_>,
+    members: &[FnIndex],
+    effects_of: &dyn Fn(FnIndex) -> Option<&'e CallEffects>,
+    summaries: &[Summary],
+) -> Vec<Vec<Option<Vec<String>>>> {
+    let mut current: Vec<Vec<Option<Vec<String>>>> = members.iter().map(|&f| vec![Some(Vec::new()); program.cfg(f).params.len()]).collect();
+    let anything = |f: FnIndex| vec![None; program.cfg(f).params.len()];
+    let index: rustc_hash::FxHashMap<FnIndex, usize> = members.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+    for _ in 0..MAX_WRITES_ROUNDS {
+        let mut changed = false;
+        for (i, &f) in members.iter().enumerate() {
+            let next = match effects_of(f) {
+                Some(effects) => writes_members(program, f, effects, &|g| match index.get(&g) {
+                    Some(&j) => &current[j],
+                    None => &summaries[g as usize].writes_members,
+                }),
+                None => anything(f),
+            };
+            if next != current[i] {
+                current[i] = next;
+                changed = true;
+            }
+        }
+        if !changed {
+            return current;
+        }
+    }
+    members.iter().map(|&f| anything(f)).collect()
 }
 
 /// The pointer globals `f` names whose entry block its summary describes (carriers,
