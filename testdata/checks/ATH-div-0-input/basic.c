@@ -89,3 +89,25 @@ int handed_to_a_checker(const char *text) {
     int n = atoi(text);
     return share_checked(n);
 }
+
+/* Through an out-parameter: a reader that stores what it parses into `*out`. */
+
+static void read_count(const char *text, int *out) {
+    *out = atoi(text);
+}
+
+static void read_default(int *out) {
+    *out = 8;
+}
+
+int read_then_divide(const char *text) {
+    int n;
+    read_count(text, &n);
+    return 100 / n; // expect: ATH-div-0-input
+}
+
+int default_then_divide(void) {
+    int n;
+    read_default(&n);
+    return 100 / n;
+}

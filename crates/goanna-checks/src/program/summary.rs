@@ -52,6 +52,9 @@ pub struct Summary {
     /// Per parameter: may store a new value into `*param` (on some path, itself or through a
     /// callee). At a call `f(&p)` the caller's `p` may have a new value: `def_p`.
     pub writes_out: Vec<bool>,
+    /// Per pointer parameter: some path stores a value read from input into `*param`
+    /// (`*out = atoi(text)`): the caller's variable holds input after the call.
+    pub input_out: Vec<bool>,
 
     /// Per parameter: closes the stream it was given (`fclose`) on every path that returns.
     pub closes_all: Vec<bool>,
@@ -157,6 +160,7 @@ impl Summary {
             grows: vec![false; n],
             allocates_out: vec![false; n],
             writes_out: vec![false; n],
+            input_out: vec![false; n],
             allocates_out_uninit: vec![false; n],
             may_allocate_out: vec![false; n],
             out_conventions: vec![None; n],
@@ -233,6 +237,8 @@ enum Question {
     AllocatesOut,
     /// `EF def_*param`: some path writes `*param`.
     WritesOut,
+    /// `EF input_*param`: some path stores input into `*param`.
+    InputOut,
     /// `EF alloc_*param`: some path allocates into `*param`.
     MayAllocateOut,
     /// Some path allocates into `*param` and returns before writing to the block.
@@ -365,6 +371,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
             let alloc = atom(PropKind::Alloc, f, dp);
             per_param.push((i, Question::AllocatesOut, eu(not(alloc), end.clone())));
             per_param.push((i, Question::WritesOut, ef(atom(PropKind::Def, f, dp))));
+            per_param.push((i, Question::InputOut, ef(atom(PropKind::Input, f, dp))));
             per_param.push((i, Question::MayAllocateOut, ef(atom(PropKind::Alloc, f, dp))));
             let store = atom(PropKind::Store, f, dp);
             let fresh = and(atom(PropKind::Alloc, f, dp), not(store.clone()));
@@ -614,6 +621,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
             Question::Grows => summary.grows[*i] = holds,
             Question::AllocatesOut => summary.allocates_out[*i] = returns && !holds,
             Question::WritesOut => summary.writes_out[*i] = holds,
+            Question::InputOut => summary.input_out[*i] = holds,
             Question::MayAllocateOut => summary.may_allocate_out[*i] = holds,
             Question::AllocatesOutUninit => summary.allocates_out_uninit[*i] = holds,
             Question::KeepsOpen => summary.closes_all[*i] = returns && !holds,
@@ -1047,6 +1055,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.out_may_be_null.get(i) == Some(&true) {
             props.push((PropKind::MayBeNull, x));
+        }
+        if s.input_out.get(i) == Some(&true) && cfg.path(x).class == goanna_ast::TypeClass::Integer {
+            props.push((PropKind::Input, x));
         }
         if allocates {
             props.push((PropKind::Alloc, x));
