@@ -286,7 +286,7 @@ pub(super) fn clobbering_calls(program: &Program<'_>, f: FnIndex, paths: &[PathI
             .copied()
             .filter(|&p| {
                 let path = cfg.path(p);
-                gw.may_write(callee, false, path, path.root.kind != VarKind::Global)
+                gw.may_write(None, callee, false, path, path.root.kind != VarKind::Global)
             })
             .collect();
         if !written.is_empty() {

@@ -32,6 +32,13 @@ pub struct GlobalWrites {
     external_escaped: bool,
     /// The globals of internal linkage the program writes (others are taken as external).
     internal: FxHashSet<String>,
+    /// Globals that only the code of one thread started once writes (`usr` → the thread's
+    /// entry): they change at any time for other code, but in that thread's own code
+    /// ([`GlobalWrites::confined`]) only at its own writes.
+    thread_owned: FxHashMap<String, FnIndex>,
+    /// For each function, the thread entry whose code alone runs it: the entry itself, when
+    /// it is started once, or a function only that code calls.
+    confined: Vec<Option<FnIndex>>,
     /// The parts of globals that may change at any time: as [`GlobalWrites::escaped`], but
     /// an address taken of a member escapes only that member (`&config.mutex`).
     escaped_parts: Vec<String>,
@@ -207,6 +214,8 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         own.push(written);
         own_parts.push(parts);
     }
+    // What each function writes itself, before the writes of its callbacks are added.
+    let direct = own.clone();
     // What the callbacks a function hands on may write (with their callees and their own
     // callbacks) is its own write.
     for f in 0..count {
@@ -236,6 +245,7 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
     }
     // What threads and signal handlers may write changes at any time.
     let mut external_escaped = false;
+    let handler_writes_vars: FxHashSet<u32> = handler_writes.iter().copied().collect();
     let mut thread_writes: Vec<u32> = handler_writes;
     let mut thread_parts: Vec<u32> = handler_parts;
     let threads = reachable_writes(program, (0..count).filter(|&f| program.thread_entries.get(f).copied().unwrap_or(false)), &own, &own_parts, &unknown_calls, &callback_edges);
@@ -248,12 +258,108 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
         thread_writes.extend_from_slice(&callbacks.vars);
         thread_parts.extend_from_slice(&callbacks.parts);
     }
-    escaped.extend(thread_writes.iter().map(|&i| names[i as usize].to_string()));
-    escaped_parts.extend(thread_parts.iter().map(|&i| part_names[i as usize].clone()));
+    // A global that only the code of one thread started once writes, itself (not through
+    // its address, nor in a signal handler), changes for that code only where it writes it.
+    let confined = thread_confinement(program, &called, &callable_from_outside);
+    let mut thread_owned: FxHashMap<String, FnIndex> = FxHashMap::default();
+    for &i in &thread_writes {
+        let usr = names[i as usize];
+        if escaped.contains(usr) || handler_writes_vars.contains(&i) {
+            continue;
+        }
+        let mut owners = direct.iter().enumerate().filter(|(_, w)| w.binary_search(&i).is_ok()).map(|(f, _)| confined[f]);
+        if let Some(Some(t)) = owners.next() {
+            if owners.all(|o| o == Some(t)) {
+                thread_owned.insert(usr.to_string(), t);
+            }
+        }
+    }
+    let owned_part = |key: &str| key.rsplit_once('|').is_some_and(|(usr, _)| thread_owned.contains_key(usr));
+    escaped.extend(thread_writes.iter().map(|&i| names[i as usize]).filter(|usr| !thread_owned.contains_key(*usr)).map(str::to_string));
+    escaped_parts.extend(thread_parts.iter().map(|&i| &part_names[i as usize]).filter(|key| !owned_part(key)).cloned());
     let mut escaped_parts: Vec<String> = escaped_parts.into_iter().collect();
     escaped_parts.sort_unstable();
     let callback_parts = callbacks.parts;
-    GlobalWrites { ids, known_writes, escaped, external_escaped, internal, escaped_parts, part_names, part_writes, reaches_unknown, callback_parts }
+    GlobalWrites {
+        ids,
+        known_writes,
+        escaped,
+        external_escaped,
+        internal,
+        thread_owned,
+        confined,
+        escaped_parts,
+        part_names,
+        part_writes,
+        reaches_unknown,
+        callback_parts,
+    }
+}
+
+/// Most calls [`runs_once`] follows up to `main`.
+const MAX_ONCE_DEPTH: usize = 32;
+
+/// For each function, the thread entry whose code alone runs it ([`GlobalWrites::confined`]):
+/// an entry started at one place, outside any loop, in a function that itself runs once, and
+/// that no call of the program names; then, to a fixpoint, each function that neither code
+/// outside the program nor a pointer can call and whose every caller runs only in that
+/// thread. A thread started in a loop or from several places has several instances, which
+/// may write the same globals at once.
+fn thread_confinement(program: &Program<'_>, called: &[bool], callable_from_outside: &dyn Fn(usize) -> bool) -> Vec<Option<FnIndex>> {
+    let count = program.functions.len();
+    let mut callers: Vec<Vec<(FnIndex, NodeId)>> = vec![Vec::new(); count];
+    for (f, calls) in program.calls.iter().enumerate() {
+        for &(n, g) in calls {
+            callers[g as usize].push((f as FnIndex, n));
+        }
+    }
+    let mut confined: Vec<Option<FnIndex>> = vec![None; count];
+    for (t, starts) in program.thread_starts.iter().enumerate() {
+        if let [(starter, false)] = starts[..] {
+            if !called[t] && runs_once(program, &callers, starter, 0) {
+                confined[t] = Some(t as FnIndex);
+            }
+        }
+    }
+    if confined.iter().all(Option::is_none) {
+        return confined;
+    }
+    loop {
+        let mut changed = false;
+        for f in 0..count {
+            if confined[f].is_some() || callers[f].is_empty() || callable_from_outside(f) {
+                continue;
+            }
+            let first = confined[callers[f][0].0 as usize];
+            if first.is_some() && callers[f].iter().all(|&(c, _)| confined[c as usize] == first) {
+                confined[f] = first;
+                changed = true;
+            }
+        }
+        if !changed {
+            return confined;
+        }
+    }
+}
+
+/// True when the function `f` runs at most once in an execution: it is the program's `main`,
+/// or it has one call site, outside any loop, in a function of another component of the call
+/// graph that runs once; and no pointer reaches it.
+fn runs_once(program: &Program<'_>, callers: &[Vec<(FnIndex, NodeId)>], f: FnIndex, depth: usize) -> bool {
+    let cfg = program.cfg(f);
+    if depth > MAX_ONCE_DEPTH || program.address_taken[f as usize] {
+        return false;
+    }
+    match callers[f as usize][..] {
+        [] => cfg.name == "main" && !cfg.is_static,
+        [(caller, n)] => {
+            let caller_cfg = program.cfg(caller);
+            program.component[caller as usize] != program.component[f as usize]
+                && !caller_cfg.loop_heads().into_iter().any(|h| caller_cfg.cycle_through(h).contains(&n))
+                && runs_once(program, callers, caller, depth + 1)
+        }
+        _ => false,
+    }
 }
 
 /// What a set of functions and every function of the program they call may write.
@@ -343,7 +449,7 @@ impl GlobalWrites {
     /// part), or a thread or signal handler may write it. Such a global is not tracked across
     /// calls.
     pub fn var_escapes(&self, usr: &str) -> bool {
-        self.escaped.contains(usr) || self.written_by_threads_outside(usr)
+        self.escaped.contains(usr) || self.thread_owned.contains_key(usr) || self.written_by_threads_outside(usr)
     }
 
     /// True when threads run code outside the program and `usr` is not a global of internal
@@ -362,11 +468,19 @@ impl GlobalWrites {
         self.known_writes.get(g)?.as_deref()
     }
 
-    /// True when the part `part` (a [`part_key`]) of the global `usr` may change at any time:
-    /// as [`GlobalWrites::var_escapes`], but the address of another member taken leaves it.
-    fn part_escapes(&self, usr: &str, part: &str) -> bool {
+    /// True when the part `part` (a [`part_key`]) of the global `usr` may change at any time
+    /// for the code of the function `asker` (`None`: any code): as
+    /// [`GlobalWrites::var_escapes`], but the address of another member taken leaves it, and
+    /// a global only one thread started once writes changes for that thread's own code only
+    /// where it writes it.
+    fn part_escapes(&self, usr: &str, part: &str, asker: Option<FnIndex>) -> bool {
         if self.written_by_threads_outside(usr) {
             return true;
+        }
+        if let Some(&t) = self.thread_owned.get(usr) {
+            if asker.and_then(|f| self.confined.get(f as usize).copied().flatten()) != Some(t) {
+                return true;
+            }
         }
         // The escaped parts of the same variable sort together, after `usr|`.
         let prefix = format!("{usr}|");
@@ -385,10 +499,11 @@ impl GlobalWrites {
     /// not known (`indirect`). Code outside the program writes such a variable only where its
     /// model says so (`getopt` sets `optarg`: a write the graph shows at the call), not at
     /// every call.
-    pub fn may_write_library_global(&self, callee: Option<FnIndex>, indirect: bool, global: &goanna_cfg::AccessPath) -> bool {
+    /// `asker` is the function making the call (see [`GlobalWrites::may_write`]).
+    pub fn may_write_library_global(&self, asker: Option<FnIndex>, callee: Option<FnIndex>, indirect: bool, global: &goanna_cfg::AccessPath) -> bool {
         let usr = global.root.usr.as_str();
         let part = part_key(global);
-        if self.part_escapes(usr, part.as_str()) {
+        if self.part_escapes(usr, part.as_str(), asker) {
             return true;
         }
         match callee {
@@ -417,7 +532,9 @@ impl GlobalWrites {
     /// address of the part is taken and no thread or signal handler writes it. Code outside
     /// the program may write any global of external linkage, and those of internal linkage
     /// that the program's address-taken functions may write (it can only call those back).
-    pub fn may_write(&self, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+    /// `asker` is the function making the call (`None`: any): a global that only the code of
+    /// one thread started once writes changes at any time, except in that code.
+    pub fn may_write(&self, asker: Option<FnIndex>, callee: Option<FnIndex>, library: bool, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
         // A `const` global and its members keep the value they were initialised with (one of
         // external linkage defined elsewhere too: `extern const int MODE;`).
         if global.root.read_only() && global.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
@@ -426,7 +543,7 @@ impl GlobalWrites {
         let usr = global.root.usr.as_str();
         let part = part_key(global);
         let part = part.as_str();
-        if self.part_escapes(usr, part) {
+        if self.part_escapes(usr, part, asker) {
             return true;
         }
         let outside = match callee {

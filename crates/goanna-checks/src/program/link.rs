@@ -80,6 +80,9 @@ pub struct Program<'a> {
     /// For each function, whether some call starts it as a thread (`thread_start` of a
     /// library model): it then begins without any lock held.
     pub thread_entries: Vec<bool>,
+    /// For each function, where it is started as a thread: the function holding each start,
+    /// and whether the start is inside a loop of that function's graph.
+    pub thread_starts: Vec<Vec<(FnIndex, bool)>>,
     /// For each function, whether some unit takes its address: only these are reached
     /// through pointers, by the program's calls through pointers or by code outside it that
     /// was given one.
@@ -146,7 +149,8 @@ impl<'a> Program<'a> {
             })
             .collect();
         let loop_heads = functions.iter().map(|f| units[f.unit as usize].cfgs[f.cfg as usize].loop_heads()).collect();
-        let thread_entries = thread_entries(units, &functions);
+        let thread_starts = thread_starts(units, &functions);
+        let thread_entries = thread_starts.iter().map(|s| !s.is_empty()).collect();
         let mut address_taken = vec![false; functions.len()];
         let mut by_type: FxHashMap<u64, TypedTargets> = FxHashMap::default();
         for (u, unit) in units.iter().enumerate() {
@@ -173,6 +177,7 @@ impl<'a> Program<'a> {
             component: Vec::new(),
             loop_heads,
             thread_entries,
+            thread_starts,
             address_taken,
             by_type,
             global_writes: std::sync::OnceLock::new(),
@@ -276,28 +281,41 @@ impl<'a> Program<'a> {
     }
 }
 
-/// Which functions are started as threads: named by a `thread_start` proposition, resolved by
-/// name to a function of the same unit first (a `static` one), then to any non-static one.
-fn thread_entries(units: &[UnitGraphs<'_>], functions: &[FunctionRef]) -> Vec<bool> {
+/// Which functions are started as threads, and where: for each function, the functions whose
+/// `thread_start` propositions (of a library model) name it, each with whether that start is
+/// inside a loop of the starter's graph. A name is resolved to a function of the same unit
+/// first (a `static` one), then to any non-static one.
+fn thread_starts(units: &[UnitGraphs<'_>], functions: &[FunctionRef]) -> Vec<Vec<(FnIndex, bool)>> {
     let mut by_name: FxHashMap<(Option<u32>, &str), usize> = FxHashMap::default();
     for (i, f) in functions.iter().enumerate() {
         let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
         let key = (cfg.is_static.then_some(f.unit), cfg.name.as_str());
         by_name.entry(key).or_insert(i);
     }
-    let mut entries = vec![false; functions.len()];
-    for (u, unit) in units.iter().enumerate() {
-        for cfg in unit.cfgs {
-            for prop in cfg.nodes.iter().flat_map(|n| &n.props) {
+    let mut starts = vec![Vec::new(); functions.len()];
+    for (starter, f) in functions.iter().enumerate() {
+        let cfg = &units[f.unit as usize].cfgs[f.cfg as usize];
+        let mut in_loop: Option<Vec<bool>> = None;
+        for (n, node) in cfg.nodes.iter().enumerate() {
+            for prop in &node.props {
                 let (goanna_cfg::PropKind::ThreadStart, goanna_cfg::Subject::Function(name)) = (prop.kind, &prop.subject) else {
                     continue;
                 };
-                let found = by_name.get(&(Some(u as u32), name.as_str())).or_else(|| by_name.get(&(None, name.as_str())));
+                let found = by_name.get(&(Some(f.unit), name.as_str())).or_else(|| by_name.get(&(None, name.as_str())));
                 if let Some(&i) = found {
-                    entries[i] = true;
+                    let in_loop = in_loop.get_or_insert_with(|| {
+                        let mut on_cycle = vec![false; cfg.nodes.len()];
+                        for head in cfg.loop_heads() {
+                            for m in cfg.cycle_through(head) {
+                                on_cycle[m.index()] = true;
+                            }
+                        }
+                        on_cycle
+                    });
+                    starts[i].push((starter as FnIndex, in_loop[n]));
                 }
             }
         }
     }
-    entries
+    starts
 }

@@ -162,7 +162,7 @@ fn known_before(program: &Program<'_>, f: FnIndex, vars: &[PathId]) -> Vec<Optio
             let callee = program.callee_at(f, n);
             for (i, &id) in vars.iter().enumerate() {
                 let path = cfg.path(id);
-                if gw.may_write(callee, false, path, path.root.kind != VarKind::Global) {
+                if gw.may_write(None, callee, false, path, path.root.kind != VarKind::Global) {
                     after[i] = Known::Unknown;
                 }
             }

@@ -60,9 +60,9 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
         // Whether the call itself (`at_call`) or a function it is handed may write the global.
         let may_write = |callee: Option<u32>, at_call: bool| {
             if of_the_library {
-                writes.may_write_library_global(callee, at_call && indirect, global)
+                writes.may_write_library_global(Some(function), callee, at_call && indirect, global)
             } else {
-                writes.may_write(callee, at_call && library, global, internal_linkage)
+                writes.may_write(Some(function), callee, at_call && library, global, internal_linkage)
             }
         };
         // A call through a pointer: what its targets may write.

@@ -122,10 +122,12 @@ pub struct Summary {
     /// (issue 12, route 5: a global carries the caller's pointer), by the global's USR: `Free`
     /// (freed on every path that returns, itself or through a copy, `T *d = g; free(d);`),
     /// `Fclose` (closed likewise), `Deref` (dereferenced before any test or new value),
-    /// `ResourceUse` (used as a stream on some path before a new value). Only
-    /// for globals that no call of the function may write (`alias::carrier_global`). At a call
-    /// the caller's global gets the proposition, so a local whose block the caller stored in
-    /// the global gets it too (the alias pass).
+    /// `ResourceUse` (used as a stream on some path before a new value): only for globals
+    /// that no call of the function may write (`alias::carrier_global`). And `Def`: a pointer
+    /// global the function itself writes on every path that returns (`old = cur;` in a
+    /// function that swaps tables), whether a carrier or not. At a call the caller's global
+    /// gets the proposition, so a local whose block the caller stored in the global gets it
+    /// too (the alias pass).
     pub global_effects: Vec<(String, PropKind)>,
     /// Per parameter that is a structure or a pointer to one: its members are followed
     /// ([`super::parts`]), so `part_effects` says all the function does to the pointers they
@@ -494,6 +496,18 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         per_global.extend(held_block_questions(f, g, &def, &end).into_iter().map(|(kind, negated, q)| (usr.clone(), kind, negated, q)));
         // Some path uses the stream before a new value (as for a stream parameter).
         per_global.push((usr.clone(), PropKind::ResourceUse, false, eu(not(def.clone()), atom(PropKind::ResourceUse, f, g))));
+    }
+    // A pointer global the function writes itself on every path that returns gets a new value
+    // at its calls: after `g = h; ...` in the callee, the caller's `g` no longer holds the
+    // block it held (a `free(g)` before the call and one after it free different blocks).
+    for (i, path) in cfg.paths.iter().enumerate() {
+        let global = path.root.kind.is_static_storage() && path.steps.is_empty() && path.class == goanna_ast::TypeClass::Pointer;
+        let id = PathId(i as u32);
+        if !global || !cfg.nodes.iter().any(|n| n.props.iter().any(|p| p.kind == PropKind::Def && p.subject == goanna_cfg::Subject::Path(id))) {
+            continue;
+        }
+        let def = atom(PropKind::Def, f, Some((id, path)));
+        per_global.push((path.root.usr.clone(), PropKind::Def, true, eu(not(def), end.clone())));
     }
     let mut per_part = Vec::new();
     let mut parts_followed = vec![false; cfg.params.len()];
