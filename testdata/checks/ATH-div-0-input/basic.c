@@ -111,3 +111,30 @@ int default_then_divide(void) {
     read_default(&n);
     return 100 / n;
 }
+
+/* A source function that returns what it reads. */
+
+static int read_number(void) {
+    int data = 0;
+    if (fscanf(stdin, "%d", &data) != 1)
+        return 1;
+    return data;
+}
+
+static int fixed_number(void) {
+    int data = 0;
+    if (fscanf(stdin, "%d", &data) != 1)
+        return 1;
+    data = 4;
+    return data;
+}
+
+int returned_input(void) {
+    int n = read_number();
+    return 100 / n; // expect: ATH-div-0-input
+}
+
+int returned_constant(void) {
+    int n = fixed_number();
+    return 100 / n;
+}

@@ -66,6 +66,9 @@ pub struct Summary {
     pub returns_uninit: bool,
     /// May return a stream it opened.
     pub returns_stream: bool,
+    /// Some path returns an integer that holds a value read from input (`input_x`) with no
+    /// new value since: the caller's result holds input.
+    pub returns_input: bool,
     /// The heap families of the blocks it may return (`alloc_malloc`, `alloc_new`,
     /// `alloc_new_arr`): a wrapper of `new` gives its caller a block of `new`.
     pub returns_families: Vec<PropKind>,
@@ -200,6 +203,8 @@ struct Questions {
     returns_stream: Vec<Formula>,
     /// One per local pointer: allocated with undefined contents, returned before a write.
     returns_uninit: Vec<Formula>,
+    /// One per integer local or parameter: holds input, then returned with no new value.
+    returns_input: Vec<Formula>,
     /// One per variable some `return` gives back (all of them when every reachable `return`
     /// gives back a local or parameter pointer, else none): a path returns it not freed since
     /// its last write (negated for `returns_freed`).
@@ -414,7 +419,16 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
     let mut may_return_null = Vec::new();
     let mut returns_stream = Vec::new();
     let mut returns_uninit = Vec::new();
+    let mut returns_input = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
+        // An integer that holds a value read from input and is returned before it gets a new
+        // one (`fscanf(stdin, "%d", &data); return data;`): the caller's result is input.
+        let variable = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        if path.is_variable() && variable && path.class == goanna_ast::TypeClass::Integer {
+            let v = Some((PathId(i as u32), path));
+            let returned = and(ret.clone(), atom(PropKind::Use, f, v));
+            returns_input.push(ef(and(atom(PropKind::Input, f, v), ex(eu(not(atom(PropKind::Def, f, v)), returned)))));
+        }
         // A parameter given a new value (`p = realloc(p, n); return p;`) returns what the
         // function made of it as a local would; the event (allocation, NULL, open) must come
         // first, so a parameter handed back unchanged says nothing.
@@ -540,6 +554,7 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         null_from_locals,
         returns_stream,
         returns_uninit,
+        returns_input,
         returns_unfreed,
         returns_maybe_null,
         returns_families: returns_families.into_iter().filter(|(_, fs)| !fs.is_empty()).map(|(k, fs)| (k, any(fs))).collect(),
@@ -609,6 +624,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     formulas.extend(qs.may_return_null.iter().cloned());
     formulas.extend(qs.returns_stream.iter().cloned());
     formulas.extend(qs.returns_uninit.iter().cloned());
+    formulas.extend(qs.returns_input.iter().cloned());
     formulas.extend(qs.null_untested_all.iter().cloned());
     formulas.extend(qs.returns_unfreed.iter().cloned());
     formulas.extend(qs.returns_maybe_null.iter().cloned());
@@ -657,6 +673,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     let (null, rest) = rest.split_at(qs.may_return_null.len());
     let (stream, rest) = rest.split_at(qs.returns_stream.len());
     let (uninit, rest) = rest.split_at(qs.returns_uninit.len());
+    let (input, rest) = rest.split_at(qs.returns_input.len());
     let (rest, parts) = rest.split_at(rest.len() - qs.per_part.len());
     for ((i, members, kind, negated, _), &holds) in qs.per_part.iter().zip(parts) {
         let effect = if *negated { returns && !holds } else { holds };
@@ -692,6 +709,7 @@ fn summarise(decide: &dyn Decide, model: &FlatModel, cfg: &Cfg, qs: &Questions) 
     }
     summary.returns_stream = stream.iter().any(|&b| b);
     summary.returns_uninit = uninit.iter().any(|&b| b);
+    summary.returns_input = input.iter().any(|&b| b);
     let mut returns = cfg.nodes.iter().filter(|n| n.reachable && n.kind == NodeKind::Return).peekable();
     summary.returns_static_addr =
         returns.peek().is_some() && returns.all(|n| n.props.iter().any(|p| p.kind == PropKind::ReturnStaticAddr));
@@ -1092,6 +1110,9 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         if s.returns_stream {
             props.push((PropKind::Fopen, r));
+        }
+        if s.returns_input && cfg.path(r).class == goanna_ast::TypeClass::Integer {
+            props.push((PropKind::Input, r));
         }
         if s.returns_freed {
             props.push((PropKind::Dangling, r));
