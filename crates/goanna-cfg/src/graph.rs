@@ -356,6 +356,19 @@ impl Cfg {
         heads
     }
 
+    /// For each node, whether it lies on a cycle through some loop head (inside a loop).
+    pub fn in_loops(&self) -> Vec<bool> {
+        let mut inside = vec![false; self.nodes.len()];
+        for head in self.loop_heads() {
+            for m in self.cycle_through(head) {
+                if let Some(x) = inside.get_mut(m.index()) {
+                    *x = true;
+                }
+            }
+        }
+        inside
+    }
+
     /// The nodes on some cycle through `head` (its strongly connected component): reached
     /// from it and reaching it. Just `head` when no cycle goes through it.
     pub fn cycle_through(&self, head: NodeId) -> Vec<NodeId> {

@@ -41,11 +41,6 @@ impl IntType {
             .then_some(IntType { bits: ty.int_bits, signed: ty.int_signed })
     }
 
-    /// The type of these width and signedness, when the width is one the IR models (1 ..= 64).
-    pub fn of_bits(bits: u8, signed: bool) -> Option<IntType> {
-        (1..=64).contains(&bits).then_some(IntType { bits, signed })
-    }
-
     /// The type after C's integer promotions (narrower than `int` becomes `int`).
     pub fn promoted(self) -> IntType {
         if self.bits < 32 {

@@ -355,7 +355,7 @@ fn runs_once(program: &Program<'_>, callers: &[Vec<(FnIndex, NodeId)>], f: FnInd
         [(caller, n)] => {
             let caller_cfg = program.cfg(caller);
             program.component[caller as usize] != program.component[f as usize]
-                && !caller_cfg.loop_heads().into_iter().any(|h| caller_cfg.cycle_through(h).contains(&n))
+                && !caller_cfg.in_loops().get(n.index()).copied().unwrap_or(false)
                 && runs_once(program, callers, caller, depth + 1)
         }
         _ => false,

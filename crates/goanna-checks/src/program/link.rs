@@ -303,15 +303,7 @@ fn thread_starts(units: &[UnitGraphs<'_>], functions: &[FunctionRef]) -> Vec<Vec
                 };
                 let found = by_name.get(&(Some(f.unit), name.as_str())).or_else(|| by_name.get(&(None, name.as_str())));
                 if let Some(&i) = found {
-                    let in_loop = in_loop.get_or_insert_with(|| {
-                        let mut on_cycle = vec![false; cfg.nodes.len()];
-                        for head in cfg.loop_heads() {
-                            for m in cfg.cycle_through(head) {
-                                on_cycle[m.index()] = true;
-                            }
-                        }
-                        on_cycle
-                    });
+                    let in_loop = in_loop.get_or_insert_with(|| cfg.in_loops());
                     starts[i].push((starter as FnIndex, in_loop[n]));
                 }
             }

@@ -421,22 +421,24 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
     let mut returns_uninit = Vec::new();
     let mut returns_input = Vec::new();
     for (i, path) in cfg.paths.iter().enumerate() {
+        let variable = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
+        if !path.is_variable() || !variable {
+            continue;
+        }
+        let v = Some((PathId(i as u32), path));
         // An integer that holds a value read from input and is returned before it gets a new
         // one (`fscanf(stdin, "%d", &data); return data;`): the caller's result is input.
-        let variable = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
-        if path.is_variable() && variable && path.class == goanna_ast::TypeClass::Integer {
-            let v = Some((PathId(i as u32), path));
+        if path.class == goanna_ast::TypeClass::Integer {
             let returned = and(ret.clone(), atom(PropKind::Use, f, v));
             returns_input.push(ef(and(atom(PropKind::Input, f, v), ex(eu(not(atom(PropKind::Def, f, v)), returned)))));
+            continue;
         }
         // A parameter given a new value (`p = realloc(p, n); return p;`) returns what the
         // function made of it as a local would; the event (allocation, NULL, open) must come
         // first, so a parameter handed back unchanged says nothing.
-        let variable = matches!(path.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param);
-        if !path.is_variable() || !variable || path.class != goanna_ast::TypeClass::Pointer {
+        if path.class != goanna_ast::TypeClass::Pointer {
             continue;
         }
-        let v = Some((PathId(i as u32), path));
         let def = atom(PropKind::Def, f, v);
         let returned = and(ret.clone(), atom(PropKind::Escape, f, v));
         let stays = |stop: Formula| not(any(vec![def.clone(), stop]));

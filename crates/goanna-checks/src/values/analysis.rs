@@ -47,7 +47,7 @@ pub struct Environment<'a> {
     pub deadline: &'a goanna_mc::Deadline,
     /// The values the parameters have at the entry, by index, when the function is analysed
     /// for one call of it (the arguments that call passes); empty: any value of their types.
-    pub entry_params: &'a [(usize, Interval)],
+    pub entry_params: &'a [ParamValues],
     /// Whether the function a call node calls computes an integer overflow, or shifts out of
     /// range, on every path that reaches the operation, when its parameters have the given
     /// values (by index): [`FunctionFacts::overflows`] of that call.
@@ -553,7 +553,7 @@ impl Analyser<'_> {
             let mut extents: Vec<ParamExtent> = Vec::new();
             let every_path = loops.as_ref().is_some_and(|l| l.dominators.dominates(u, cfg.exit));
             let mut wrong: Option<OverflowKind> = None;
-            let mut passed: Vec<(usize, Interval)> = Vec::new();
+            let mut passed: Vec<ParamValues> = Vec::new();
             let out = self.transfer(u, state, &mut |op, s| match op {
                 ValueOp::Divisor { value, span } if self.eval(value, s) == Interval::constant(0) => zero.push(*span),
                 ValueOp::Return(value) => {
@@ -612,12 +612,9 @@ impl Analyser<'_> {
                 facts.overflows.push(Overflow { node: u, kind, span: node.span });
             }
             // A call that passes known values: does the callee go wrong with them?
-            if passed.iter().any(|&(_, v)| v != FULL) {
-                let args = passed;
-                // Reported at the call, where a summary's effects are reported too.
-                if (self.env.callee_overflows)(u, &args) {
-                    facts.overflows.push(Overflow { node: u, kind: OverflowKind::Call, span: node.span });
-                }
+            // Reported at the call, where a summary's effects are reported too.
+            if passed.iter().any(|&(_, v)| v != FULL) && (self.env.callee_overflows)(u, &passed) {
+                facts.overflows.push(Overflow { node: u, kind: OverflowKind::Call, span: node.span });
             }
             for e in extents {
                 match facts.param_extents.iter_mut().find(|x| x.param == e.param) {
@@ -973,26 +970,22 @@ impl Analyser<'_> {
     fn overflow_in(&self, e: &ValExpr, state: &State) -> Option<OverflowKind> {
         let mut stack = vec![e];
         while let Some(e) = stack.pop() {
+            if let ValExpr::Binary { op: ValBinOp::Shl | ValBinOp::Shr, ty, rhs, .. } = e {
+                if names_values(e) && Interval::shift_amount_outside(*ty, self.eval(rhs, state)) {
+                    return Some(OverflowKind::Shift);
+                }
+            }
+            // Unsigned arithmetic wraps by definition (hashes, `n + -1`): only signed
+            // overflow, which is undefined, is reported.
+            if let Some((ty, exact)) = self.signed_exact(e, state) {
+                if exact.meet(Interval::of_type(ty)).is_none() {
+                    return Some(OverflowKind::Arithmetic);
+                }
+            }
             match e {
-                ValExpr::Binary { op, ty, lhs, rhs } if names_values(e) => {
-                    let (l, r) = (self.eval(lhs, state), self.eval(rhs, state));
-                    if matches!(op, ValBinOp::Shl | ValBinOp::Shr) && Interval::shift_amount_outside(*ty, r) {
-                        return Some(OverflowKind::Shift);
-                    }
-                    // Unsigned arithmetic wraps by definition (hashes, `n + -1`): only signed
-                    // overflow, which is undefined, is reported.
-                    if ty.signed && Interval::unwrapped(*op, *ty, l, r).is_some_and(|x| x.meet(Interval::of_type(*ty)).is_none()) {
-                        return Some(OverflowKind::Arithmetic);
-                    }
+                ValExpr::Binary { lhs, rhs, .. } => {
                     stack.push(rhs);
                     stack.push(lhs);
-                }
-                ValExpr::Unary(ValUnOp::Neg, ty, x) if ty.signed && names_values(e) => {
-                    let v = self.eval(x, state).convert(*ty);
-                    if v.hi.checked_neg().is_some_and(|lo| Interval { lo, hi: -v.lo }.meet(Interval::of_type(*ty)).is_none()) {
-                        return Some(OverflowKind::Arithmetic);
-                    }
-                    stack.push(x);
                 }
                 ValExpr::Unary(_, _, x) => stack.push(x),
                 ValExpr::Cast(_, x) if !matches!(**x, ValExpr::Binary { .. } | ValExpr::Unary(..)) => stack.push(x),
@@ -1007,26 +1000,23 @@ impl Analyser<'_> {
     /// tracked variable of a narrower type that cannot hold any of its values: `c++` of a
     /// `char` holding `CHAR_MAX` (computed in `int`, converted back).
     fn stored_out_of_range(&self, target: PathId, value: &ValExpr, state: &State) -> Option<OverflowKind> {
-        if !matches!(value, ValExpr::Binary { ty: IntType { signed: true, .. }, .. } | ValExpr::Unary(..)) {
-            return None;
-        }
+        let (_, exact) = self.signed_exact(value, state)?;
         let ty = match self.slot_of(target) {
             Some(s) => self.ranges[s as usize].0,
-            None => {
-                let path = self.cfg.paths.get(target.0 as usize).filter(|p| p.is_variable())?;
-                IntType::of_bits(path.root.int_bits, path.root.int_signed)?
-            }
-        };
-        let exact = match value {
-            ValExpr::Binary { op, ty: op_ty, lhs, rhs } if names_values(value) => Interval::unwrapped(*op, *op_ty, self.eval(lhs, state), self.eval(rhs, state))?,
-            ValExpr::Unary(ValUnOp::Neg, op_ty, x) if op_ty.signed && names_values(value) => {
-                let v = self.eval(x, state).convert(*op_ty);
-                Interval { lo: v.hi.checked_neg()?, hi: v.lo.checked_neg()? }
-            }
-            _ => return None,
+            None => self.cfg.paths.get(target.0 as usize).filter(|p| p.is_variable())?.int_type()?,
         };
         // Into an unsigned variable the value wraps by definition.
         (ty.signed && exact.meet(Interval::of_type(ty)).is_none()).then_some(OverflowKind::Arithmetic)
+    }
+
+    /// The type and exact result (before any wrap) of `e` when it is a signed `+`, `-`, `*`,
+    /// `<<` or unary `-` that reads a value of the program.
+    fn signed_exact(&self, e: &ValExpr, state: &State) -> Option<(IntType, Interval)> {
+        match e {
+            ValExpr::Binary { op, ty, lhs, rhs } if ty.signed && names_values(e) => Some((*ty, Interval::unwrapped(*op, *ty, self.eval(lhs, state), self.eval(rhs, state))?)),
+            ValExpr::Unary(ValUnOp::Neg, ty, x) if ty.signed && names_values(e) => Some((*ty, Interval::negated(*ty, self.eval(x, state))?)),
+            _ => None,
+        }
     }
 
     /// The values `e` may have in `state`.
@@ -1262,7 +1252,6 @@ fn relevant_paths(cfg: &Cfg, env: &Environment<'_>) -> Vec<bool> {
     }
 }
 
-/// The join of two states, variable by variable.
 /// True when the expression holds an operation that may overflow or shift out of range.
 pub fn may_overflow(e: &ValExpr) -> bool {
     e.any(|x| {
@@ -1279,6 +1268,7 @@ fn names_values(e: &ValExpr) -> bool {
     e.any(|x| matches!(x, ValExpr::Path(_) | ValExpr::Element(..) | ValExpr::Call(_) | ValExpr::PureCall { .. }))
 }
 
+/// The join of two states, variable by variable.
 fn join_states(a: &State, b: &State) -> State {
     a.iter().zip(b).map(|(x, y)| x.join(*y)).collect()
 }

@@ -8,8 +8,7 @@
 //! [`MAX_DEPTH`] calls deep and [`MAX_NODES`] nodes, and once per callee and values in each
 //! level of the call graph ([`Memo`]).
 
-use super::analysis::{analyse_function, may_overflow, CallEffect, Environment, FunctionFacts, OverflowKind};
-use super::interval::Interval;
+use super::analysis::{analyse_function, may_overflow, CallEffect, Environment, FunctionFacts, OverflowKind, ParamValues};
 use crate::program::GlobalWrites;
 use crate::program::{FnIndex, Program};
 use goanna_cfg::{NodeId, PathId, ValExpr, ValueOp};
@@ -56,7 +55,7 @@ pub(super) struct Shared<'a, 'p> {
 impl Shared<'_, '_> {
     /// The facts of `f` when its parameters start with `entry_params` (empty: any value), as
     /// the `depth`-th call of a chain; `None` beyond the budget.
-    pub fn analyse(&self, f: FnIndex, entry_params: &[(usize, Interval)], depth: usize) -> Option<FunctionFacts> {
+    pub fn analyse(&self, f: FnIndex, entry_params: &[ParamValues], depth: usize) -> Option<FunctionFacts> {
         let program = self.program;
         let cfg = program.cfg(f);
         // Without the configuration's constants, what a callee with conditional compilation
@@ -105,7 +104,7 @@ impl Shared<'_, '_> {
             };
             calls.insert(n, effect);
         }
-        let callee_overflows = |n: NodeId, args: &[(usize, Interval)]| linked.get(&n).is_some_and(|&g| self.overflows_in_context(f, g, args, depth));
+        let callee_overflows = |n: NodeId, args: &[ParamValues]| linked.get(&n).is_some_and(|&g| self.overflows_in_context(f, g, args, depth));
         let computes_with = |n: NodeId, arg: usize| arg < 64 && linked.get(&n).is_some_and(|&g| self.sensitive[g as usize] & (1 << arg) != 0);
         let env = Environment {
             globals: self.globals,
@@ -125,13 +124,13 @@ impl Shared<'_, '_> {
 
     /// Whether `g`, called from `f` with parameters `args`, computes an overflow (or shifts
     /// out of range) that its analysis for any values does not show: one the values cause.
-    fn overflows_in_context(&self, f: FnIndex, g: FnIndex, args: &[(usize, Interval)], depth: usize) -> bool {
+    fn overflows_in_context(&self, f: FnIndex, g: FnIndex, args: &[ParamValues], depth: usize) -> bool {
         let program = self.program;
         if depth >= MAX_DEPTH || program.component[g as usize] == program.component[f as usize] || program.cfg(g).nodes.len() > MAX_NODES {
             return false;
         }
         let mask = self.sensitive[g as usize];
-        let mut args: Vec<(usize, Interval)> = args.iter().copied().filter(|&(i, v)| i < 64 && mask & (1 << i) != 0 && v != super::interval::FULL).collect();
+        let mut args: Vec<ParamValues> = args.iter().copied().filter(|&(i, v)| i < 64 && mask & (1 << i) != 0 && v != super::interval::FULL).collect();
         if args.is_empty() {
             return false;
         }
@@ -139,7 +138,7 @@ impl Shared<'_, '_> {
         let Some(free) = self.facts[g as usize].as_ref() else { return false };
         args.sort_unstable_by_key(|&(i, _)| i);
         let key = (g, args.iter().map(|&(i, v)| (i, v.lo, v.hi)).collect::<Vec<_>>());
-        if let Some(&known) = self.memo.0.lock().ok().and_then(|m| m.get(&key).copied()).as_ref() {
+        if let Some(known) = self.memo.0.lock().ok().and_then(|m| m.get(&key).copied()) {
             return known;
         }
         let answer = self.analyse(g, &args, depth + 1).is_some_and(|facts| {

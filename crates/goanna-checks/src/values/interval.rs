@@ -136,6 +136,13 @@ impl Interval {
         })
     }
 
+    /// The exact result of `-x` computed in `ty` (`x` first converted to it), before it is
+    /// wrapped into `ty`; `None` only when a bound cannot be negated in `i128`.
+    pub fn negated(ty: IntType, x: Interval) -> Option<Interval> {
+        let x = x.convert(ty);
+        Some(Interval { lo: x.hi.checked_neg()?, hi: x.lo.checked_neg()? })
+    }
+
     /// True when a shift in `ty` by an amount in `amount` is undefined for every one of them:
     /// every amount is negative, or every one is at least the width of `ty`.
     pub fn shift_amount_outside(ty: IntType, amount: Interval) -> bool {
