@@ -63,3 +63,48 @@ int string_changed_bad(char *line, const char *other) {
     }
     return 0;
 }
+
+/* The first character tested: `strrchr(path, '/')` finds at least that one (json-c's
+ * json_pointer_setf). */
+int first_character_tested_ok(char *path) {
+    char *endp;
+    if (path[0] != '/')
+        return -1;
+    if ((endp = strrchr(path, '/')) == path)
+        return 1;
+    *endp = '\0';
+    return 0;
+}
+
+int first_character_dereferenced_ok(const char *opt) {
+    if (*opt == '-') {
+        const char *dash = strchr(opt, '-');
+        return dash[1];
+    }
+    return 0;
+}
+
+int other_character_tested_bad(const char *opt) {
+    if (*opt == '-') {
+        const char *eq = strchr(opt, '=');
+        return eq[1]; // expect: PTR-null-fun-pos
+    }
+    return 0;
+}
+
+/* A later character may lie past the end of a shorter string in a reused buffer. */
+int later_character_tested_bad(const char *opt) {
+    if (opt[2] == '=') {
+        const char *eq = strchr(opt, '=');
+        return eq[1]; // expect: PTR-null-fun-pos
+    }
+    return 0;
+}
+
+int first_character_differs_bad(const char *opt) {
+    if (opt[0] != '-') {
+        const char *dash = strchr(opt, '-');
+        return dash[1]; // expect: PTR-null-fun-pos
+    }
+    return 0;
+}

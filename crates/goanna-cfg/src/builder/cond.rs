@@ -431,6 +431,10 @@ impl Builder<'_, '_> {
             ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if crate::consts::is_zero_literal(lhs) => (&**rhs, *op == BinaryOp::Eq),
             _ => (core, false),
         };
+        if let Some(found) = self.first_char_test(core) {
+            let (string, chars, equal_on_true) = found;
+            return Some((string, chars, equal_on_true != negated));
+        }
         let ExprKind::Call { callee: goanna_ast::Callee::Direct { name, .. }, args } = &crate::consts::strip_casts(call).kind else { return None };
         let model = self.ctx.model(name)?;
         let (Some(&a), Some(&b)) = (model.equal_when_zero.first(), model.equal_when_zero.get(1)) else { return None };
@@ -452,6 +456,30 @@ impl Builder<'_, '_> {
         let chars = super::known_chars::char_set(text.into_iter().take(length).filter(|c| !(ignores_case && c.is_ascii_alphabetic())));
         let string = self.pointer_path(string)?;
         Some((string, chars, zero_on_true != negated))
+    }
+
+    /// When `e` compares the first character of a string with a constant character other than
+    /// NUL (`s[0] == '/'`, `*s != '-'`, either way round): the string's pointer, that
+    /// character, and whether the true branch is where they are equal. Only the first
+    /// character: a later one may lie past the string's end in a reused buffer.
+    fn first_char_test(&mut self, e: &Expr) -> Option<(PathId, super::known_chars::CharSet, bool)> {
+        let ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } = &e.kind else { return None };
+        let char_of = |x: &Expr| match crate::consts::strip_casts(x).kind {
+            ExprKind::IntLit(c) => u8::try_from(c).ok().filter(|&c| c != 0),
+            _ => None,
+        };
+        let (access, ch) = match (char_of(lhs), char_of(rhs)) {
+            (None, Some(c)) => (&**lhs, c),
+            (Some(c), None) => (&**rhs, c),
+            _ => return None,
+        };
+        let base = match &crate::consts::strip_casts(access).kind {
+            ExprKind::Unary { op: goanna_ast::UnaryOp::Deref, operand } => &**operand,
+            ExprKind::Index { base, index } if const_value(self.tu, index) == Some(0) => &**base,
+            _ => return None,
+        };
+        let string = self.pointer_path(base)?;
+        Some((string, super::known_chars::char_set([ch]), *op == BinaryOp::Eq))
     }
 
     /// When `e` orders a pointer above the address of an object (`(s = strrchr(buf, '/')) >

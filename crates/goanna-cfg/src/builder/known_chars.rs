@@ -3,7 +3,8 @@
 //!
 //! Where `strncmp(s, "MOVED ", 6) == 0` holds, `s` starts with `MOVED `: it holds a space, so
 //! `strchr(s, ' ')` on a path that passed the test, with `s` (or a copy of it) unchanged, finds
-//! one and does not return NULL. The facts are a must-analysis over the function's graph: a
+//! one and does not return NULL; where `s[0] == '/'` holds, `strrchr(s, '/')` finds at least
+//! that one. The facts are a must-analysis over the function's graph: a
 //! comparison's branch where the strings are equal gives them, a new value of the pointer (or
 //! of what it is reached through), a store through it and any call of a function that is not
 //! modelled take them away, a copy of the pointer carries them. A search whose character is
