@@ -46,3 +46,34 @@ int Screen_probe_bad(int pid) {
     Base_clear(&this->super);
     return this->super.height;
 }
+
+// A destructor of the base frees what it is given: given the address of the first member,
+// it frees the whole block, as `free(&this->super)` does (json-c's
+// json_object_generic_delete(&jso->base)).
+static void Base_delete(Base *b) {
+    free(b);
+}
+
+void *table_new(void);
+
+Base *Screen_failed_init_ok(int pid) {
+    Screen *this = malloc(sizeof(Screen));
+    if (!this)
+        return NULL;
+    this->pid = pid;
+    if (!table_new()) {
+        Base_delete(&this->super);
+        return NULL;
+    }
+    return &this->super;
+}
+
+int Screen_deleted_twice_bad(int pid) {
+    Screen *this = malloc(sizeof(Screen));
+    if (!this)
+        return -1;
+    this->pid = pid;
+    Base_delete(&this->super);
+    free(this); // expect: MEM-double-free
+    return 0;
+}

@@ -1025,10 +1025,12 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
     }
     // The address of a member of a block (`f(&obj->base)`, a base-class initialiser that
-    // returns or keeps its argument): the block `obj` points to is what the callee takes.
+    // returns or keeps its argument, a destructor of the base that frees it): the block `obj`
+    // points to is what the callee takes or frees, as `free(&obj->base)` frees it.
     for (i, x) in site.address_args.iter().enumerate() {
         let Some(x) = *x else { continue };
-        if s.takes.get(i) != Some(&true) || s.frees_all.get(i) == Some(&true) {
+        let frees = s.frees_all.get(i) == Some(&true);
+        if s.takes.get(i) != Some(&true) && !frees {
             continue;
         }
         let member = cfg.path(x);
@@ -1037,7 +1039,7 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
         }
         let block = cfg.paths.iter().position(|p| p.root == member.root && p.is_variable() && p.class == goanna_ast::TypeClass::Pointer);
         if let Some(b) = block {
-            props.push((PropKind::Escape, PathId(b as u32)));
+            props.push((if frees { PropKind::Free } else { PropKind::Escape }, PathId(b as u32)));
         }
     }
     // What the callee does to the pointer its parameter points to: to `p` for `f(&p)`.
