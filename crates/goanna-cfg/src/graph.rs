@@ -212,9 +212,15 @@ impl Node {
     /// range or a case value the compiler could not evaluate (`Case(i64::MIN)`) never gets a
     /// `const_cond`, so its edges are all feasible.
     pub fn edge_feasible(&self, edge: &Edge) -> bool {
-        if self.complete_switch && edge.kind == EdgeKind::Default {
-            return false;
-        }
+        !(self.complete_switch && edge.kind == EdgeKind::Default) && self.edge_possible_for_values(edge)
+    }
+
+    /// As [`Node::edge_feasible`], without the assumption that a complete `switch` on an
+    /// enumeration sees only its enumerators: what the values a program computes can reach. A
+    /// validator (`switch (op) { case A: case B: return 1; } return 0;`) is given values that
+    /// are not enumerators (a field read from the wire, a caller's cast), so what it returns
+    /// after the switch is one of its results.
+    pub fn edge_possible_for_values(&self, edge: &Edge) -> bool {
         let Some(value) = self.const_cond else { return true };
         match edge.kind {
             EdgeKind::True => value != 0,

@@ -686,7 +686,7 @@ impl Analyser<'_> {
     fn edge_state(&self, u: NodeId, k: usize, out: &State) -> Option<State> {
         let node = self.cfg.node(u);
         let edge = node.succs.get(k)?;
-        if matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn) || (self.env.stops)(u) || !node.edge_feasible(edge) {
+        if matches!(node.kind, NodeKind::Exit | NodeKind::NoReturn) || (self.env.stops)(u) || !node.edge_possible_for_values(edge) {
             return None;
         }
         let cond = if node.kind == NodeKind::Condition { self.condition(u) } else { None };
