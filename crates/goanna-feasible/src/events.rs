@@ -566,9 +566,19 @@ impl<'a> Frame<'a> {
     /// True when no store through a pointer can write the path: a local or parameter whose
     /// address no pointer holds (never taken, or only lent to calls).
     fn unreachable_by_stores(&self, p: &AccessPath) -> bool {
-        matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
-            && !self.escaped.contains(&p.root)
-            && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+        if !p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
+            return false;
+        }
+        match p.root.kind {
+            goanna_ast::VarKind::Local | goanna_ast::VarKind::Param => !self.escaped.contains(&p.root),
+            // A global whose address no code takes (`stdin` past `*out = item`).
+            kind if kind.is_static_storage() => {
+                let internal = matches!(kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
+                let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
+                !escaped_here && self.program.is_some_and(|(program, f)| program.global_unreachable_by_stores(f, p, internal))
+            }
+            _ => false,
+        }
     }
 
     /// True when the call at node `n` may give the path `id` a new value; `reads_only`: the

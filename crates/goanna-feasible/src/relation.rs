@@ -61,6 +61,15 @@ pub trait CalleeGraphs: Sync {
         true
     }
 
+    /// True when no pointer of function `function` can reach `global` (a path rooted at a
+    /// global, reached without a pointer), `internal_linkage` telling whether it is `static`:
+    /// the program never takes its address (nor that of a part of it), and no code outside the
+    /// program can either (it is `static`, or a variable of the C library such as `stdin`). A
+    /// store through a pointer then leaves it as it was. By default any global may be reached.
+    fn global_unreachable_by_stores(&self, _function: u32, _global: &AccessPath, _internal_linkage: bool) -> bool {
+        false
+    }
+
     /// False when the call at `node` of function `function`, a call of a function of the
     /// program given a pointer as its argument `arg`, surely writes nothing through it under
     /// the member `member` of what it points to (`None`: the pointee as a whole): its summary

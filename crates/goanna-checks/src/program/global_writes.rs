@@ -452,6 +452,17 @@ impl GlobalWrites {
         self.escaped.contains(usr) || self.thread_owned.contains_key(usr) || self.written_by_threads_outside(usr)
     }
 
+    /// True when a part of `global` (a path rooted at a global) that overlaps it may change at
+    /// any time: the program takes its address (so a pointer may reach it), or a thread or a
+    /// signal handler writes it.
+    pub fn address_escapes(&self, global: &goanna_cfg::AccessPath) -> bool {
+        let usr = global.root.usr.as_str();
+        let part = part_key(global);
+        let prefix = format!("{usr}|");
+        let first = self.escaped_parts.partition_point(|p| p.as_str() < prefix.as_str());
+        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| write_overlaps(p, part.as_str()))
+    }
+
     /// True when threads run code outside the program and `usr` is not a global of internal
     /// linkage the program writes: that code may write it at any time.
     fn written_by_threads_outside(&self, usr: &str) -> bool {
@@ -513,10 +524,12 @@ impl GlobalWrites {
     }
 
     /// True when the program's function `g` or the program's functions it calls may write the
-    /// part `part` of the global `usr`.
+    /// part `part` of the global `usr` themselves. What the code outside the program they call
+    /// may write is the caller's to add (`reaches_unknown`): nothing of the C library's own
+    /// variables (`stdin`), and of the program's only what its callbacks write.
     fn program_writes_part(&self, g: FnIndex, usr: &str, part: &str) -> bool {
         // Most callees write no part of the variable at all: answered without naming the part.
-        let names_var = match self.writes_of(g) {
+        let names_var = match self.known_writes.get(g as usize).and_then(|w| w.as_deref()) {
             Some(roots) => self.ids.get(usr).is_some_and(|id| roots.binary_search(id).is_ok()),
             None => true,
         };

@@ -47,6 +47,11 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
         })
     }
 
+    fn global_unreachable_by_stores(&self, function: u32, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
+        let of_the_library = global.root.kind == goanna_ast::VarKind::Global && self.program.declared_in_system_header(function, &global.root);
+        (internal_linkage || of_the_library) && !self.program.global_writes().address_escapes(global)
+    }
+
     fn call_is_summarised(&self, function: u32, node: NodeId) -> bool {
         self.program.every_callee_at(function, node).is_some()
     }
