@@ -566,19 +566,22 @@ impl<'a> Frame<'a> {
     /// True when no store through a pointer can write the path: a local or parameter whose
     /// address no pointer holds (never taken, or only lent to calls).
     fn unreachable_by_stores(&self, p: &AccessPath) -> bool {
-        if !p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
+        matches!(p.root.kind, goanna_ast::VarKind::Local | goanna_ast::VarKind::Param)
+            && !self.escaped.contains(&p.root)
+            && p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_)))
+    }
+
+    /// True when `p` is a global (or a member of one, reached without a pointer) whose address
+    /// no code takes (`stdin` past `*out = item`): no store through a pointer writes it.
+    /// Calls may still write it ([`Frame::clobbers`]).
+    fn global_unreachable_by_stores(&self, p: &AccessPath) -> bool {
+        let kind = p.root.kind;
+        if !kind.is_static_storage() || !p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
             return false;
         }
-        match p.root.kind {
-            goanna_ast::VarKind::Local | goanna_ast::VarKind::Param => !self.escaped.contains(&p.root),
-            // A global whose address no code takes (`stdin` past `*out = item`).
-            kind if kind.is_static_storage() => {
-                let internal = matches!(kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
-                let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
-                !escaped_here && self.program.is_some_and(|(program, f)| program.global_unreachable_by_stores(f, p, internal))
-            }
-            _ => false,
-        }
+        let internal = matches!(kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
+        let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
+        !escaped_here && self.program.is_some_and(|(program, f)| program.global_unreachable_by_stores(f, p, internal))
     }
 
     /// True when the call at node `n` may give the path `id` a new value; `reads_only`: the
@@ -717,7 +720,7 @@ impl<'a> Frame<'a> {
 
     /// [`Frame::store_clobbers`] of a path.
     fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, q: &AccessPath) -> bool {
-        if self.unreachable_by_stores(q) {
+        if self.unreachable_by_stores(q) || self.global_unreachable_by_stores(q) {
             return false;
         }
         // A `const` global (or a member of one) keeps its value: no store may write it
