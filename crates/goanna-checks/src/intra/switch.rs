@@ -152,6 +152,12 @@ fn falling_code(cfg: &Cfg, preds: &[Vec<NodeId>], feasible: &[bool], text: Optio
                 continue;
             }
             seen[p.index()] = true;
+            // `if (state == X) case X: { ... }`: the label is the `if`'s own statement, so the
+            // previous case enters it only when the `if` says so (lz4's skippable stages; GCC's
+            // -Wimplicit-fallthrough does not warn either).
+            if to == label && node.kind == goanna_cfg::NodeKind::Branch(true) {
+                continue;
+            }
             if is_goto(node, file, text) {
                 // `goto again;` where `again:` stands right before the case: a jump.
                 continue;
