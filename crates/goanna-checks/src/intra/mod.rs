@@ -11,7 +11,7 @@ mod unused_static;
 
 pub use dead::{unreachable_code, unreachable_code_with};
 pub use switch::fall_through;
-pub use uninit::{caller_reads, caller_writes, uninitialised_on_all_paths, CalleeEffects, CallerRead, RemoteRead, UninitSpecs};
+pub use uninit::{address_only_params, caller_reads, caller_writes, uninitialised_on_all_paths, CalleeEffects, CallerRead, RemoteRead, UninitSpecs};
 pub use unused::unused_variables;
 pub use unused_static::unused_statics;
 

@@ -152,6 +152,43 @@ pub struct CalleeEffects {
     /// Storage the callee writes only at constant element indices (a may-set, as a mask of
     /// indices below 64): `(path passed, passed as `&path`, mask)`.
     pub writes: Vec<(PathId, bool, u64)>,
+    /// Pointers passed to parameters the callee only takes the address of
+    /// ([`address_only_params`]): passed as pointers to const, they are not read through.
+    pub address_only: Vec<PathId>,
+}
+
+/// For each parameter of `cfg`'s function: true when it is a pointer whose value the function
+/// only uses as an address (`((size_t)ptr & (align - 1)) == 0`, a NULL test): it never reads or
+/// writes through it, copies it, or hands it to a call.
+pub fn address_only_params(cfg: &Cfg) -> Vec<bool> {
+    let roots = roots(cfg);
+    cfg.params
+        .iter()
+        .map(|param| {
+            let Some(pid) = *param else { return false };
+            if cfg.path(pid).class != TypeClass::Pointer {
+                return false;
+            }
+            cfg.nodes.iter().all(|node| {
+                let mentioned = node.props.iter().any(|p| matches!(p.subject, Subject::Path(x) if roots[x.0 as usize] == pid));
+                if !mentioned {
+                    return true;
+                }
+                let passed = match &node.kind {
+                    NodeKind::Call(site) => site.args.iter().chain(&site.address_args).any(|a| a.is_some_and(|a| roots[a.0 as usize] == pid)),
+                    _ => false,
+                };
+                let library_call = node.props.iter().any(|p| p.kind == PropKind::Call);
+                let only_address = node.props.iter().all(|p| match p.subject {
+                    Subject::Path(x) if roots[x.0 as usize] == pid => {
+                        x == pid && matches!(p.kind, PropKind::Use | PropKind::Mention | PropKind::NullTest | PropKind::NonNullTest)
+                    }
+                    _ => true,
+                });
+                only_address && !passed && !library_call
+            })
+        })
+        .collect()
 }
 
 /// For each parameter of `cfg`'s function: when it is a pointer through which the function
@@ -397,6 +434,9 @@ fn node_effects(
                 e.created.extend((0..t.items.len()).filter(|&i| matches!(t.items[i].kind, Kind::Pointee | Kind::ParamField)));
             }
             let callee = remote(n);
+            // A pointer to const the callee only takes the address of is not read (the front
+            // end's `load_p` for a `const T *` argument).
+            props.retain(|p| !(p.0 == PropKind::Load && callee.address_only.contains(&p.1)));
             // Storage the callee writes only at known elements: those elements, instead of
             // everything (`&x`, the array decaying, the pointer handed on).
             let mut precise: Vec<PathId> = Vec::new();
@@ -773,13 +813,15 @@ pub fn uninitialised_on_all_paths(
 }
 
 /// What `cfg`'s function certainly reads of the storage its caller provides (pointer
-/// parameters' targets, members of structures passed by value) before writing it.
-pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg) -> Vec<CallerRead> {
+/// parameters' targets, members of structures passed by value) before writing it; `remote`
+/// says what each call node's callee does to what it is passed (here: the pointers it only
+/// takes the address of).
+pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg, remote: &dyn Fn(NodeId) -> CalleeEffects) -> Vec<CallerRead> {
     let t = tracked_params(cfg);
     if t.items.is_empty() || cfg.nodes.is_empty() {
         return Vec::new();
     }
-    let effects = node_effects(cfg, &t, &|_| Vec::new(), &|_| CalleeEffects::default());
+    let effects = node_effects(cfg, &t, &|_| Vec::new(), remote);
     // Only the parameters' storage is tracked here: a few items, no deadline.
     let Ok((input, live)) = fixpoint(cfg, &t, &effects, &Deadline::never()) else { return Vec::new() };
     let mut out = Vec::new();

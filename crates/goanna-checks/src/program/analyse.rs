@@ -147,18 +147,23 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                     }
                 }
                 let specs = intra::uninit_specs(&|s| (options.enabled)(s));
+                let address_only: Vec<Vec<bool>> = (0..program.functions.len() as FnIndex).into_par_iter().map(|f| intra::address_only_params(program.cfg(f))).collect();
                 let reads: Vec<(Vec<intra::CallerRead>, Vec<Option<u64>>)> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
                     .map(|f| {
                         let cfg = program.cfg(f);
-                        (intra::caller_reads(&UnitContext::new(program.files(f)), cfg), intra::caller_writes(cfg))
+                        let remote = |n: goanna_cfg::NodeId| intra::CalleeEffects { address_only: address_only_args(&program, f, n, &address_only), ..Default::default() };
+                        (intra::caller_reads(&UnitContext::new(program.files(f)), cfg, &remote), intra::caller_writes(cfg))
                     })
                     .collect();
                 let uninit: Vec<Result<Vec<Finding>, Problem>> = (0..program.functions.len() as FnIndex)
                     .into_par_iter()
                     .map(|f| {
                         let extra = |n: goanna_cfg::NodeId| effects.get(&(f, n)).cloned().unwrap_or_default();
-                        let remote = |n: goanna_cfg::NodeId| remote_reads(&program, f, n, &reads, &effects);
+                        let remote = |n: goanna_cfg::NodeId| intra::CalleeEffects {
+                            address_only: address_only_args(&program, f, n, &address_only),
+                            ..remote_reads(&program, f, n, &reads, &effects)
+                        };
                         let ctx = UnitContext::new(program.files(f));
                         let deadline = Deadline::for_budget(options.function_budget);
                         intra::uninitialised_on_all_paths(&ctx, program.cfg(f), &specs, &extra, &remote, &deadline)
@@ -218,6 +223,32 @@ fn uninit_over_budget(ctx: &UnitContext<'_>, cfg: &goanna_cfg::Cfg, budget: std:
         severity: ProblemSeverity::Warning,
         details: Vec::new(),
     }
+}
+
+/// The pointers the call at node `n` of `f` passes as pointers to const to parameters its
+/// callee only takes the address of ([`intra::address_only_params`]), when nothing else the
+/// node evaluates reads through them (no other argument names them, no library call among the
+/// arguments).
+fn address_only_args(program: &Program<'_>, f: FnIndex, n: goanna_cfg::NodeId, address_only: &[Vec<bool>]) -> Vec<goanna_cfg::PathId> {
+    let Some(g) = program.callee_at(f, n) else { return Vec::new() };
+    let cfg = program.cfg(f);
+    let node = cfg.node(n);
+    let goanna_cfg::NodeKind::Call(site) = &node.kind else { return Vec::new() };
+    if node.props.iter().filter(|p| p.kind == goanna_cfg::PropKind::Call).count() > 1 {
+        return Vec::new();
+    }
+    let only = address_only.get(g as usize).map_or(&[][..], |v| &v[..]);
+    let named_elsewhere = |i: usize, x: goanna_cfg::PathId| {
+        let same_root = |a: &Option<goanna_cfg::PathId>| a.is_some_and(|a| cfg.path(a).root == cfg.path(x).root);
+        site.args.iter().enumerate().any(|(j, a)| j != i && same_root(a)) || site.address_args.iter().any(same_root)
+    };
+    site.const_args
+        .iter()
+        .filter(|&&i| only.get(i).copied().unwrap_or(false))
+        .filter_map(|&i| site.args.get(i).copied().flatten().map(|x| (i, x)))
+        .filter(|&(i, x)| cfg.path(x).is_variable() && !named_elsewhere(i, x))
+        .map(|(_, x)| x)
+        .collect()
 }
 
 /// What the callee of call node `n` of `f` reads and writes of what the call passes it.
