@@ -14,6 +14,9 @@ const WIDTH: u32 = 64;
 /// Most pointers a new object is stated distinct from.
 const MAX_DISTINCT: usize = 64;
 
+/// Largest constant a 64-bit unsigned count is believed to take without wrapping around.
+const MAX_NO_WRAP_ADDEND: i64 = 1 << 32;
+
 /// Most literals a pointer compared as a string is tried as.
 const MAX_LITERALS: usize = 32;
 
@@ -401,6 +404,17 @@ impl<'f, 'a> Encoder<'f, 'a> {
                 let (a, b) = if matches!(op, ValBinOp::Shl | ValBinOp::Shr) { (convert(&a, ty), b) } else { (convert(&a, ty), convert(&b, ty)) };
                 let signed = ty.signed;
                 let arith = |v: BV| convert(&v, ty);
+                // A 64-bit unsigned count or size plus a small constant (`num_blocks + 256`)
+                // does not wrap around to a small value: a count that close to 2^64 describes
+                // no object in memory (as an object's size is at most PTRDIFF_MAX, above). A
+                // belief, as for that size: it holds for the finding's own path only.
+                if *op == ValBinOp::Add && !signed && ty.width() == 64 {
+                    let small = |e: &ValExpr| const_value_of(e).is_some_and(|c| c > 0 && c <= MAX_NO_WRAP_ADDEND);
+                    let (other, addend) = if small(rhs) && !is_constant(lhs) { (Some(&a), Some(&b)) } else if small(lhs) && !is_constant(rhs) { (Some(&b), Some(&a)) } else { (None, None) };
+                    if let (Some(other), Some(addend)) = (other, addend) {
+                        self.assume(other.bvadd(addend).bvuge(addend));
+                    }
+                }
                 match op {
                     ValBinOp::Add => arith(a.bvadd(&b)),
                     ValBinOp::Sub => arith(a.bvsub(&b)),
@@ -469,6 +483,25 @@ impl<'f, 'a> Encoder<'f, 'a> {
 }
 
 /// True for an integer constant (through casts and negation).
+/// The value of a constant written as a literal or a macro, through casts and constant sums,
+/// differences and products (`4 * 64`), when it fits.
+fn const_value_of(e: &ValExpr) -> Option<i64> {
+    match e {
+        ValExpr::Const(v) | ValExpr::MacroConst(v) => Some(*v),
+        ValExpr::Cast(_, inner) => const_value_of(inner),
+        ValExpr::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (const_value_of(lhs)?, const_value_of(rhs)?);
+            match op {
+                ValBinOp::Add => a.checked_add(b),
+                ValBinOp::Sub => a.checked_sub(b),
+                ValBinOp::Mul => a.checked_mul(b),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 fn is_constant(e: &ValExpr) -> bool {
     match e {
         ValExpr::Const(_) | ValExpr::MacroConst(_) => true,
