@@ -49,3 +49,38 @@ int chained_null_bad(const char *given) {
     c = authority = NULL;
     return *c; // expect: PTR-null-assign
 }
+
+/* A copy taken before the original is set to NULL still points to the block: a descent that
+ * keeps the found node in `cur` and clears `np` (libarchive's iso9660 writer). */
+struct tree_node { int dir; };
+struct tree_node *find_child(struct tree_node *n, const char *name);
+int next_component(char *buf, const char **fn);
+
+struct tree_node *find_entry_ok(struct tree_node *root, const char *fn) {
+    char name[256];
+    struct tree_node *cur = root, *np = 0;
+    for (;;) {
+        if (next_component(name, &fn) == 0)
+            break;
+        np = find_child(cur, name);
+        if (np == 0)
+            break;
+        if (fn[0] == '\0')
+            break;
+        cur = np;
+        np = 0;
+        if (!cur->dir)
+            break;
+    }
+    return np;
+}
+
+int cleared_then_read_bad(struct tree_node *root) {
+    struct tree_node *np = find_child(root, "a");
+    struct tree_node *cur;
+    if (np == 0)
+        return -1;
+    cur = np;
+    np = 0;
+    return cur->dir + np->dir; // expect: PTR-null-assign
+}

@@ -801,7 +801,12 @@ impl<'a> Analysis<'a> {
                         released.insert(b);
                     }
                     let owner = self.blocks[b as usize].owner;
-                    if owner != h && self.owner_accepts(b, before[owner].must) {
+                    // An owner set to NULL since (`cur = np; np = NULL; cur->dir`): the block is
+                    // still released through the copy, but a test or a dereference of the copy
+                    // is of the block, not of the NULL the owner holds now.
+                    let about_null = matches!(kind, PropKind::Deref | PropKind::NullTest | PropKind::NonNullTest);
+                    let owner_null = before[owner].must == Val::Null;
+                    if owner != h && self.owner_accepts(b, before[owner].must) && !(about_null && owner_null) {
                         // An owner moved within its block (`s++`) while another holder kept the
                         // start: the block is released through the start, not at the moved
                         // pointer; for the owner it is handed on.
