@@ -978,9 +978,21 @@ impl<'a> Frame<'a> {
                 PropKind::NonHeap | PropKind::NonNull => Some(Event::PtrNonNull(id)),
                 // A pointer into the source's block (`q = p + k`, `interior_q`) is not its value,
                 // but it is NULL exactly when the source is.
+                // The address of a member (`q = &p->f`) is never NULL: forming it accesses
+                // `*p`, undefined for a NULL `p` (C11 6.5.2.3), as compilers assume.
                 PropKind::Copy => value.and_then(|v| u32::try_from(v).ok()).map(PathId).filter(|&src| self.is_value(src) && is_pointer(src)).map(|src| {
+                    let member_address = props.iter().any(|&(k, p, _)| {
+                        k == PropKind::AddrTaken
+                            && self.cfg.paths.get(p.0 as usize).is_some_and(|m| {
+                                m.root == self.cfg.path(src).root && m.steps.first().is_some_and(|s| matches!(s, PathStep::Arrow(_)))
+                            })
+                    });
                     if props.iter().any(|&(k, p, _)| k == PropKind::Interior && p == id) {
-                        Event::PtrInto(id, src)
+                        if member_address {
+                            Event::PtrNonNull(id)
+                        } else {
+                            Event::PtrInto(id, src)
+                        }
                     } else {
                         Event::PtrCopy(id, src)
                     }

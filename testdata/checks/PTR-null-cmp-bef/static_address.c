@@ -51,3 +51,26 @@ void result_that_may_be_null_bad(int c) {
     if (p != NULL)
         *p = 7;
 }
+
+/* The address of a member of a structure is never NULL either: the later test is defensive
+ * (libarchive's run_filters: `filters = &rar->filters; ... if (filters == NULL)`). */
+struct filter { int len; };
+struct filters { struct filter *stack; long start; };
+struct rar { int x; struct filters filters; };
+
+long run_filters_ok(struct rar *rar) {
+    struct filters *filters = &rar->filters;
+    struct filter *filter = filters->stack;
+    if (filters == 0 || filter == 0)
+        return 0;
+    return filters->start + filter->len;
+}
+
+/* A pointer into a block moved by an offset is NULL when the block's pointer is. */
+long offset_then_test_bad(struct filters *all, long k) {
+    struct filters *f = all + k;
+    long start = f->start; // expect: PTR-null-cmp-bef
+    if (f == 0)
+        return 0;
+    return start;
+}

@@ -1,5 +1,5 @@
 //! Where a pointer is known to be non-null: every path from the entry passes a branch that
-//! found it non-null, or an assignment of an address that is never NULL (`p = &x`, a string,
+//! found it non-null, or an assignment of an address that is never NULL (`p = &x`, `p = &q->f`, a string,
 //! the result of a function that always returns such an address or never returns NULL), with
 //! no other new value since (a forward must-analysis on one graph).
 
@@ -16,6 +16,15 @@ pub fn known_nonnull(cfg: &Cfg, f: FnIndex, effects: &CallEffects, var: PathId) 
         cfg.nodes[i].props.iter().any(|p| p.kind == kind && p.subject == Subject::Path(var))
             || effects.get(&(f, NodeId(i as u32))).is_some_and(|e| e.contains(&(kind, var)))
     };
+    // `var = &p->f`: the address of a member is never NULL (forming it accesses `*p`, undefined
+    // for a NULL `p`).
+    let member_address = |i: usize| {
+        has(i, PropKind::Interior)
+            && cfg.nodes[i].props.iter().any(|p| {
+                p.kind == PropKind::AddrTaken
+                    && matches!(p.subject, Subject::Path(m) if cfg.paths.get(m.0 as usize).is_some_and(|m| matches!(m.steps.first(), Some(goanna_cfg::PathStep::Arrow(_)))))
+            })
+    };
     // out[i] = known non-null after node i; start optimistic (true) except at the entry.
     let mut input = vec![true; n];
     let mut output = vec![true; n];
@@ -31,7 +40,7 @@ pub fn known_nonnull(cfg: &Cfg, f: FnIndex, effects: &CallEffects, var: PathId) 
         if i != cfg.entry.index() {
             input[i] = preds[i].iter().filter(|p| cfg.nodes[p.index()].reachable).all(|p| output[p.index()]);
         }
-        let out = if has(i, PropKind::NonNullTest) || has(i, PropKind::NonHeap) || has(i, PropKind::NonNull) {
+        let out = if has(i, PropKind::NonNullTest) || has(i, PropKind::NonHeap) || has(i, PropKind::NonNull) || member_address(i) {
             true
         } else if has(i, PropKind::Def) || has(i, PropKind::NullTest) || has(i, PropKind::AddrTaken) {
             false
