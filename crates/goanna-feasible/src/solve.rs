@@ -262,6 +262,15 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             _ => None,
         });
         let at = Position { step: i, reported: query.reported.contains(&i), happened: query.assumed.contains(&(i, Assumed::Happened)), allocated };
+        let receives_null: Vec<PathId> = query
+            .assumed
+            .iter()
+            .filter(|(s, _)| *s == i)
+            .filter_map(|&(_, a)| match a {
+                Assumed::Null(p) | Assumed::NullCertain(p) => Some(p),
+                _ => None,
+            })
+            .collect();
         // What the callee can return for the values passed (read before the call's writes);
         // along the counterexample's walk inside the callee, whether it can take that walk.
         let relation = query
@@ -284,6 +293,13 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
                 after.push((result, (key, version), v));
                 continue;
             }
+            // Where the finding's pointer receives the NULL it is about (`p = strchr(s + k,
+            // c)`), a dereference of another pointer there (the call's argument) happened
+            // before and is a fact, like any other step's.
+            let at = match event {
+                Event::Dereferenced(x) if at.reported && receives_null.iter().any(|&p| p != x) => Position { reported: false, ..at },
+                _ => at,
+            };
             encode_event(&mut enc, &mut cs, &mut pending, event, at);
         }
         for (result, arg, arg_value) in after {

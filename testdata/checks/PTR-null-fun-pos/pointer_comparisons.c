@@ -29,3 +29,30 @@ int found_flag_inverted_bad(int key) {
         return 0;
     return e->value; // expect: PTR-null-cmp-aft
 }
+
+/* The search reads the string it is given: where the result equals the string's start, it is
+ * not NULL (libarchive's ustar split: `p = strchr(pp + len - 101, '/'); if (p == pp) p =
+ * strchr(p + 1, '/');`). */
+int get_name(const char **pp, size_t *len);
+
+int split_at_slash_ok(void) {
+    const char *pp, *p;
+    size_t len;
+    if (get_name(&pp, &len) != 0)
+        return -1;
+    p = strchr(pp + len - 101, '/');
+    if (p == pp)
+        return p[1];
+    return 0;
+}
+
+int split_elsewhere_bad(const char *other) {
+    const char *pp, *p;
+    size_t len;
+    if (get_name(&pp, &len) != 0)
+        return -1;
+    p = strchr(pp + len - 101, '/');
+    if (p != other)
+        return p[1]; // expect: PTR-null-fun-pos
+    return 0;
+}
