@@ -127,16 +127,44 @@ struct Returned {
     /// The value is the address of an object, not of a block (a string literal, `&s->data`,
     /// the address of a static object): nothing the caller could own.
     object_address: bool,
-    /// When the value is a pointer variable of the callee whose NULL is its own only under a
-    /// condition ([`PathState::own_null_if`]): that condition.
-    own_null_if: Option<Bool>,
+    /// When the value is a pointer variable of the callee that holds what it read from memory
+    /// or what a call of the program returned ([`PathState::origins`]): where it came from.
+    origin: Option<Origin>,
+}
+
+/// Where a callee's pointer variable got its value, when that decides whether its NULL (or its
+/// block) is the callee's own.
+#[derive(Clone)]
+enum Origin {
+    /// Read from memory (`ptr = a->arr`): what is stored there is neither a NULL the callee
+    /// produces (its summary does not call it one) nor a block of its own.
+    Memory,
+    /// The result of a call of the program's (`r = inner(a)`): its NULL is the callee's own
+    /// where that call's relation says so.
+    Call(Bool),
+}
+
+impl Origin {
+    /// The condition under which a NULL of this origin is the callee's own.
+    fn own_null(&self) -> Bool {
+        match self {
+            Origin::Memory => Bool::from_bool(false),
+            Origin::Call(own) => own.clone(),
+        }
+    }
 }
 
 impl Returned {
+    /// True when the value is a pointer the callee read from memory (`sc = a->convs; return
+    /// sc;`): neither a NULL nor a block of its own.
+    fn read_from_memory(&self) -> bool {
+        matches!(self.origin, Some(Origin::Memory))
+    }
+
     /// A value nothing is known of: the callee's own, not given, not handed on (a path that
     /// returns without a value the encoding follows, or one that stops inside the callee).
     fn unknown() -> Returned {
-        Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false, object_address: false, own_null_if: None }
+        Returned { value: BV::fresh_const("r", 64), given: false, handed_on: false, object_address: false, origin: None }
     }
 }
 
@@ -251,12 +279,12 @@ pub(crate) fn call_relation(
         }
         let alternative = Bool::and(&facts);
         if !ret.given {
-            own.push(match &ret.own_null_if {
-                Some(condition) => Bool::and(&[alternative.clone(), condition.clone()]),
+            own.push(match &ret.origin {
+                Some(origin) => Bool::and(&[alternative.clone(), origin.own_null()]),
                 None => alternative.clone(),
             });
         }
-        if !ret.handed_on && !ret.given && !ret.object_address {
+        if !ret.handed_on && !ret.given && !ret.object_address && !ret.read_from_memory() {
             kept.push(alternative.clone());
         }
         for (k, &gone) in freed.iter().enumerate() {
@@ -419,12 +447,10 @@ struct PathState<'f, 'a> {
     handed: Vec<PathId>,
     /// Pointers whose block the path has freed since they were last written.
     freed: Vec<PathId>,
-    /// The callee's pointer variables whose NULL, should they hold it, is its own only under a
-    /// condition: `false` for a pointer read from memory (`ptr = a->arr`: what is stored there
-    /// is not a NULL the callee produces, as its summary does not call it one), the relation's
-    /// own NULL for the result of a call of the program's (`r = inner(a)`). A variable not
-    /// listed holds its own NULL when it holds NULL.
-    own_null_if: Vec<(PathId, Bool)>,
+    /// The callee's pointer variables that hold what it read from memory or what a call of
+    /// the program returned ([`Origin`]). A variable not listed holds its own NULL when it
+    /// holds NULL, and its own block.
+    origins: Vec<(PathId, Origin)>,
 }
 
 /// Every path from the entry to the exit of the callee (its index and graph): its facts, the
@@ -458,7 +484,7 @@ fn enumerate_from<'f, 'a>(
     let mut done = Vec::new();
     let mut visits = 0usize;
     let mut stack =
-        vec![PathState { node: start, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new(), freed: Vec::new(), own_null_if: Vec::new() }];
+        vec![PathState { node: start, facts: enc.take_assumptions(), enc, pending: None, returned: None, handed: Vec::new(), freed: Vec::new(), origins: Vec::new() }];
     while let Some(mut state) = stack.pop() {
         visits += 1;
         if visits > MAX_VISITS {
@@ -521,7 +547,7 @@ fn enumerate_from<'f, 'a>(
                     returned: state.returned.take(),
                     handed: std::mem::take(&mut state.handed),
                     freed: std::mem::take(&mut state.freed),
-                    own_null_if: std::mem::take(&mut state.own_null_if),
+                    origins: std::mem::take(&mut state.origins),
                 }
             } else {
                 PathState { node: to, ..state.clone() }
@@ -636,7 +662,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     for event in frame.events(n, graphs.effects(callee, n)) {
         encode_event(&mut state.enc, &mut sink, &mut state.pending, event, at);
     }
-    note_own_nulls(cfg, node, relation.as_ref().map(|r| &r.own_null), &mut state.own_null_if);
+    note_origins(cfg, node, relation.as_ref().map(|r| &r.own_null), &mut state.origins);
     if let Some(r) = relation {
         state.facts.push(r.fact);
         bind_result(cfg, frame, &mut state.enc, n, &r.result, &mut state.facts);
@@ -645,7 +671,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     note_handed_on(cfg, node, graphs.effects(callee, n), &mut state.handed);
     note_freed(node, graphs.effects(callee, n), &mut state.freed);
     if node.kind == NodeKind::Return {
-        let mut returned = returned_value(frame, node, &mut state.enc, &state.own_null_if);
+        let mut returned = returned_value(frame, node, &mut state.enc, &state.origins);
         returned.handed_on = node.props.iter().any(|p| p.kind == PropKind::Escape && matches!(p.subject, goanna_cfg::Subject::Path(x) if state.handed.contains(&x)));
         state.returned = Some(returned);
     }
@@ -653,11 +679,11 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     state.facts.extend(state.enc.take_facts().into_iter().map(|(fact, _)| fact));
 }
 
-/// Updates `own_null_if` ([`PathState::own_null_if`]) with node `node` of `cfg`, whose call
-/// (if any) has the relation whose own NULL is `call_own_null`.
-fn note_own_nulls(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Bool>, own_null_if: &mut Vec<(PathId, Bool)>) {
+/// Updates `origins` ([`PathState::origins`]) with node `node` of `cfg`, whose call (if any)
+/// has the relation whose own NULL is `call_own_null`.
+fn note_origins(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Bool>, origins: &mut Vec<(PathId, Origin)>) {
     let variable = |x: PathId| cfg.paths.get(x.0 as usize).is_some_and(|p| p.is_variable() && p.class == TypeClass::Pointer && !p.root.kind.is_static_storage());
-    let mut set: Vec<(PathId, Bool)> = Vec::new();
+    let mut set: Vec<(PathId, Origin)> = Vec::new();
     for prop in &node.props {
         let goanna_cfg::Subject::Path(x) = prop.subject else { continue };
         if prop.kind != PropKind::Copy || !variable(x) {
@@ -667,25 +693,25 @@ fn note_own_nulls(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Boo
         let (source, path) = source;
         let from_memory = path.root.kind.is_static_storage() || path.steps.iter().any(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref | PathStep::Index(_)));
         if from_memory {
-            set.push((x, Bool::from_bool(false)));
-        } else if let Some((_, c)) = own_null_if.iter().find(|(y, _)| *y == source) {
-            set.push((x, c.clone()));
+            set.push((x, Origin::Memory));
+        } else if let Some((_, origin)) = origins.iter().find(|(y, _)| *y == source) {
+            set.push((x, origin.clone()));
         }
     }
     if let (Some(own), NodeKind::Call(site)) = (call_own_null, &node.kind) {
         if let Some(r) = site.result.filter(|&r| variable(r)) {
-            set.push((r, own.clone()));
+            set.push((r, Origin::Call(own.clone())));
         }
     }
     // A variable written at the node holds a new value: its own NULL, unless set above.
     for prop in &node.props {
         if let (PropKind::Def | PropKind::DeclInit, goanna_cfg::Subject::Path(x)) = (prop.kind, &prop.subject) {
-            own_null_if.retain(|(y, _)| y != x);
+            origins.retain(|(y, _)| y != x);
         }
     }
     for (x, c) in set {
-        own_null_if.retain(|(y, _)| *y != x);
-        own_null_if.push((x, c));
+        origins.retain(|(y, _)| *y != x);
+        origins.push((x, c));
     }
 }
 
@@ -791,8 +817,8 @@ pub(crate) fn bind_outs(enc: &mut Encoder<'_, '_>, outs: &[(VarKey, BV)], facts:
 /// The value a `return` node gives back: its integer value, NULL for `return NULL`, a non-NULL
 /// address, the pointer it returns (as far as NULL goes: `p + k` and `&p[i]` are NULL when
 /// `p` is, the only property of pointers the encoding follows); unknown otherwise.
-fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<'_, '_>, own_null_if: &[(PathId, Bool)]) -> Returned {
-    let own = |value: BV| Returned { value, given: false, handed_on: false, object_address: false, own_null_if: None };
+fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<'_, '_>, origins: &[(PathId, Origin)]) -> Returned {
+    let own = |value: BV| Returned { value, given: false, handed_on: false, object_address: false, origin: None };
     for op in &node.values {
         if let ValueOp::Return(e) = op {
             if !is_unknown(e) {
@@ -830,7 +856,7 @@ fn returned_value(frame: &Frame<'_>, node: &goanna_cfg::Node, enc: &mut Encoder<
                 && matches!(p.subject, goanna_cfg::Subject::Path(x) if frame.cfg.path(x).root == path.root
                     && frame.cfg.path(x).steps.iter().any(|s| matches!(s, PathStep::Arrow(_) | PathStep::Field(_))))
         });
-        return Returned { value, given, handed_on: false, object_address, own_null_if: own_null_if.iter().find(|(x, _)| *x == one).map(|(_, c)| c.clone()) };
+        return Returned { value, given, handed_on: false, object_address, origin: origins.iter().find(|(x, _)| *x == one).map(|(_, o)| o.clone()) };
     }
     own(fresh)
 }
