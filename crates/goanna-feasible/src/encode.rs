@@ -337,7 +337,18 @@ impl<'f, 'a> Encoder<'f, 'a> {
     /// a store may change, a call's result, paths through a variable written whole.
     pub(crate) fn forget_written_by(&mut self, event: &Event<'_>) {
         let frame = self.frame;
-        self.current.retain(|k, _| !frame.event_writes(event, k));
+        let trace = crate::trace::enabled();
+        self.current.retain(|key, _| {
+            let written = frame.event_writes(event, key);
+            if written && trace {
+                let name = match key {
+                    VarKey::Path(id) => frame.cfg.paths.get(id.0 as usize).map_or_else(String::new, |p| p.text()),
+                    other => format!("{other:?}"),
+                };
+                eprintln!("goanna-feasible: in `{}`, {name} forgotten by {event:?}", frame.cfg.name);
+            }
+            !written
+        });
     }
 
     /// The value of `e` and the versions it reads.

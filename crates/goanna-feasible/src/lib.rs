@@ -29,6 +29,7 @@ mod events;
 mod purity;
 mod relation;
 mod solve;
+mod trace;
 
 pub use events::{Frame, VarKey};
 pub use relation::CalleeGraphs;

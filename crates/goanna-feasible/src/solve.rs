@@ -397,6 +397,14 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
         literals = cs.tracked.iter().map(|t| t.literal.clone()).collect();
         verdict = cs.solver.check_assumptions(&literals);
     }
+    if crate::trace::enabled() {
+        eprintln!("goanna-feasible: function `{}`, {} steps: {:?}\n{}", query.cfg.name, query.steps.len(), verdict, cs.solver);
+        if verdict == SatResult::Sat {
+            if let Some(model) = cs.solver.get_model() {
+                eprintln!("goanna-feasible: model\n{model}");
+            }
+        }
+    }
     let outcome = match (verdict, certain) {
         (SatResult::Sat, Some((assumption, value, version))) => certainty(&mut cs, assumption, &value, version),
         (SatResult::Sat, None) => Feasibility::Feasible,
