@@ -493,7 +493,6 @@ impl<'f, 'a> Encoder<'f, 'a> {
     }
 }
 
-/// True for an integer constant (through casts and negation).
 /// The value of a constant written as a literal or a macro, through casts and constant sums,
 /// differences and products (`4 * 64`), when it fits.
 fn const_value_of(e: &ValExpr) -> Option<i64> {
@@ -513,6 +512,7 @@ fn const_value_of(e: &ValExpr) -> Option<i64> {
     }
 }
 
+/// True for an integer constant (through casts and negation).
 fn is_constant(e: &ValExpr) -> bool {
     match e {
         ValExpr::Const(_) | ValExpr::MacroConst(_) => true,

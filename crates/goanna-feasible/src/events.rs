@@ -579,9 +579,12 @@ impl<'a> Frame<'a> {
         if !kind.is_static_storage() || !p.steps.iter().all(|s| matches!(s, goanna_cfg::PathStep::Field(_))) {
             return false;
         }
-        let internal = matches!(kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
-        let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
-        !escaped_here && self.program.is_some_and(|(program, f)| program.global_unreachable_by_stores(f, p, internal))
+        !self.escaped_here(p) && self.program.is_some_and(|(program, f)| program.global_unreachable_by_stores(f, p, has_internal_linkage(p)))
+    }
+
+    /// True when the function takes the address of a part of `p` that overlaps it.
+    fn escaped_here(&self, p: &AccessPath) -> bool {
+        self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps))
     }
 
     /// True when the call at node `n` may give the path `id` a new value; `reads_only`: the
@@ -607,8 +610,7 @@ impl<'a> Frame<'a> {
             if is_constant_global(p) {
                 return false;
             }
-            let escaped_here = self.escaped_parts.iter().any(|e| e.root == p.root && overlapping(&e.steps, &p.steps));
-            if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !escaped_here, direct, self.program) {
+            if let (true, true, Some((program, f))) = (p.root.kind.is_static_storage() && !self.escaped_here(p), direct, self.program) {
                 // Unless the call is given the address of a part of it, or of what holds it.
                 let given = self.cfg.node(n).props.iter().any(|q| {
                     q.kind == PropKind::AddrTaken
@@ -617,8 +619,7 @@ impl<'a> Frame<'a> {
                 if given {
                     return true;
                 }
-                let internal = matches!(p.root.kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal);
-                return program.call_may_write_global(f, n, p, internal);
+                return program.call_may_write_global(f, n, p, has_internal_linkage(p));
             }
             return true;
         }
@@ -1050,6 +1051,12 @@ impl<'a> Frame<'a> {
             _ => false,
         }
     }
+}
+
+/// True when `p` is rooted at a variable of internal linkage (`static`, at file scope or in a
+/// function).
+fn has_internal_linkage(p: &AccessPath) -> bool {
+    matches!(p.root.kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal)
 }
 
 /// True for a `const` global or a member of one (reached without a pointer): nothing writes it

@@ -689,8 +689,7 @@ fn note_origins(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Bool>
         if prop.kind != PropKind::Copy || !variable(x) {
             continue;
         }
-        let Some(source) = prop.value.and_then(|v| u32::try_from(v).ok()).map(PathId).and_then(|s| cfg.paths.get(s.0 as usize).map(|p| (s, p))) else { continue };
-        let (source, path) = source;
+        let Some((source, path)) = prop.value.and_then(|v| u32::try_from(v).ok()).map(PathId).and_then(|s| cfg.paths.get(s.0 as usize).map(|p| (s, p))) else { continue };
         let from_memory = path.root.kind.is_static_storage() || path.steps.iter().any(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref | PathStep::Index(_)));
         if from_memory {
             set.push((x, Origin::Memory));

@@ -297,7 +297,7 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             // c)`), a dereference of another pointer there (the call's argument) happened
             // before and is a fact, like any other step's.
             let at = match event {
-                Event::Dereferenced(x) if at.reported && receives_null.iter().any(|&p| p != x) => Position { reported: false, ..at },
+                Event::Dereferenced(x) if at.reported && !receives_null.is_empty() && !receives_null.contains(&x) => Position { reported: false, ..at },
                 _ => at,
             };
             encode_event(&mut enc, &mut cs, &mut pending, event, at);

@@ -456,11 +456,16 @@ impl GlobalWrites {
     /// any time: the program takes its address (so a pointer may reach it), or a thread or a
     /// signal handler writes it.
     pub fn address_escapes(&self, global: &goanna_cfg::AccessPath) -> bool {
-        let usr = global.root.usr.as_str();
-        let part = part_key(global);
+        self.escaped_part_overlaps(global.root.usr.as_str(), part_key(global).as_str())
+    }
+
+    /// True when an escaped part of the global `usr` ([`GlobalWrites::escaped_parts`]) may
+    /// overlap `part`.
+    fn escaped_part_overlaps(&self, usr: &str, part: &str) -> bool {
+        // The escaped parts of the same variable sort together, after `usr|`.
         let prefix = format!("{usr}|");
         let first = self.escaped_parts.partition_point(|p| p.as_str() < prefix.as_str());
-        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| write_overlaps(p, part.as_str()))
+        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| write_overlaps(p, part))
     }
 
     /// True when threads run code outside the program and `usr` is not a global of internal
@@ -493,10 +498,7 @@ impl GlobalWrites {
                 return true;
             }
         }
-        // The escaped parts of the same variable sort together, after `usr|`.
-        let prefix = format!("{usr}|");
-        let first = self.escaped_parts.partition_point(|p| p.as_str() < prefix.as_str());
-        self.escaped_parts[first..].iter().take_while(|p| p.starts_with(&prefix)).any(|p| write_overlaps(p, part))
+        self.escaped_part_overlaps(usr, part)
     }
 
     /// True when one of the parts `writes` (`None`: too many to list) may overlap `part`.

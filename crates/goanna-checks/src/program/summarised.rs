@@ -21,6 +21,12 @@ impl<'a> SummarisedProgram<'a> {
         SummarisedProgram { program, effects, writes_members: &[] }
     }
 
+    /// True when `global`, as function `function`'s unit declares it, is a variable of the C
+    /// library (`stdin`, `optarg`: declared in a system header).
+    fn of_the_library(&self, function: u32, global: &goanna_cfg::AccessPath) -> bool {
+        global.root.kind == goanna_ast::VarKind::Global && self.program.declared_in_system_header(function, &global.root)
+    }
+
     /// The same view, with what each function may write through its pointer parameters
     /// (`Summary::writes_members`, per function).
     pub fn with_writes_members(self, writes_members: &'a [Vec<Option<Vec<String>>>]) -> Self {
@@ -48,8 +54,7 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
     }
 
     fn global_unreachable_by_stores(&self, function: u32, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
-        let of_the_library = global.root.kind == goanna_ast::VarKind::Global && self.program.declared_in_system_header(function, &global.root);
-        (internal_linkage || of_the_library) && !self.program.global_writes().address_escapes(global)
+        (internal_linkage || self.of_the_library(function, global)) && !self.program.global_writes().address_escapes(global)
     }
 
     fn call_is_summarised(&self, function: u32, node: NodeId) -> bool {
@@ -60,7 +65,7 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
         let program = self.program;
         let library = !matches!(program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(_));
         let writes = program.global_writes();
-        let of_the_library = global.root.kind == goanna_ast::VarKind::Global && program.declared_in_system_header(function, &global.root);
+        let of_the_library = self.of_the_library(function, global);
         let indirect = matches!(&program.cfg(function).node(node).kind, goanna_cfg::NodeKind::Call(site) if site.callee_usr.is_none());
         // Whether the call itself (`at_call`) or a function it is handed may write the global.
         let may_write = |callee: Option<u32>, at_call: bool| {
