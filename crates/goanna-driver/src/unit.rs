@@ -205,6 +205,15 @@ const LENIENT_FLAGS: &[&str] = &[
     "-Wno-unknown-warning-option",
 ];
 
+/// True for a flag that turns warnings into errors (`-Werror`, `-Werror=strict-prototypes`,
+/// `-pedantic-errors`): a build's own choice of which warnings stop its compiler, not a
+/// reason to analyse nothing. Clang warns differently from the compiler the build uses (GCC
+/// accepts `int f() {..}` after `int f(void);` under `-Werror=strict-prototypes`, clang does
+/// not), so the unit's code is analysed with its warnings left as warnings.
+fn makes_warnings_errors(arg: &str) -> bool {
+    arg == "-Werror" || arg.starts_with("-Werror=") || arg == "-pedantic-errors"
+}
+
 /// The argument clang names in an "unknown argument" diagnostic.
 fn unknown_argument(message: &str) -> Option<&str> {
     let rest = message.strip_prefix("unknown argument")?;
@@ -221,7 +230,12 @@ fn parse_leniently(
     options: &AnalysisOptions,
     problems: &mut Vec<Problem>,
 ) -> Result<TranslationUnit, goanna_frontend::FrontendError> {
-    let mut args: Vec<String> = LENIENT_FLAGS.iter().map(|s| s.to_string()).chain(unit.args.iter().cloned()).chain(options.args.iter().cloned()).collect();
+    let mut args: Vec<String> = LENIENT_FLAGS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(unit.args.iter().filter(|a| !makes_warnings_errors(a)).cloned())
+        .chain(options.args.iter().cloned())
+        .collect();
     let parse = |args: &[String]| goanna_frontend::parse_file(file, &ParseOptions { args: args.to_vec(), working_dir: unit.working_dir.clone() });
     let tu = parse(&args)?;
     let unknown: Vec<String> = tu.diagnostics.iter().filter_map(|d| unknown_argument(&d.message)).map(str::to_string).collect();
@@ -278,6 +292,22 @@ mod tests {
         let file = dir.path().join("old.c");
         std::fs::write(&file, "int f(int fd) {\n    int x;\n    close(fd);\n    return x;\n}\n").unwrap();
         let outcome = analyse_unit(&UnitSpec::new(file), &AnalysisOptions::default());
+        assert!(outcome.analysed, "{:?}", outcome.problems);
+        assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
+        let checks: Vec<&str> = outcome.findings.iter().map(|f| f.check.as_str()).collect();
+        assert_eq!(checks, vec!["SPC-uninit-var-all"], "{:#?}", outcome.findings);
+    }
+
+    #[test]
+    fn warnings_the_build_makes_errors_do_not_stop_the_analysis() {
+        // openjpeg builds with -Werror=strict-prototypes; GCC accepts a definition without
+        // parameters after a `(void)` prototype, clang warns.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("proto.c");
+        std::fs::write(&file, "int f(void);\nint f() {\n    int x;\n    return x;\n}\n").unwrap();
+        let mut unit = UnitSpec::new(file);
+        unit.args = ["-Werror=strict-prototypes", "-Werror", "-pedantic-errors", "-Wall"].iter().map(|s| s.to_string()).collect();
+        let outcome = analyse_unit(&unit, &AnalysisOptions::default());
         assert!(outcome.analysed, "{:?}", outcome.problems);
         assert!(outcome.problems.is_empty(), "{:?}", outcome.problems);
         let checks: Vec<&str> = outcome.findings.iter().map(|f| f.check.as_str()).collect();
