@@ -238,6 +238,16 @@ impl<'f, 'a> Encoder<'f, 'a> {
     /// pointer variables (parameters, `stdin`), read now, nor the address of any named object
     /// ([`not_named`]). The fact and the versions it reads.
     pub(crate) fn new_object(&mut self, p: PathId) -> (Bool, Vec<Version>) {
+        self.fresh(&VarKey::Path(p));
+        self.distinct_from_others(p)
+    }
+
+    /// The fact that the current value of pointer `p` is NULL or an object none of the other
+    /// pointers holds (those the encoding holds and the function's pointer variables, read
+    /// now) and no named object is ([`not_named`]): what a block just allocated satisfies,
+    /// inline ([`Encoder::new_object`]) or returned by a callee that allocated it. The fact
+    /// and the versions it reads, `p`'s first.
+    pub(crate) fn distinct_from_others(&mut self, p: PathId) -> (Bool, Vec<Version>) {
         let frame = self.frame;
         let is_pointer = |key: &VarKey| match key {
             VarKey::Path(id) => frame.cfg.paths.get(id.0 as usize).is_some_and(|q| q.class == TypeClass::Pointer),
@@ -258,7 +268,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
             .collect();
         existing.sort_by(|a, b| a.0.cmp(&b.0));
         existing.truncate(MAX_DISTINCT);
-        let (v, version) = self.fresh(&own);
+        let (v, version) = self.read(&own);
         let mut distinct: Vec<Bool> = existing.iter().map(|(_, term, _)| v.eq(term).not()).collect();
         distinct.push(not_named(&v));
         let fact = v.eq(constant(0)) | Bool::and(&distinct);

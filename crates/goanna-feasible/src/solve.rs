@@ -336,6 +336,13 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
             let returned_block = matches!(&query.cfg.node(step.node).kind, goanna_cfg::NodeKind::Call(site) if site.result.is_some() && site.result == at.allocated);
             if returned_block {
                 deferred.push((r.own_block, i, versions.clone(), true));
+                // A block of the callee's own is one it just allocated: no pointer held it
+                // before (`nl = xmalloc(n); ... if (c->list != nl)`), as for an inline
+                // allocation.
+                if let Some(p) = at.allocated {
+                    let (fresh, fresh_versions) = enc.distinct_from_others(p);
+                    deferred.push((fresh, i, fresh_versions, true));
+                }
             }
             // One about a block it stored through `&x`: a block it did not free again.
             if let Some(k) = at.allocated.and_then(|p| r.outs.iter().position(|(key, _)| *key == VarKey::Path(p))) {
