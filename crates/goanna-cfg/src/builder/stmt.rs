@@ -172,13 +172,11 @@ impl Builder<'_, '_> {
                     self.eval(op);
                 }
                 for op in outputs {
-                    // An output that is an access path is defined; others are evaluated.
-                    if self.path_of(op).is_some() {
-                        let p = self.write(op, false);
-                        self.forget_value(p);
-                    } else {
-                        self.eval(op);
-                    }
+                    // An output is written: a variable or member is defined with a value the
+                    // analysis does not know; an element or a pointee (`"=a"(info[0])`) is
+                    // stored through its pointer, as by an assignment.
+                    let p = self.write(op, false);
+                    self.forget_value(p);
                 }
                 self.finish_acc(true);
             }
