@@ -696,7 +696,11 @@ impl<'a> Frame<'a> {
                 PropKind::Escape if summarised_call => false,
                 PropKind::Store if assignment_store(x, given) => false,
                 PropKind::Store if !read_only(&q.subject) && member_untouched(x, given) => false,
-                PropKind::Store | PropKind::Escape if !read_only(&q.subject) => bases.contains(&given.steps.as_slice()) || given.steps == steps,
+                // A write through a pointer changes what it points to, not the pointer (`lock(job->mutex)`
+                // leaves `job->mutex`); through an array or a structure, its contents.
+                PropKind::Store | PropKind::Escape if !read_only(&q.subject) => {
+                    bases.contains(&given.steps.as_slice()) || (given.steps == steps && (p.class != TypeClass::Pointer || q.kind == PropKind::Escape))
+                }
                 PropKind::AddrTaken if !read_only_address(x) => overlapping(&given.steps, steps),
                 _ => false,
             }
