@@ -1280,7 +1280,16 @@ impl Builder<'_, '_> {
             self.record_library_accesses(m, args, e.span);
             // What a `scanf`-family routine converts comes from outside the program.
             if let (true, Some(first)) = (m.input, m.scan_outputs_from) {
-                for a in args.iter().skip(first) {
+                // With a literal format, only conversions read input: `%n` stores the count
+                // of characters consumed so far, bounded by the text scanned.
+                let converted = first.checked_sub(1).and_then(|f| args.get(f)).and_then(|f| match &strip_casts(f).kind {
+                    ExprKind::StringLit(text) => Some(scan_outputs_converted(text)),
+                    _ => None,
+                });
+                for (k, a) in args.iter().skip(first).enumerate() {
+                    if converted.as_ref().is_some_and(|c| c.get(k) == Some(&false)) {
+                        continue;
+                    }
                     if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &strip_casts(a).kind {
                         if let Some(p) = self.path_of(operand).filter(|&p| self.paths.class(p) == TypeClass::Integer) {
                             self.prop(PropKind::Input, Subject::Path(p), a.span);
@@ -1448,5 +1457,63 @@ fn family_release_props(family: crate::models::HeapFamily) -> &'static [PropKind
         crate::models::HeapFamily::Malloc => &[PropKind::ReleaseFree],
         crate::models::HeapFamily::New => &[PropKind::ReleaseDelete],
         crate::models::HeapFamily::NewArray => &[PropKind::ReleaseDelete, PropKind::ReleaseDeleteArray],
+    }
+}
+
+/// For each output argument a `scanf` format consumes, in order, whether it receives a value
+/// converted from the input (`false` for `%n`, the count of characters consumed). `%*d`
+/// consumes no argument; `%%` is a literal.
+fn scan_outputs_converted(format: &str) -> Vec<bool> {
+    let mut out = Vec::new();
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            continue;
+        }
+        if chars.peek() == Some(&'%') {
+            chars.next();
+            continue;
+        }
+        let suppressed = chars.peek() == Some(&'*');
+        if suppressed {
+            chars.next();
+        }
+        // Width, `m` (allocate) and length modifiers.
+        while chars.peek().is_some_and(|c| c.is_ascii_digit() || "mhljztLq".contains(*c)) {
+            chars.next();
+        }
+        let Some(conversion) = chars.next() else { break };
+        if conversion == '[' {
+            // A scanset: a `]` right after `[` or `[^` is part of it.
+            if chars.peek() == Some(&'^') {
+                chars.next();
+            }
+            if chars.peek() == Some(&']') {
+                chars.next();
+            }
+            for c in chars.by_ref() {
+                if c == ']' {
+                    break;
+                }
+            }
+        }
+        if !suppressed {
+            out.push(conversion != 'n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan_outputs_converted;
+
+    #[test]
+    fn scan_formats_say_which_outputs_are_converted() {
+        assert_eq!(scan_outputs_converted("%u%n"), vec![true, false]);
+        assert_eq!(scan_outputs_converted("%d %% %*s %lld"), vec![true, true]);
+        assert_eq!(scan_outputs_converted("%3[]a-z]%n:%ms"), vec![true, false, true]);
+        assert_eq!(scan_outputs_converted("%[^]x]%hhn"), vec![true, false]);
+        assert_eq!(scan_outputs_converted("no conversions"), Vec::<bool>::new());
     }
 }
