@@ -29,3 +29,23 @@ int overwritten(void)
     __asm__("movl $1, %0" : "=r"(x));
     return x;
 }
+
+/* A register an instruction writes that the code does not need: the output operand only
+ * names it (flac's `"=d"(hi)` of xgetbv, libsodium's scratch `"=&r"` operands). */
+unsigned low_word_of_xcr0(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned lo, hi;
+    __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(lo), "=d"(hi) : "c"(0));
+    return lo;
+#else
+    return 0;
+#endif
+}
+
+unsigned long scratch_registers(unsigned long a)
+{
+    unsigned long t0, t1;
+    __asm__("mov %2, %0\n\tmov %0, %1" : "=&r"(t0), "=&r"(t1) : "r"(a));
+    return a;
+}

@@ -171,14 +171,28 @@ impl Builder<'_, '_> {
                 for op in inputs {
                     self.eval(op);
                 }
+                let mut written = Vec::new();
                 for op in outputs {
                     // An output is written: a variable or member is defined with a value the
                     // analysis does not know; an element or a pointee (`"=a"(info[0])`) is
                     // stored through its pointer, as by an assignment.
                     let p = self.write(op, false);
                     self.forget_value(p);
+                    written.extend(p);
                 }
                 self.finish_acc(true);
+                // A variable given as an output names the register the instruction writes
+                // (`"=d"(hi)` of `xgetbv`, scratch `"=&r"(t)` operands): the value left there
+                // may be left unread on purpose, as after `(void) x;`. Mentioned after the
+                // statement, so that a value the statement overwrites is still unused.
+                let variables: Vec<PathId> = written.into_iter().filter(|&p| self.paths.get(p).is_some_and(|a| a.is_variable())).collect();
+                if !variables.is_empty() {
+                    self.push_acc(s.span);
+                    for p in variables {
+                        self.prop(PropKind::Mention, Subject::Path(p), s.span);
+                    }
+                    self.finish_acc(false);
+                }
             }
             StmtKind::Unknown(exprs) => {
                 self.push_acc(s.span);
