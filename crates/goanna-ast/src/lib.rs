@@ -51,6 +51,11 @@ pub struct TranslationUnit {
     /// anywhere may write them through that pointer.
     #[serde(default)]
     pub addressed_in_initialisers: Vec<String>,
+    /// USRs of the functions named in the initialiser of a file-scope variable the unit
+    /// defines, sorted, once each (`static const struct ops ops = { .close = my_close }`):
+    /// the functions such an initialiser may store into any member of a structure.
+    #[serde(default)]
+    pub initialiser_functions: Vec<String>,
 }
 
 impl TranslationUnit {

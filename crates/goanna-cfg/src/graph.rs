@@ -267,6 +267,11 @@ pub struct Cfg {
     /// global, may hold only in this build configuration.
     #[serde(default)]
     pub conditional_code: bool,
+    /// USRs of the functions the body names as items of an initialiser list (`struct ops o =
+    /// { .close = my_close };`, a compound literal), sorted: they may be stored into any member
+    /// of a structure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub initialised_functions: Vec<String>,
     /// The function's type, as a [`signature_key`] of [`goanna_ast::FunctionDecl::signature`]
     /// (0: not known).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -282,6 +287,10 @@ pub struct TakenFunction {
     /// Its type as the unit declares it, as a [`signature_key`] (0: not known).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub signature: u64,
+    /// The unit names it in the initialiser of a file-scope variable it defines (a table of
+    /// operations): it may be stored into any member of a structure there.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub in_initialiser: bool,
 }
 
 /// A function type's spelling as a key that is the same in every process (64-bit FNV-1a;

@@ -187,7 +187,11 @@ fn taken_functions(tu: &goanna_ast::TranslationUnit) -> Vec<goanna_cfg::TakenFun
     let types: std::collections::HashMap<&str, &str> = tu.declarations.iter().map(|d| (d.usr.as_str(), d.signature.as_str())).collect();
     tu.address_taken
         .iter()
-        .map(|usr| goanna_cfg::TakenFunction { usr: usr.clone(), signature: types.get(usr.as_str()).map_or(0, |s| goanna_cfg::signature_key(s)) })
+        .map(|usr| goanna_cfg::TakenFunction {
+            usr: usr.clone(),
+            signature: types.get(usr.as_str()).map_or(0, |s| goanna_cfg::signature_key(s)),
+            in_initialiser: tu.initialiser_functions.binary_search(usr).is_ok(),
+        })
         .collect()
 }
 

@@ -153,6 +153,9 @@ impl Builder<'_, '_> {
                 // Each pointer an item passes on is stored in the aggregate: `p`, `(T *)p`, the
                 // block of `&p->refcnt` or `p + 1`.
                 for item in items {
+                    if let Some(f) = super::values::function_designated(item) {
+                        self.initialised_functions.push(f.to_string());
+                    }
                     self.eval(item);
                     for p in self.value_pointers(item) {
                         self.prop(PropKind::Escape, Subject::Path(p), item.span);

@@ -225,6 +225,8 @@ struct Builder<'c, 'a> {
     known_chars: Vec<known_chars::KnownChars>,
     /// Searches for a character whose result may be NULL ([`known_chars`]).
     char_searches: Vec<known_chars::CharSearch>,
+    /// The functions named as items of the body's initialiser lists ([`Cfg::initialised_functions`]).
+    initialised_functions: Vec<String>,
 }
 
 /// Where a status comes from.
@@ -267,6 +269,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             ignored_scans: Vec::new(),
             known_chars: Vec::new(),
             char_searches: Vec::new(),
+            initialised_functions: Vec::new(),
         }
     }
 
@@ -309,6 +312,12 @@ impl<'c, 'a> Builder<'c, 'a> {
             global_inits: self.paths.global_inits(self.tu),
             function_inits: self.paths.function_inits(self.tu),
             conditional_code: func.has_conditional_code,
+            initialised_functions: {
+                let mut named = self.initialised_functions;
+                named.sort_unstable();
+                named.dedup();
+                named
+            },
             signature: self.ctx.decls.get(func.usr.as_str()).map_or(0, |d| crate::graph::signature_key(&d.signature)),
             paths: self.paths.into_paths(),
             params,

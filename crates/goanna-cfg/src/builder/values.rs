@@ -3,7 +3,7 @@
 use super::expr::transparent;
 use super::Builder;
 use crate::consts::strip_casts;
-use crate::props::PathId;
+use crate::props::{PathId, PathStep};
 use crate::values::{IntType, PureArg, StoredPointer, ValBinOp, ValExpr, ValUnOp, ValueOp, MAX_ARRAY_INIT, MAX_DEPTH};
 use crate::props::PropKind;
 use crate::Subject;
@@ -216,12 +216,17 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// A pointer of static storage written with a function, another pointer or NULL: what a
-    /// call through it may reach ([`ValueOp::StoreFunction`]).
+    /// A pointer of static storage, or a function pointer member of any object, written with
+    /// a function, another pointer or NULL: what a call through it may reach
+    /// ([`ValueOp::StoreFunction`]).
     fn record_pointer_store(&mut self, target: PathId, rhs: &Expr) {
-        let static_pointer = self.paths.class(target) == TypeClass::Pointer
-            && self.paths.get(target).is_some_and(|p| p.root.kind.is_static_storage());
-        if !static_pointer {
+        if self.paths.class(target) != TypeClass::Pointer {
+            return;
+        }
+        let static_pointer = self.paths.get(target).is_some_and(|p| p.root.kind.is_static_storage());
+        let member = self.paths.get(target).is_some_and(|p| matches!(p.steps.last(), Some(PathStep::Arrow(_) | PathStep::Field(_))));
+        let function_pointer = function_designated(rhs).is_some() || (rhs.ty.is_pointer() && rhs.ty.pointee_class == TypeClass::Function);
+        if !(static_pointer || (member && function_pointer)) {
             return;
         }
         let value = match function_designated(rhs) {

@@ -64,13 +64,14 @@ fn explore(program: &Program<'_>, f: FnIndex, cfg: &Cfg, behaviours: &[Behaviour
 }
 
 /// How the call at `node` of `f` may end: its callee's behaviour, or for a call through a
-/// pointer whose targets are all known, the union of theirs (`None`: not a call of the
-/// program).
+/// pointer whose targets are all known (a static pointer's, [`Program::targets_at`], or a
+/// member's by its name, [`Program::member_targets_at`]), the union of theirs (`None`: not a
+/// call of the program).
 pub fn call_behaviour(program: &Program<'_>, f: FnIndex, node: NodeId, behaviours: &[Behaviour]) -> Option<Behaviour> {
     if let Some(g) = program.callee_at(f, node) {
         return Some(behaviours[g as usize]);
     }
-    let targets = program.targets_at(f, node)?;
+    let targets = program.targets_at(f, node).or_else(|| program.member_targets_at(f, node))?;
     Some(targets.iter().fold(Behaviour::default(), |b, &g| {
         let t = behaviours[g as usize];
         Behaviour {

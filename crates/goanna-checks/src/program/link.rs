@@ -94,6 +94,9 @@ pub struct Program<'a> {
     /// For each function, its calls through a pointer whose targets are all known, sorted by
     /// node (see [`super::targets`]).
     indirect: super::targets::IndirectTargets,
+    /// For each function, its calls through a member of a structure whose targets are known
+    /// by the member's name, sorted by node (see [`super::member_targets`]): for how they end.
+    by_member: super::targets::IndirectTargets,
     /// Functions with internal linkage by (unit, USR).
     local: FxHashMap<(u32, &'a str), FnIndex>,
     /// Functions with external linkage by USR.
@@ -182,6 +185,7 @@ impl<'a> Program<'a> {
             by_type,
             global_writes: std::sync::OnceLock::new(),
             indirect: Vec::new(),
+            by_member: Vec::new(),
             local,
             external,
         };
@@ -193,6 +197,7 @@ impl<'a> Program<'a> {
         }
         program.component = component;
         program.indirect = super::targets::indirect_targets(&program);
+        program.by_member = super::member_targets::member_targets(&program);
         program
     }
 
@@ -206,6 +211,14 @@ impl<'a> Program<'a> {
     /// (never for a call of a named function).
     pub fn targets_at(&self, f: FnIndex, node: NodeId) -> Option<&[FnIndex]> {
         let calls = self.indirect.get(f as usize)?;
+        calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1.as_slice())
+    }
+
+    /// The functions a call through a member of a structure at `node` of `f` may reach, by the
+    /// functions stored into members of that name ([`super::member_targets`]); only for how
+    /// the call may end.
+    pub fn member_targets_at(&self, f: FnIndex, node: NodeId) -> Option<&[FnIndex]> {
+        let calls = self.by_member.get(f as usize)?;
         calls.binary_search_by_key(&node, |(n, _)| *n).ok().map(|i| calls[i].1.as_slice())
     }
 

@@ -17,6 +17,7 @@ mod parts;
 mod link;
 mod locks;
 mod manifest;
+mod member_targets;
 mod nonnull;
 mod regions;
 mod rks;

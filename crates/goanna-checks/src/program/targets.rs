@@ -24,7 +24,7 @@ pub type IndirectTargets = Vec<Vec<(NodeId, Vec<FnIndex>)>>;
 
 /// Where a value of a called pointer comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Source {
+pub(super) enum Source {
     /// A function of the program.
     Function(FnIndex),
     /// Parameter `i` of function `f`, as its callers bind it.
@@ -167,7 +167,7 @@ fn record_writes(program: &Program<'_>, f: FnIndex, roots: &FxHashSet<&str>, val
 }
 
 /// Where a stored value comes from: `Some(None)` for NULL, `None` when it is not known.
-fn stored_source(program: &Program<'_>, f: FnIndex, cfg: &Cfg, unit: u32, value: &StoredPointer) -> Option<Option<Source>> {
+pub(super) fn stored_source(program: &Program<'_>, f: FnIndex, cfg: &Cfg, unit: u32, value: &StoredPointer) -> Option<Option<Source>> {
     match value {
         StoredPointer::Null => Some(None),
         StoredPointer::Function(usr) => program.function_by_usr(unit, usr).map(|g| Some(Source::Function(g))),
@@ -185,7 +185,7 @@ fn unwritten_param(cfg: &Cfg, p: PathId) -> Option<usize> {
 }
 
 /// For each function, the calls of the program that call it: (caller, call node).
-fn callers(program: &Program<'_>) -> Vec<Vec<(FnIndex, NodeId)>> {
+pub(super) fn callers(program: &Program<'_>) -> Vec<Vec<(FnIndex, NodeId)>> {
     let mut callers = vec![Vec::new(); program.functions.len()];
     for (f, calls) in program.calls.iter().enumerate() {
         for &(n, g) in calls {
@@ -197,7 +197,7 @@ fn callers(program: &Program<'_>) -> Vec<Vec<(FnIndex, NodeId)>> {
 
 /// The functions `sources` stand for once parameters are bound by the program's calls
 /// (`None` when some call passes a value that is not known).
-fn bind(program: &Program<'_>, sources: &FxHashSet<Source>, callers: &[Vec<(FnIndex, NodeId)>]) -> Option<Vec<FnIndex>> {
+pub(super) fn bind(program: &Program<'_>, sources: &FxHashSet<Source>, callers: &[Vec<(FnIndex, NodeId)>]) -> Option<Vec<FnIndex>> {
     let mut targets: Vec<FnIndex> = Vec::new();
     let mut work: Vec<Source> = sources.iter().copied().collect();
     let mut seen: FxHashSet<Source> = sources.clone();

@@ -111,6 +111,8 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr, cpluspl
     conv.register_inclusions();
     conv.out.address_taken.sort_unstable();
     conv.out.address_taken.dedup();
+    conv.out.initialiser_functions.sort_unstable();
+    conv.out.initialiser_functions.dedup();
     conv.out.addressed_in_initialisers.sort_unstable();
     conv.out.addressed_in_initialisers.dedup();
     conv.out
@@ -499,7 +501,9 @@ impl Converter {
         // SAFETY: pure accessors on a live cursor.
         let (is_def, init) = unsafe { (clang_isCursorDefinition(cursor) != 0, clang_Cursor_getVarDeclInitializer(cursor)) };
         if is_def && !util::is_null(init) && kind(init) != CXCursor_InvalidFile {
-            self.out.address_taken.extend(util::functions_named_in(init));
+            let named = util::functions_named_in(init);
+            self.out.initialiser_functions.extend(named.iter().cloned());
+            self.out.address_taken.extend(named);
             self.out.addressed_in_initialisers.extend(util::variables_addressed_in(init));
         }
     }
