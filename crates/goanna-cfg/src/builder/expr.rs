@@ -281,6 +281,13 @@ impl Builder<'_, '_> {
             return;
         }
         match &e.kind {
+            // An array member of an object no path names (`a[i].vec[j].coeffs`) decays to its
+            // address: nothing is read, and the object may be written through it.
+            ExprKind::Member { base, arrow: false, .. } if e.ty.class == TypeClass::Array => self.address_of(base),
+            ExprKind::Member { base, arrow: true, .. } if e.ty.class == TypeClass::Array => {
+                self.eval(base);
+                self.deref_root(base, e.span, Access::Address);
+            }
             ExprKind::Member { base, arrow, .. } => {
                 if *arrow {
                     self.eval(base);
@@ -373,6 +380,13 @@ impl Builder<'_, '_> {
             } else if let ExprKind::Index { base: inner, index } = &core.kind {
                 // A row indexed again (`m[r][c]`): an element of `m` is read.
                 self.read_element(core.span, inner, index);
+            } else if let ExprKind::Member { base: object, arrow, .. } = &core.kind {
+                // An element of an array member (`p[1].coeffs[0]`): the object holding it is
+                // read, not just its address taken.
+                self.eval(object);
+                if *arrow {
+                    self.deref_root(object, core.span, Access::Read);
+                }
             } else {
                 self.eval(core);
             }
