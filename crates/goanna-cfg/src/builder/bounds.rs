@@ -67,10 +67,7 @@ impl Builder<'_, '_> {
         };
         match &core.kind {
             // An array decays to the address of its first element; a string literal too.
-            _ if core.ty.class == TypeClass::Array => match self.access_base(core) {
-                Some(AccessBase::Object(bytes)) => Some(Region::Object { bytes, offset: ValExpr::Const(0) }),
-                _ => None,
-            },
+            _ if core.ty.class == TypeClass::Array => self.inside_whole_array(core, ValExpr::Const(0)),
             ExprKind::Call { args, .. } => model.filter(|m| !m.alloc_size.is_empty() && (m.alloc || m.stack)).and_then(|m| {
                 let mut bytes: Option<ValExpr> = None;
                 for &i in &m.alloc_size {
@@ -90,19 +87,39 @@ impl Builder<'_, '_> {
             }
             ExprKind::Unary { op: UnaryOp::AddrOf, operand } => match &strip_casts(operand).kind {
                 // `&a[k]`: k elements into the array.
-                ExprKind::Index { base, index } => match self.access_base(base) {
-                    Some(AccessBase::Object(bytes)) => {
-                        let elem = strip_casts(base).ty.pointee_size;
-                        Some(Region::Object { bytes, offset: self.offset_bytes(index, elem, false) })
-                    }
-                    _ => None,
-                },
+                ExprKind::Index { base, index } => {
+                    let elem = strip_casts(base).ty.pointee_size;
+                    let offset = self.offset_bytes(index, elem, false);
+                    self.inside_whole_array(base, offset)
+                }
                 _ => None,
             },
             _ => self
                 .pointer_path(core)
                 .filter(|&b| b != t && self.paths.get(b).is_some_and(|p| p.is_variable()))
                 .map(|base| Region::Moved { base, bytes: ValExpr::Const(0) }),
+        }
+    }
+
+    /// Where a pointer `offset` bytes into the array `array` points: inside the whole
+    /// multi-dimensional array that `array` is a row of (`&m[0][0]`, `m[1]` of `float m[3][3]`:
+    /// its rows are consecutive, and code walks them as one run of elements), or inside
+    /// `array` itself.
+    fn inside_whole_array(&mut self, array: &Expr, offset: ValExpr) -> Option<Region> {
+        let mut array = strip_casts(array);
+        let mut offset = offset;
+        while let ExprKind::Index { base, index } = &array.kind {
+            let outer = strip_casts(base);
+            if outer.ty.class != TypeClass::Array || outer.ty.pointee_size == 0 {
+                break;
+            }
+            let row = self.offset_bytes(index, outer.ty.pointee_size, false);
+            offset = ValExpr::Binary { op: ValBinOp::Add, ty: SIZE_SIGNED, lhs: Box::new(row), rhs: Box::new(offset) };
+            array = outer;
+        }
+        match self.access_base(array) {
+            Some(AccessBase::Object(bytes)) => Some(Region::Object { bytes, offset }),
+            _ => None,
         }
     }
 
