@@ -82,7 +82,12 @@ impl Builder<'_, '_> {
             ExprKind::Binary { op: op @ (BinaryOp::Add | BinaryOp::Sub), lhs, rhs: r } if core.ty.class == TypeClass::Pointer => {
                 let (pointer, offset) = if strip_casts(lhs).ty.class == TypeClass::Pointer { (lhs, r) } else { (r, lhs) };
                 let base = self.pointer_path(pointer).filter(|&b| self.paths.get(b).is_some_and(|p| p.is_variable()))?;
-                let elem = strip_casts(pointer).ty.pointee_size;
+                // The step is the size of what the operand, as written, points to: `(char *)p - 16`
+                // moves by bytes whatever `p` is.
+                let elem = match pointer.ty.pointee_size {
+                    0 => strip_casts(pointer).ty.pointee_size,
+                    size => size,
+                };
                 (elem > 0).then(|| Region::Moved { base, bytes: self.offset_bytes(offset, elem, *op == BinaryOp::Sub) })
             }
             ExprKind::Unary { op: UnaryOp::AddrOf, operand } => match &strip_casts(operand).kind {

@@ -502,7 +502,10 @@ fn node_effects(
             let stores: Vec<PathId> = props.iter().filter(|p| p.0 == PropKind::Store && p.3.is_none()).map(|p| p.1).collect();
             let calls = node.props.iter().any(|p| p.kind == PropKind::Call);
             if let ([p], [q], None, false) = (&stores[..], &defs[..], e.alias_set, calls) {
-                if let (Some(&slot), Some(&h), NodeKind::Statement) = (t.slots.get(q), heap_of.get(p), &node.kind) {
+                // `q = p - HDR` points in front of the block (a size header a wrapper wrote
+                // there): reading through `q` reads no part of it.
+                let in_front = points_in_front(node, *q);
+                if let (Some(&slot), Some(&h), NodeKind::Statement, false) = (t.slots.get(q), heap_of.get(p), &node.kind, in_front) {
                     e.alias_set = Some((slot, h));
                     copied = Some(*p);
                 }
@@ -842,6 +845,20 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg, remote: &dyn Fn(NodeId) ->
         }
     }
     out
+}
+
+/// True when `node` moves the pointer `q` back from where another pointer points (`q =
+/// (char *)p - HDR`): `q` points in front of that pointer's block.
+fn points_in_front(node: &goanna_cfg::Node, q: PathId) -> bool {
+    use goanna_cfg::{Region, ValBinOp, ValExpr, ValueOp};
+    node.values.iter().any(|op| match op {
+        ValueOp::PointTo { target, region: Region::Moved { base, bytes } } if *target == q && *base != q => match bytes {
+            ValExpr::Const(c) => *c < 0,
+            ValExpr::Binary { op: ValBinOp::Sub, lhs, rhs, .. } => matches!(**lhs, ValExpr::Const(0)) && !matches!(**rhs, ValExpr::Const(c) if c <= 0),
+            _ => false,
+        },
+        _ => false,
+    })
 }
 
 /// The must-states at the entry of every node, and which nodes a feasible path reaches.
