@@ -141,7 +141,7 @@ pub fn analyse<'a>(units: &'a [UnitGraphs<'a>], decide: &dyn Decide, options: &P
                 let summaries = summarised.summaries;
                 // Lock wrappers lock or unlock at their call sites; those callers' models
                 // were built without it.
-                for f in super::locks::add_lock_effects(&program, &mut effects) {
+                for f in super::locks::add_lock_effects(&program, &behaviours, &mut effects) {
                     if let Some(model) = models.get_mut(f as usize) {
                         *model = None;
                     }

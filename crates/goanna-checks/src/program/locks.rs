@@ -104,7 +104,18 @@ struct LockEffect {
 /// entries of functions called holding a lock they take, and `lock_by_result` /
 /// `lock_by_argument` to those of conditional wrappers; returns the functions whose nodes got
 /// new propositions (their models built before are stale).
-pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec<FnIndex> {
+pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], effects: &mut CallEffects) -> Vec<FnIndex> {
+    // The calls after which a function's path ends: its callee never returns (a panic
+    // handler that aborts, called when the lock call fails).
+    let ends: Vec<Vec<bool>> = (0..program.functions.len() as FnIndex)
+        .map(|f| {
+            program
+                .cfg(f)
+                .node_ids()
+                .map(|n| super::behaviour::call_behaviour(program, f, n, behaviours).is_some_and(|b| !b.may_return))
+                .collect()
+        })
+        .collect();
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut result_locks: Vec<Vec<ResultLock>> = vec![Vec::new(); program.functions.len()];
     // Non-NULL branches of callers after a call of a function whose pointer result says that
@@ -182,7 +193,7 @@ pub fn add_lock_effects(program: &Program<'_>, effects: &mut CallEffects) -> Vec
             }
         }
         for &f in &scc {
-            summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize]);
+            summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize], &ends[f as usize]);
             result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
         }
     }
@@ -687,6 +698,9 @@ struct Locks {
     paths: Vec<PathId>,
     /// The lock propositions of each node, as (is a lock, bit).
     props: Vec<Vec<(bool, u64)>>,
+    /// The nodes after which no path goes on (a call whose callee never returns); empty when
+    /// not known.
+    ends: Vec<bool>,
 }
 
 impl Locks {
@@ -702,7 +716,12 @@ impl Locks {
         }
         let bit = |id: PathId| paths.iter().position(|&l| l == id).map(|i| 1u64 << i);
         let props = all.iter().map(|ps| ps.iter().filter_map(|&(k, id)| Some((k == PropKind::Lock, bit(id)?))).collect()).collect();
-        Locks { paths, props }
+        Locks { paths, props, ends: Vec::new() }
+    }
+
+    /// The same locks, with the nodes after which no path goes on.
+    fn ending_at(self, ends: &[bool]) -> Locks {
+        Locks { ends: ends.to_vec(), ..self }
     }
 
     /// The bit of lock `id`, when it is followed.
@@ -734,6 +753,9 @@ impl Locks {
                 } else {
                     let mut joined: Option<LockState> = None;
                     for &p in &preds[n.index()] {
+                        if self.ends.get(p.index()).copied().unwrap_or(false) {
+                            continue;
+                        }
                         let node = cfg.node(p);
                         for e in node.succs.iter().filter(|e| e.target == n && node.edge_feasible(e)) {
                             if flag.is_some_and(|fl| contradicts(cfg, p, e.kind, fl)) {
@@ -862,8 +884,9 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// having released them since (`Lock`), and those it releases, held by its caller, on every
 /// such path (`Unlock`); then the same under each value of a flag parameter and at the
 /// `return`s of some constants, where they differ.
-fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<LockEffect> {
-    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
+/// `ends`: the call nodes after which no path goes on (their callee never returns).
+fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed, ends: &[bool]) -> Vec<LockEffect> {
+    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some()).ending_at(ends);
     if locks.paths.is_empty() {
         return Vec::new();
     }
