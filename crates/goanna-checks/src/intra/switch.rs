@@ -64,6 +64,33 @@ fn names_fall_through_macro(node: &Node, text: Option<&[u8]>) -> bool {
 /// is one (an unrolled copy loop or Duff's device: `case 3: *d++ = *s++; case 2: ...`).
 const CASCADE_MIN: usize = 3;
 
+/// True when the text after a `switch` condition that ends at `cond_end` (its closing
+/// parentheses, blanks and comments skipped) starts a statement other than a block.
+fn body_is_not_a_block(text: Option<&[u8]>, cond_end: u32) -> bool {
+    let Some(text) = text else { return false };
+    let mut i = cond_end as usize;
+    let mut closed = false;
+    while i < text.len() {
+        match text[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b')' => {
+                closed = true;
+                i += 1;
+            }
+            b'/' if text.get(i + 1) == Some(&b'*') => match text[i + 2..].windows(2).position(|w| w == b"*/") {
+                Some(end) => i += end + 4,
+                None => return false,
+            },
+            b'/' if text.get(i + 1) == Some(&b'/') => match text[i..].iter().position(|&c| c == b'\n') {
+                Some(end) => i += end,
+                None => return false,
+            },
+            c => return closed && c != b'{',
+        }
+    }
+    false
+}
+
 /// The `switch` condition node that jumps to `label`, if any.
 fn switch_of(cfg: &Cfg, preds: &[Vec<NodeId>], label: NodeId) -> Option<NodeId> {
     preds[label.index()].iter().copied().find(|&p| {
@@ -223,9 +250,16 @@ pub fn fall_through(ctx: &UnitContext<'_>, cfg: &Cfg, spec: &CheckSpec) -> Vec<F
         let falls = falls_of.get(&switch).copied().unwrap_or(0);
         switch.is_some() && falls >= CASCADE_MIN && falls + 1 >= labels_of.get(&switch).copied().unwrap_or(0)
     };
+    // A switch whose body is a loop, not a block (`switch (state) while (1) { case A: ... }`):
+    // its labels are resume points, and running from one into the next is the design.
+    let resumable = |switch: Option<NodeId>| {
+        let Some(span) = switch.and_then(|s| cfg.node(s).span).filter(|s| !s.from_macro) else { return false };
+        let text = sources.get(&ctx.location(span).file).and_then(|t| t.as_deref());
+        body_is_not_a_block(text, span.end)
+    };
     let mut findings = Vec::new();
     for (label, falls, switch) in fallen {
-        if cascade(switch) {
+        if cascade(switch) || resumable(switch) {
             continue;
         }
         let Some(label_span) = cfg.node(label).span else { continue };
