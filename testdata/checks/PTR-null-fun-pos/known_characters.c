@@ -108,3 +108,17 @@ int first_character_differs_bad(const char *opt) {
     }
     return 0;
 }
+
+// The terminating null character is part of the string: `strchr(s, '\0')` finds it (libssh's
+// config parser: `endp = strchr(tok, '\0')`), a search for another character may fail.
+int port_part_length(const char *tok) {
+    const char *endp = strrchr(tok, ':');
+    if (endp == NULL)
+        endp = strchr(tok, '\0');
+    return *endp == ':';
+}
+
+int after_colon(const char *tok) {
+    const char *endp = strchr(tok, ':');
+    return endp[1]; // expect: PTR-null-fun-pos
+}

@@ -762,7 +762,9 @@ impl Builder<'_, '_> {
                             self.prop(PropKind::Store, s.clone(), span);
                         }
                     }
-                    if m.may_return_null {
+                    // `strchr(s, '\0')` finds the terminating null character, always.
+                    let finds_terminator = m.finds_char.get(1).and_then(|&c| args.get(c)).is_some_and(|c| const_value(self.tu, c) == Some(0));
+                    if m.may_return_null && !finds_terminator {
                         self.prop(PropKind::MayBeNull, s.clone(), span);
                         if m.null_latent {
                             self.prop(PropKind::NullLatent, s.clone(), span);
