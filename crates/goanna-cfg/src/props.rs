@@ -391,6 +391,11 @@ pub enum PropKind {
     /// The pointer is overwritten while the block it held stays held by another local (an
     /// alias made by a copy). Added when units are linked, never by the graph builder.
     Kept,
+    /// The block the pointer received may be handed on here through another local that may
+    /// hold it, or not (a copy given another value on some path: `head = p; if (c) head =
+    /// NULL;`): comes with that `escape` of the pointer, which the leak checks read as handed
+    /// on and the use-after-free checks do not read as a use. Added when units are linked.
+    MaybeHandedOn,
     /// The last local holding a block the pointer received (and no longer holds) is
     /// overwritten: the block is unreachable. Added when units are linked.
     Lost,
@@ -494,7 +499,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 101] = [
+    pub const ALL: [PropKind; 102] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -572,6 +577,7 @@ impl PropKind {
         PropKind::Store,
         PropKind::Copy,
         PropKind::Kept,
+        PropKind::MaybeHandedOn,
         PropKind::Lost,
         PropKind::ReturnStaticAddr,
         PropKind::ElemAlloc,
@@ -700,6 +706,7 @@ impl PropKind {
             PropKind::Store => "store",
             PropKind::Copy => "copy",
             PropKind::Kept => "kept",
+            PropKind::MaybeHandedOn => "maybe_handed_on",
             PropKind::Lost => "lost",
             PropKind::ReturnStaticAddr => "return_static_addr",
             PropKind::ElemAlloc => "elem_alloc",

@@ -788,6 +788,10 @@ impl<'a> Analysis<'a> {
             .collect();
         let mut released: FxHashSet<u32> = FxHashSet::default();
         let mut released_owners = 0u64;
+        // The pointers this node surely hands on: its own escapes, and those through a holder
+        // of their block.
+        let mut surely: FxHashSet<PathId> = props.iter().filter(|&&(k, _, _)| k == PropKind::Escape).map(|&(_, id, _)| id).collect();
+        surely.extend(escapes.iter().copied());
         for &(kind, id) in &events {
             let Some(&h) = self.index.get(&id) else { continue };
             let test = matches!(kind, PropKind::NullTest | PropKind::NonNullTest | PropKind::FreeOffset | PropKind::Deref);
@@ -811,6 +815,9 @@ impl<'a> Analysis<'a> {
                         // start: the block is released through the start, not at the moved
                         // pointer; for the owner it is handed on.
                         let kind = if kind == PropKind::Free && self.moved & (1u64 << owner) != 0 { PropKind::Escape } else { kind };
+                        if kind == PropKind::Escape {
+                            surely.insert(self.holders[owner]);
+                        }
                         push(&mut out, (kind, self.holders[owner]));
                     } else if owner != h && hands_on && self.only_allocation_of(b, owner) {
                         // The owner holds something else here, or what it holds is not known (a
@@ -842,6 +849,7 @@ impl<'a> Analysis<'a> {
                     for o in bits(before[h].may) {
                         if o != h {
                             push(&mut out, (PropKind::Escape, self.holders[o]));
+                            push(&mut out, (PropKind::MaybeHandedOn, self.holders[o]));
                         }
                     }
                 }
@@ -901,6 +909,9 @@ impl<'a> Analysis<'a> {
                 push(&mut out, (PropKind::Lost, self.holders[owner]));
             }
         }
+        // A pointer surely handed on here too (through a holder that must hold its block, or
+        // itself) is not one that only may be.
+        out.retain(|&(k, id)| k != PropKind::MaybeHandedOn || !surely.contains(&id));
         out
     }
 }
