@@ -404,6 +404,20 @@ pub enum Region {
     },
 }
 
+impl Region {
+    /// The pointer `base` this region moves back from, when it is moved back by a positive
+    /// distance (`q = (char *)p - 16`: the graph builder writes the distance as `0 - k`).
+    pub fn moved_back_from(&self) -> Option<PathId> {
+        let Region::Moved { base, bytes } = self else { return None };
+        let back = match bytes {
+            ValExpr::Const(c) => *c < 0,
+            ValExpr::Binary { op: ValBinOp::Sub, lhs, rhs, .. } => matches!(**lhs, ValExpr::Const(0)) && !matches!(**rhs, ValExpr::Const(c) if c <= 0),
+            _ => false,
+        };
+        back.then_some(*base)
+    }
+}
+
 /// The memory of a [`ValueOp::Access`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AccessBase {

@@ -149,7 +149,8 @@ impl Builder<'_, '_> {
         self.value_op(ValueOp::PointTo { target: t, region: Region::Moved { base: t, bytes } });
     }
 
-    /// The bytes `count` elements of `elem` bytes span, negated for `back`.
+    /// The bytes `count` elements of `elem` bytes span, negated for `back` (as `0 - k`, which
+    /// [`crate::Region::moved_back_from`] reads).
     fn offset_bytes(&mut self, count: &Expr, elem: u32, back: bool) -> ValExpr {
         let value = self.size_value(count);
         let scaled = if elem == 1 { value } else { ValExpr::Binary { op: ValBinOp::Mul, ty: SIZE_SIGNED, lhs: Box::new(value), rhs: Box::new(ValExpr::Const(i64::from(elem))) } };

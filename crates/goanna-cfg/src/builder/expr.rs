@@ -288,14 +288,7 @@ impl Builder<'_, '_> {
                 self.eval(base);
                 self.deref_root(base, e.span, Access::Address);
             }
-            ExprKind::Member { base, arrow, .. } => {
-                if *arrow {
-                    self.eval(base);
-                    self.deref_root(base, e.span, Access::Read);
-                } else {
-                    self.eval(base);
-                }
-            }
+            ExprKind::Member { base, arrow, .. } => self.read_object_of_member(base, *arrow, e.span),
             ExprKind::Index { base, index } => {
                 // A row of a multi-dimensional array (`rows[i]` of `char rows[4][8]`) decays to
                 // its address: nothing is read, and what it points to may be written through it.
@@ -328,6 +321,15 @@ impl Builder<'_, '_> {
             }
             // A variable outside the unit's table (malformed tree): nothing to record.
             _ => {}
+        }
+    }
+
+    /// Reads the object a member (at `span`) belongs to: `base`, and for `base->m` what `base`
+    /// points to.
+    fn read_object_of_member(&mut self, base: &Expr, arrow: bool, span: Span) {
+        self.eval(base);
+        if arrow {
+            self.deref_root(base, span, Access::Read);
         }
     }
 
@@ -383,10 +385,7 @@ impl Builder<'_, '_> {
             } else if let ExprKind::Member { base: object, arrow, .. } = &core.kind {
                 // An element of an array member (`p[1].coeffs[0]`): the object holding it is
                 // read, not just its address taken.
-                self.eval(object);
-                if *arrow {
-                    self.deref_root(object, core.span, Access::Read);
-                }
+                self.read_object_of_member(object, *arrow, core.span);
             } else {
                 self.eval(core);
             }

@@ -220,11 +220,9 @@ impl Builder<'_, '_> {
     /// a function, another pointer or NULL: what a call through it may reach
     /// ([`ValueOp::StoreFunction`]).
     fn record_pointer_store(&mut self, target: PathId, rhs: &Expr) {
-        if self.paths.class(target) != TypeClass::Pointer {
-            return;
-        }
-        let static_pointer = self.paths.get(target).is_some_and(|p| p.root.kind.is_static_storage());
-        let member = self.paths.get(target).is_some_and(|p| matches!(p.steps.last(), Some(PathStep::Arrow(_) | PathStep::Field(_))));
+        let Some(path) = self.paths.get(target).filter(|p| p.class == TypeClass::Pointer) else { return };
+        let static_pointer = path.root.kind.is_static_storage();
+        let member = matches!(path.steps.last(), Some(PathStep::Arrow(_) | PathStep::Field(_)));
         let function_pointer = function_designated(rhs).is_some() || (rhs.ty.is_pointer() && rhs.ty.pointee_class == TypeClass::Function);
         if !(static_pointer || (member && function_pointer)) {
             return;

@@ -850,13 +850,8 @@ pub fn caller_reads(ctx: &UnitContext<'_>, cfg: &Cfg, remote: &dyn Fn(NodeId) ->
 /// True when `node` moves the pointer `q` back from where another pointer points (`q =
 /// (char *)p - HDR`): `q` points in front of that pointer's block.
 fn points_in_front(node: &goanna_cfg::Node, q: PathId) -> bool {
-    use goanna_cfg::{Region, ValBinOp, ValExpr, ValueOp};
     node.values.iter().any(|op| match op {
-        ValueOp::PointTo { target, region: Region::Moved { base, bytes } } if *target == q && *base != q => match bytes {
-            ValExpr::Const(c) => *c < 0,
-            ValExpr::Binary { op: ValBinOp::Sub, lhs, rhs, .. } => matches!(**lhs, ValExpr::Const(0)) && !matches!(**rhs, ValExpr::Const(c) if c <= 0),
-            _ => false,
-        },
+        goanna_cfg::ValueOp::PointTo { target, region } if *target == q => region.moved_back_from().is_some_and(|base| base != q),
         _ => false,
     })
 }

@@ -105,17 +105,6 @@ struct LockEffect {
 /// `lock_by_argument` to those of conditional wrappers; returns the functions whose nodes got
 /// new propositions (their models built before are stale).
 pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], effects: &mut CallEffects) -> Vec<FnIndex> {
-    // The calls after which a function's path ends: its callee never returns (a panic
-    // handler that aborts, called when the lock call fails).
-    let ends: Vec<Vec<bool>> = (0..program.functions.len() as FnIndex)
-        .map(|f| {
-            program
-                .cfg(f)
-                .node_ids()
-                .map(|n| super::behaviour::call_behaviour(program, f, n, behaviours).is_some_and(|b| !b.may_return))
-                .collect()
-        })
-        .collect();
     let mut summaries: Vec<Vec<LockEffect>> = vec![Vec::new(); program.functions.len()];
     let mut result_locks: Vec<Vec<ResultLock>> = vec![Vec::new(); program.functions.len()];
     // Non-NULL branches of callers after a call of a function whose pointer result says that
@@ -193,7 +182,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
             }
         }
         for &f in &scc {
-            summaries[f as usize] = lock_summary(program.cfg(f), f, effects, &passed[f as usize], &ends[f as usize]);
+            summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize]);
             result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
         }
     }
@@ -720,8 +709,8 @@ impl Locks {
     }
 
     /// The same locks, with the nodes after which no path goes on.
-    fn ending_at(self, ends: &[bool]) -> Locks {
-        Locks { ends: ends.to_vec(), ..self }
+    fn ending_at(self, ends: Vec<bool>) -> Locks {
+        Locks { ends, ..self }
     }
 
     /// The bit of lock `id`, when it is followed.
@@ -884,12 +873,16 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// having released them since (`Lock`), and those it releases, held by its caller, on every
 /// such path (`Unlock`); then the same under each value of a flag parameter and at the
 /// `return`s of some constants, where they differ.
-/// `ends`: the call nodes after which no path goes on (their callee never returns).
-fn lock_summary(cfg: &Cfg, f: FnIndex, effects: &CallEffects, passed: &Passed, ends: &[bool]) -> Vec<LockEffect> {
-    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some()).ending_at(ends);
+/// Paths end at calls whose callee never returns (`behaviours`): a wrapper that calls a panic
+/// handler when the lock call fails returns holding the lock.
+fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<LockEffect> {
+    let cfg = program.cfg(f);
+    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
     if locks.paths.is_empty() {
         return Vec::new();
     }
+    let ends = cfg.node_ids().map(|n| super::behaviour::call_behaviour(program, f, n, behaviours).is_some_and(|b| !b.may_return)).collect();
+    let locks = locks.ending_at(ends);
     let mut summary: Vec<LockEffect> = Vec::new();
     let plain = locks.analyse(cfg, None);
     let always = exit_effects(cfg, &locks, &plain);

@@ -43,6 +43,8 @@ struct Initialised {
     outside: FxHashSet<u64>,
 }
 
+/// The functions initialiser lists of the program name: file-scope tables (each unit's
+/// [`goanna_cfg::TakenFunction::in_initialiser`]) and the bodies' own lists.
 fn initialised(program: &Program<'_>) -> Initialised {
     let mut functions = Vec::new();
     let mut outside = FxHashSet::default();
@@ -96,6 +98,11 @@ pub(crate) fn member_targets(program: &Program<'_>) -> IndirectTargets {
     if wanted.is_empty() {
         return result;
     }
+    // A function of unknown type outside the program in an initialiser may be any target.
+    let initialised = initialised(program);
+    if initialised.outside.contains(&0) {
+        return result;
+    }
     let mut values: FxHashMap<&str, Values> = wanted.keys().map(|k| (k.as_str(), Values::default())).collect();
     // Graphs left out of the program (too large) may store anything into the members they name.
     let linked: FxHashSet<(u32, u32)> = program.functions.iter().map(|r| (r.unit, r.cfg)).collect();
@@ -114,14 +121,13 @@ pub(crate) fn member_targets(program: &Program<'_>) -> IndirectTargets {
     for f in 0..count as FnIndex {
         record_member_writes(program, f, &mut values);
     }
-    let initialised = initialised(program);
     let callers = callers(program);
     for (member, calls) in &wanted {
         let Some(v) = values.get(member.as_str()).filter(|v| !v.unknown) else { continue };
         let Some(mut stored) = bind(program, &v.sources, &callers) else { continue };
         stored.extend(initialised.functions.iter().copied());
         for &(f, n, signature) in calls {
-            if initialised.outside.contains(&signature) || initialised.outside.contains(&0) {
+            if initialised.outside.contains(&signature) {
                 continue;
             }
             let mut targets: Vec<FnIndex> = stored.iter().copied().filter(|&g| program.cfg(g).signature == signature).collect();
