@@ -216,6 +216,12 @@ pub enum PropKind {
     /// The pointer leaves the function's control: returned, stored to a global or through a
     /// pointer/field, or passed to an unknown function.
     Escape,
+    /// The pointer's value, or the variable's address (`&X`), is stored into memory that
+    /// outlives the function or that others reach: a global, a member or element reached
+    /// through a pointer, an out-parameter (`*out = X`, `g = &X`, `s->held = X`). Not a copy
+    /// into local storage, a return or an argument: what the caller finds in its own memory
+    /// after the call (a lock handed over through `*mtxp`).
+    Stored,
     /// The handle receives a stream from `fopen`/`fdopen`/`tmpfile`/...
     Fopen,
     /// The stream is closed (`fclose`).
@@ -499,7 +505,7 @@ pub enum PropKind {
 
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 102] = [
+    pub const ALL: [PropKind; 103] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -514,6 +520,7 @@ impl PropKind {
         PropKind::MayBeNull,
         PropKind::Free,
         PropKind::Escape,
+        PropKind::Stored,
         PropKind::Fopen,
         PropKind::Fclose,
         PropKind::Open,
@@ -643,6 +650,7 @@ impl PropKind {
             PropKind::MayBeNull => "may_be_null",
             PropKind::Free => "free",
             PropKind::Escape => "escape",
+            PropKind::Stored => "stored",
             PropKind::Fopen => "fopen",
             PropKind::Fclose => "fclose",
             PropKind::Open => "open",

@@ -834,6 +834,16 @@ impl Builder<'_, '_> {
             let stays = target.is_some_and(|t| t == src || self.is_local_storage(t));
             if !stays {
                 self.prop(PropKind::Escape, Subject::Path(src), rhs.span);
+                self.prop(PropKind::Stored, Subject::Path(src), rhs.span);
+            }
+        }
+        // The address of an object stored where the caller or other code finds it
+        // (`*held = &big`, `s->mu = &m`).
+        if !target.is_some_and(|t| self.is_local_storage(t)) {
+            if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
+                if let Some(x) = self.path_of(operand) {
+                    self.prop(PropKind::Stored, Subject::Path(x), rhs.span);
+                }
             }
         }
     }
