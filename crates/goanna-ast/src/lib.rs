@@ -208,6 +208,10 @@ pub struct FunctionDef {
     /// computes may differ in another build configuration.
     #[serde(default)]
     pub has_conditional_code: bool,
+    /// The labels whose address the body takes (`&&L`, a GNU extension): the only places a
+    /// computed `goto *p` can jump to.
+    #[serde(default)]
+    pub addressed_labels: Vec<String>,
     /// The body (a compound statement).
     pub body: Stmt,
 }

@@ -45,6 +45,7 @@ fn unit(body: Stmt) -> TranslationUnit {
         is_noreturn: false,
         is_knr: false,
         has_conditional_code: false,
+        addressed_labels: vec![],
         body,
     };
     TranslationUnit { functions: vec![f], vars, ..Default::default() }

@@ -188,6 +188,8 @@ struct Builder<'c, 'a> {
     labels: FxHashMap<String, NodeId>,
     gotos: Vec<(NodeId, String)>,
     indirect_gotos: Vec<NodeId>,
+    /// The labels whose address the function takes (`&&L`): where a computed goto may go.
+    addressed_labels: Vec<String>,
     sink: Option<NodeId>,
     exit: NodeId,
     paths: PathTable,
@@ -251,6 +253,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             labels: FxHashMap::default(),
             gotos: Vec::new(),
             indirect_gotos: Vec::new(),
+            addressed_labels: Vec::new(),
             sink: None,
             exit: NodeId(1),
             statuses: FxHashMap::default(),
@@ -290,6 +293,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         };
         self.exit = self.add_detached(NodeKind::Exit, None, exit_props);
         self.pending.push((entry, EdgeKind::Normal));
+        self.addressed_labels = func.addressed_labels.clone();
         self.stmt(&func.body);
         let exit = self.exit;
         self.connect_pending(exit, false);
@@ -417,7 +421,16 @@ impl<'c, 'a> Builder<'c, 'a> {
             let kind = if target != exit && target < from { EdgeKind::Back } else { EdgeKind::Normal };
             self.add_edge(from, target, kind);
         }
-        let mut labels: Vec<NodeId> = self.labels.values().copied().collect();
+        // A computed goto (`goto *p`) jumps to a label whose address the function takes
+        // (`&&L`); a plain label only `goto L` reaches. A graph whose front end did not list
+        // the addressed labels lets it reach every label.
+        let addressed = std::mem::take(&mut self.addressed_labels);
+        let mut labels: Vec<NodeId> = self
+            .labels
+            .iter()
+            .filter(|(name, _)| addressed.is_empty() || addressed.contains(name))
+            .map(|(_, &n)| n)
+            .collect();
         labels.sort_unstable();
         for from in std::mem::take(&mut self.indirect_gotos) {
             if labels.is_empty() {

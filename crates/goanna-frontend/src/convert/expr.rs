@@ -328,6 +328,14 @@ impl Converter {
                 None => ExprKind::Unknown(Vec::new()),
             },
             CXCursor_UnexposedExpr => self.unexposed(cursor, &exprs),
+            // `&&L`: a value the expressions do not follow; the label is a target of the
+            // function's computed gotos.
+            CXCursor_AddrLabelExpr => {
+                if let Some(&label) = kids.iter().find(|&&c| kind(c) == CXCursor_LabelRef) {
+                    self.addressed_labels.push(util::spelling(label));
+                }
+                ExprKind::Unknown(Vec::new())
+            }
             _ => match self.cxx_expr_kind(cursor, &exprs) {
                 Some(kind) => kind,
                 None => ExprKind::Unknown(self.exprs(&exprs)),

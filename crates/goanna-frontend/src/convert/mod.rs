@@ -69,6 +69,8 @@ pub(crate) struct Converter {
     /// The variables of the function being converted whose object's class is known exactly
     /// (canonical declaration, class declaration): `cxx::exact_classes`.
     exact_classes: Vec<(usize, CXCursor)>,
+    /// The labels whose address the function being converted takes (`&&L`).
+    addressed_labels: Vec<String>,
 }
 
 /// Converts a parsed translation unit.
@@ -91,6 +93,7 @@ pub(crate) fn convert(tu: CXTranslationUnit, main_file: &std::ffi::CStr, cpluspl
         return_reference: None,
         cplusplus,
         exact_classes: Vec::new(),
+        addressed_labels: Vec::new(),
     };
     // SAFETY: `tu` is live; the name is a valid C string.
     let main = unsafe { clang_getFile(tu, main_file.as_ptr()) };
@@ -340,13 +343,18 @@ impl Converter {
             std::mem::take(&mut self.scopes),
             std::mem::replace(&mut self.return_reference, cxx::reference_type(ret)),
             std::mem::replace(&mut self.exact_classes, exact),
+            std::mem::take(&mut self.addressed_labels),
         );
         let initialisers = if kind(cursor) == CXCursor_Constructor { self.member_initialisers(&kids) } else { Vec::new() };
         let mut body = match body {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
         };
-        (self.this_var, self.scopes, self.return_reference, self.exact_classes) = saved;
+        let mut addressed_labels;
+        (self.this_var, self.scopes, self.return_reference, self.exact_classes, addressed_labels) = saved;
+        std::mem::swap(&mut addressed_labels, &mut self.addressed_labels);
+        addressed_labels.sort_unstable();
+        addressed_labels.dedup();
         if !initialisers.is_empty() {
             let body_span = body.span;
             let mut stmts = initialisers;
@@ -366,6 +374,7 @@ impl Converter {
             is_noreturn: decl.is_noreturn,
             is_knr,
             has_conditional_code,
+            addressed_labels,
             body,
         });
     }
