@@ -840,6 +840,14 @@ impl Builder<'_, '_> {
         // The address of an object stored where the caller or other code finds it
         // (`*held = &big`, `s->mu = &m`).
         if !target.is_some_and(|t| self.is_local_storage(t)) {
+            // A variable wide enough to hold a pointer, stored there, hands on the pointer a
+            // caller may have converted into it (`entry->key = key` for a `uintptr_t` or
+            // `unsigned long` key: a hash table keeping its caller's block).
+            let wide = |b: &Self, x: PathId| b.paths.get(x).and_then(|p| p.int_type()).is_some_and(|ty| ty.bits >= 64);
+            if let Some(x) = self.path_of(core).filter(|&x| self.is_local_variable(x) && wide(self, x)) {
+                self.prop(PropKind::Escape, Subject::Path(x), rhs.span);
+                self.prop(PropKind::Stored, Subject::Path(x), rhs.span);
+            }
             if let ExprKind::Unary { op: UnaryOp::AddrOf, operand } = &core.kind {
                 if let Some(x) = self.path_of(operand) {
                     self.prop(PropKind::Stored, Subject::Path(x), rhs.span);

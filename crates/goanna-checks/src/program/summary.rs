@@ -324,6 +324,12 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
                 atom(PropKind::NonNullTest, f, p),
             ]);
             per_param.push((i, Question::Divides, Formula::AU(Box::new(not(tested)), Box::new(atom(PropKind::DivBy, f, p)))));
+            // An integer wide enough to hold a pointer that the callee stores where others find
+            // it: the pointer a caller converted into it (`st_insert(t, (st_data_t) key, v)`)
+            // is handed on.
+            if path.int_type().is_some_and(|ty| ty.bits >= 64) {
+                per_param.push((i, Question::Takes, eu(not(atom(PropKind::Def, f, p)), atom(PropKind::Escape, f, p))));
+            }
             if path.int_type().is_some_and(|ty| ty.signed) {
                 let bounded = any(vec![atom(PropKind::Def, f, p), atom(PropKind::AddrTaken, f, p), atom(PropKind::Bounded, f, p)]);
                 per_param.push((i, Question::Grows, Formula::AU(Box::new(not(bounded)), Box::new(atom(PropKind::Grows, f, p)))));
