@@ -885,19 +885,20 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
     let locks = locks.ending_at(ends);
     let mut summary: Vec<LockEffect> = Vec::new();
     let plain = locks.analyse(cfg, None);
-    let always = exit_effects(cfg, &locks, &plain);
+    let told = told_outcomes(cfg, &locks);
+    let always = exit_effects(cfg, &locks, &plain, &told);
     let when = |flag, result| When { flag, result };
     for (kind, i) in &always {
         summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
     }
     let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
-        let at_exit = exit_effects(cfg, &locks, states);
+        let at_exit = exit_effects(cfg, &locks, states, &told);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
                 summary.push(effect(cfg, &locks, *kind, *i, when(flag, None)));
             }
         }
-        for (kind, i, values) in result_effects(cfg, &locks, states) {
+        for (kind, i, values) in result_effects(cfg, &locks, states, &told) {
             if !at_exit.contains(&(kind, i)) {
                 summary.push(effect(cfg, &locks, kind, i, when(flag, Some(values))));
             }
@@ -926,13 +927,94 @@ fn effect(cfg: &Cfg, locks: &Locks, kind: PropKind, i: usize, when: When) -> Loc
     LockEffect { kind, lock: id, param, steps: cfg.path(id).steps.clone(), when }
 }
 
-/// The effects that hold at the exit: (kind, lock number).
-fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize)> {
+/// A `return` whose value says whether a library lock call just before it succeeded (`int
+/// locked = pthread_mutex_trylock(m) == 0; return locked;`, `return !pthread_mutex_trylock(m);`).
+struct ToldOutcome {
+    /// The `return` node.
+    ret: NodeId,
+    /// The locks the call takes when it succeeds (bits of [`Locks`]).
+    bits: u64,
+    /// The value returned when the call succeeded, and when it failed.
+    locked: i64,
+    failed: i64,
+}
+
+/// Most nodes between a lock call and the `return` that tells its outcome.
+const MAX_TOLD_DISTANCE: usize = 8;
+
+/// The `return`s of `cfg` whose value tells whether a library lock call succeeded: the call
+/// comes before the `return` on a straight line that nothing else locks or unlocks on, and
+/// the value returned is a different constant when the call succeeded and when it failed.
+fn told_outcomes(cfg: &Cfg, locks: &Locks) -> Vec<ToldOutcome> {
+    let preds = cfg.predecessors();
+    let mut out = Vec::new();
+    for &ret in &preds[cfg.exit.index()] {
+        if cfg.node(ret).kind != NodeKind::Return || cfg.node(ret).values.iter().any(|v| matches!(v, ValueOp::Return(e) if e.constant().is_some())) {
+            continue;
+        }
+        // Back along the straight line to the lock call.
+        let mut chain = vec![ret];
+        let mut n = ret;
+        let call = loop {
+            let lock_bits = locks.props[n.index()].iter().fold(0u64, |m, &(lock, b)| if lock { m | b } else { m });
+            let unlocks = locks.props[n.index()].iter().any(|&(lock, _)| !lock);
+            if unlocks || (lock_bits != 0 && !cfg.node(n).values.iter().any(|v| matches!(v, ValueOp::LibraryCall { .. }))) {
+                break None;
+            }
+            if lock_bits != 0 {
+                break Some((n, lock_bits));
+            }
+            let [p] = preds[n.index()][..] else { break None };
+            if cfg.node(p).succs.len() != 1 || chain.len() > MAX_TOLD_DISTANCE {
+                break None;
+            }
+            n = p;
+            chain.push(n);
+        };
+        let Some((call, bits)) = call else { continue };
+        let Some((usr, success)) = cfg.node(call).values.iter().find_map(|v| match v {
+            ValueOp::LibraryCall { usr, success, .. } => Some((usr.as_str(), success)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        // The value returned after a result of the call that means success, or failure.
+        let returned = |succeeded: bool| -> Option<i64> {
+            let r = [0, 1, -1, 16].into_iter().find(|&r| evaluate(success, &[(Some(usr), None, r)]).is_some_and(|v| (v != 0) == succeeded))?;
+            let mut known: Vec<(Option<&str>, Option<PathId>, i64)> = vec![(Some(usr), None, r)];
+            for &m in chain.iter().rev() {
+                for v in &cfg.node(m).values {
+                    match v {
+                        ValueOp::Assign { target, value } => match evaluate(value, &known) {
+                            Some(x) => known.push((None, Some(*target), x)),
+                            None => known.retain(|(_, q, _)| *q != Some(*target)),
+                        },
+                        ValueOp::Return(e) => return evaluate(e, &known),
+                        _ => {}
+                    }
+                }
+            }
+            None
+        };
+        if let (Some(locked), Some(failed)) = (returned(true), returned(false)) {
+            if locked != failed {
+                out.push(ToldOutcome { ret, bits, locked, failed });
+            }
+        }
+    }
+    out
+}
+
+/// The effects that hold at the exit: (kind, lock number). A lock some `return` says was not
+/// taken ([`told_outcomes`]) is not held at every exit.
+fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>], told: &[ToldOutcome]) -> Vec<(PropKind, usize)> {
     let Some(s) = states[cfg.exit.index()] else { return Vec::new() };
     (0..locks.paths.len())
         .filter_map(|i| {
             let b = 1u64 << i;
-            if s.must_held & b != 0 {
+            if s.must_held & b != 0 && told.iter().any(|t| t.bits & b != 0) {
+                None
+            } else if s.must_held & b != 0 {
                 Some((PropKind::Lock, i))
             } else if s.releases_callers(b) {
                 Some((PropKind::Unlock, i))
@@ -945,8 +1027,9 @@ fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(
 
 /// When every path to the exit comes from a `return`: the effects that hold at the `return`s
 /// of some constants and not at the others, with those constants, the constants of the others
-/// and whether all the others return constants.
-fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec<(PropKind, usize, (Vec<i64>, Vec<i64>, bool))> {
+/// and whether all the others return constants. A `return` that tells whether a lock call
+/// succeeded ([`told_outcomes`]) returns one constant holding the lock and another without.
+fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>], told: &[ToldOutcome]) -> Vec<(PropKind, usize, (Vec<i64>, Vec<i64>, bool))> {
     let preds = cfg.predecessors();
     // Each return's state and value (`None`: not a constant).
     let mut returns: Vec<(LockState, Option<i64>)> = Vec::new();
@@ -955,6 +1038,12 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>]) -> Vec
         let node = cfg.node(p);
         if node.kind != NodeKind::Return {
             return Vec::new();
+        }
+        if let Some(t) = told.iter().find(|t| t.ret == p) {
+            returns.push((s, Some(t.locked)));
+            let without = LockState { must_held: s.must_held & !t.bits, may_held: s.may_held & !t.bits, ..s };
+            returns.push((without, Some(t.failed)));
+            continue;
         }
         let value = node.values.iter().find_map(|v| match v {
             ValueOp::Return(e) => Some(e.constant()),
