@@ -140,8 +140,9 @@ enum Origin {
     /// produces (its summary does not call it one) nor a block of its own.
     Memory,
     /// The result of a call of the program's (`r = inner(a)`): its NULL is the callee's own
-    /// where that call's relation says so.
-    Call(Bool),
+    /// where that call's relation says so (the first condition), and so is its block (the
+    /// second: `inner` did not also link it elsewhere).
+    Call(Bool, Bool),
 }
 
 impl Origin {
@@ -149,7 +150,16 @@ impl Origin {
     fn own_null(&self) -> Bool {
         match self {
             Origin::Memory => Bool::from_bool(false),
-            Origin::Call(own) => own.clone(),
+            Origin::Call(own, _) => own.clone(),
+        }
+    }
+
+    /// The condition under which a block of this origin is the callee's own, not one also
+    /// held elsewhere.
+    fn own_block(&self) -> Bool {
+        match self {
+            Origin::Memory => Bool::from_bool(false),
+            Origin::Call(_, own) => own.clone(),
         }
     }
 }
@@ -285,7 +295,12 @@ pub(crate) fn call_relation(
             });
         }
         if !ret.handed_on && !ret.given && !ret.object_address && !ret.read_from_memory() {
-            kept.push(alternative.clone());
+            // A block a call of the program returned is the callee's own where that call's
+            // relation says it is (`return add_user(&list, ..)`, which linked it into `list`).
+            kept.push(match &ret.origin {
+                Some(origin) => Bool::and(&[alternative.clone(), origin.own_block()]),
+                None => alternative.clone(),
+            });
         }
         for (k, &gone) in freed.iter().enumerate() {
             if !gone {
@@ -662,7 +677,7 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
     for event in frame.events(n, graphs.effects(callee, n)) {
         encode_event(&mut state.enc, &mut sink, &mut state.pending, event, at);
     }
-    note_origins(cfg, node, relation.as_ref().map(|r| &r.own_null), &mut state.origins);
+    note_origins(cfg, node, relation.as_ref().map(|r| (&r.own_null, &r.own_block)), &mut state.origins);
     if let Some(r) = relation {
         state.facts.push(r.fact);
         bind_result(cfg, frame, &mut state.enc, n, &r.result, &mut state.facts);
@@ -680,8 +695,8 @@ fn encode_node(graphs: &dyn CalleeGraphs, callee: u32, cfg: &Cfg, frame: &Frame<
 }
 
 /// Updates `origins` ([`PathState::origins`]) with node `node` of `cfg`, whose call (if any)
-/// has the relation whose own NULL is `call_own_null`.
-fn note_origins(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Bool>, origins: &mut Vec<(PathId, Origin)>) {
+/// has the relation whose own NULL and own block are `call_own`.
+fn note_origins(cfg: &Cfg, node: &goanna_cfg::Node, call_own: Option<(&Bool, &Bool)>, origins: &mut Vec<(PathId, Origin)>) {
     let variable = |x: PathId| cfg.paths.get(x.0 as usize).is_some_and(|p| p.is_variable() && p.class == TypeClass::Pointer && !p.root.kind.is_static_storage());
     let mut set: Vec<(PathId, Origin)> = Vec::new();
     for prop in &node.props {
@@ -697,9 +712,9 @@ fn note_origins(cfg: &Cfg, node: &goanna_cfg::Node, call_own_null: Option<&Bool>
             set.push((x, origin.clone()));
         }
     }
-    if let (Some(own), NodeKind::Call(site)) = (call_own_null, &node.kind) {
+    if let (Some((own_null, own_block)), NodeKind::Call(site)) = (call_own, &node.kind) {
         if let Some(r) = site.result.filter(|&r| variable(r)) {
-            set.push((r, Origin::Call(own.clone())));
+            set.push((r, Origin::Call(own_null.clone(), own_block.clone())));
         }
     }
     // A variable written at the node holds a new value: its own NULL, unless set above.
