@@ -347,9 +347,17 @@ fn reachable_for_arguments(program: &Program<'_>, f: FnIndex, n: goanna_cfg::Nod
             }
         }
     }
+    // Integer parameters passed constants: the branches their values decide
+    // (`detect(root, &count, 0, calls)` never enters `for (i = 0; i < ncall; i++)`).
+    let constants: Vec<(goanna_cfg::PathId, i64)> = site
+        .int_args
+        .iter()
+        .filter_map(|&(k, v)| callee.params.get(k).copied().flatten().filter(|&p| callee.path(p).class == goanna_ast::TypeClass::Integer).map(|p| (p, v)))
+        .collect();
+    let by_constants = super::constant_reach::reachable_with_constants(callee, &constants);
     let mut seen = vec![known.is_empty(); callee.nodes.len()];
     if known.is_empty() {
-        return seen;
+        return by_constants;
     }
     // A branch node that says the opposite of what is known is not entered.
     let contradicts = |node: &goanna_cfg::Node| {
@@ -366,7 +374,7 @@ fn reachable_for_arguments(program: &Program<'_>, f: FnIndex, n: goanna_cfg::Nod
         let node = callee.node(x);
         work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
     }
-    seen
+    seen.iter().zip(&by_constants).map(|(&a, &b)| a && b).collect()
 }
 
 /// Drops findings of a check at a location where a check it gives way to (`unless`) reports.
