@@ -1000,6 +1000,8 @@ impl Builder<'_, '_> {
         }
         if matches!(core.kind, ExprKind::StringLit(_)) || self.non_heap_address(core).is_some() || self.element_of_address_table(core) {
             self.prop(PropKind::NonHeap, Subject::Path(t), span);
+        } else if self.member_address_through_pointer(core) {
+            self.prop(PropKind::NonNull, Subject::Path(t), span);
         }
         // `p = align(p, a)`: rounded within its block.
         if matches!(core.kind, ExprKind::Binary { op: BinaryOp::BitAnd | BinaryOp::BitOr, .. }) && self.rounded_pointer(core) == Some(t) {
@@ -1012,6 +1014,27 @@ impl Builder<'_, '_> {
                 self.prop(kind, Subject::Path(t), span);
             }
         }
+    }
+
+    /// True when `core` (casts stripped) is the address of a member of a structure reached
+    /// through a pointer the function names (`&a->b->lock`, `&a->items[i]`, an array member
+    /// `a->b->mutex` used as a pointer): never NULL, since forming it accesses the structure
+    /// (C11 6.5.2.3), as compilers assume.
+    fn member_address_through_pointer(&mut self, core: &Expr) -> bool {
+        let mut e = match &core.kind {
+            ExprKind::Unary { op: UnaryOp::AddrOf, operand } => strip_casts(operand),
+            _ if core.ty.class == TypeClass::Array => core,
+            _ => return false,
+        };
+        for _ in 0..MAX_NESTED_OFFSETS {
+            match &e.kind {
+                ExprKind::Member { base, arrow: true, .. } => return self.pointer_path(base).is_some(),
+                ExprKind::Member { base, arrow: false, .. } => e = strip_casts(base),
+                ExprKind::Index { base, .. } if strip_casts(base).ty.class == TypeClass::Array => e = strip_casts(base),
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// `free_non_heap_x` for `free(&x)`, `free(array)`; `free_offset_p` for `free(p + n)`.
