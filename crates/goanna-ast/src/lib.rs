@@ -240,6 +240,10 @@ pub struct LocalDecl {
     pub init: Option<Expr>,
     /// The declarator (name up to the end of the initialiser).
     pub span: Span,
+    /// The sizes of a variable-length array (`char buf[n * 4]`), evaluated when the
+    /// declaration runs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sizes: Vec<Expr>,
 }
 
 /// The kinds of statements.

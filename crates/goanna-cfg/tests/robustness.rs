@@ -88,7 +88,7 @@ fn odd_statements() {
         s(StmtKind::Goto("missing".into())),
         s(StmtKind::IndirectGoto(var(0))),
         s(StmtKind::Expr(var(99))), // variable id outside the table
-        s(StmtKind::Decl(vec![LocalDecl { var: VarId(42), init: Some(var(7)), span: Span::default() }])),
+        s(StmtKind::Decl(vec![LocalDecl { var: VarId(42), init: Some(var(7)), span: Span::default(), sizes: Vec::new() }])),
         s(StmtKind::Switch { cond: var(0), enum_values: None, body: Box::new(s(StmtKind::Null)) }),
         s(StmtKind::Return(Some(e(ExprKind::StmtExpr(Box::new(s(StmtKind::Compound(vec![])))))))),
         s(StmtKind::Label { name: "l".into(), body: Box::new(s(StmtKind::Label { name: "l".into(), body: Box::new(s(StmtKind::Null)) })) }),

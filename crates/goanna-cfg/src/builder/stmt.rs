@@ -318,6 +318,10 @@ impl Builder<'_, '_> {
 
     fn local_decl(&mut self, d: &LocalDecl) {
         self.push_acc(d.span);
+        // A variable-length array's sizes are read as it is declared.
+        for size in &d.sizes {
+            self.eval(size);
+        }
         let auto = self.tu.vars.get(d.var.0 as usize).is_some_and(|v| matches!(v.kind, VarKind::Local | VarKind::Param));
         let path = self.root_path(d.var);
         match (&d.init, path) {

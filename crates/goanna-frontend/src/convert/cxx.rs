@@ -1054,7 +1054,7 @@ impl Converter {
         let mut all = vec![holder.clone()];
         all.extend(args);
         let stmts = vec![
-            Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(alloc), span }]), span, indent: 0 },
+            Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(alloc), span, sizes: Vec::new() }]), span, indent: 0 },
             Stmt { kind: StmtKind::Expr(Expr { kind: ExprKind::Call { callee, args: all }, span, ty: void }), span, indent: 0 },
         ];
         Some((stmts, holder))
@@ -1140,7 +1140,7 @@ impl Converter {
         if let Some(v) = var {
             let id = self.var_id(v);
             let var_span = self.cursor_span(v);
-            stmts.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: id, init: Some(unknown(var_span)), span: var_span }]), span: var_span, indent: 0 });
+            stmts.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: id, init: Some(unknown(var_span)), span: var_span, sizes: Vec::new() }]), span: var_span, indent: 0 });
         }
         self.scopes.push(ScopeFrame::Breakable);
         if let Some(b) = body {
@@ -1167,7 +1167,7 @@ impl Converter {
                 if let Some(&v) = parts.iter().find(|&&p| kind(p) == CXCursor_VarDecl && read(p)) {
                     let id = self.var_id(v);
                     let var_span = self.cursor_span(v);
-                    handler.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: id, init: Some(unknown(var_span)), span: var_span }]), span: var_span, indent: 0 });
+                    handler.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: id, init: Some(unknown(var_span)), span: var_span, sizes: Vec::new() }]), span: var_span, indent: 0 });
                 }
                 if let Some(b) = body {
                     handler.push(self.stmt(b));

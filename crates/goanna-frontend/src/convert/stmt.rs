@@ -260,7 +260,17 @@ impl Converter {
                     } else {
                         self.declare_object(c, var, init_cursor, span)
                     };
-                    current.push(LocalDecl { var, init, span });
+                    // A variable-length array reads its sizes when it is declared.
+                    // SAFETY: pure accessor on a live cursor.
+                    let variable_length = unsafe { clang_getCursorType(c).kind == CXType_VariableArray };
+                    // SAFETY: pure comparison of two cursors.
+                    let is_init = |k: CXCursor| unsafe { clang_equalCursors(k, init_cursor) != 0 };
+                    let sizes = if variable_length {
+                        children(c).into_iter().filter(|&k| is_expr(k) && !is_init(k)).map(|k| self.expr(k)).collect()
+                    } else {
+                        Vec::new()
+                    };
+                    current.push(LocalDecl { var, init, span, sizes });
                     if let Some(construct) = construct {
                         pieces.push(Stmt { kind: StmtKind::Decl(std::mem::take(&mut current)), span: stmt_span, indent: 0 });
                         pieces.push(construct);
@@ -294,7 +304,7 @@ impl Converter {
                 let tmp = self.synthetic_local("return value", v.ty.clone(), v.span);
                 let v_span = v.span;
                 let ty = v.ty.clone();
-                stmts.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(v), span: v_span }]), span, indent: 0 });
+                stmts.push(Stmt { kind: StmtKind::Decl(vec![LocalDecl { var: tmp, init: Some(v), span: v_span, sizes: Vec::new() }]), span, indent: 0 });
                 Some(goanna_ast::Expr { kind: ExprKind::Var(tmp), span: v_span, ty })
             }
             other => other,
