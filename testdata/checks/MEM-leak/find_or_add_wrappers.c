@@ -43,6 +43,41 @@ void handler(int level) {
         reply(403);
 }
 
+// The same through an allocation wrapper and a lookup with loops (whose paths the refutation
+// does not enumerate): the summary of add_user() says it hands on every block it returns.
+static void *xcalloc(unsigned long n, unsigned long size) {
+    return calloc(n, size);
+}
+
+static struct user *add_user_wrapped(struct user **users, int level) {
+    struct user *u = (struct user *)xcalloc(1, sizeof(*u));
+    if (u != NULL) {
+        u->level = level;
+        u->next = *users;
+        *users = u;
+    }
+    return u;
+}
+
+static struct user *authenticate_counted(int level) {
+    struct user *u;
+    int count = 0;
+    for (u = s_users; u != NULL; u = u->next)
+        count++;
+    for (u = s_users; u != NULL; u = u->next)
+        if (u->level == level)
+            return u;
+    if (count < 10)
+        return add_user_wrapped(&s_users, level);
+    return NULL;
+}
+
+void counted_handler(int level) {
+    struct user *u = authenticate_counted(level);
+    if (u == NULL)
+        reply(403);
+}
+
 static struct user *new_user(int level) {
     struct user *u = (struct user *)calloc(1, sizeof(*u));
     if (u != NULL)

@@ -451,7 +451,9 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         // A block (or stream) handed on before it is returned (`*head = node; return node;`:
         // linked into a list that owns it) is not the caller's to release.
         let handed_on = and(atom(PropKind::Escape, f, v), not(ret.clone()));
-        let released = |kind: PropKind| any(vec![atom(kind, f, v), handed_on.clone()]);
+        // A path on which the pointer was found NULL returns no block (`u = calloc(..); if (u)
+        // { ...; *users = u; } return u;` hands on every block it returns).
+        let released = |kind: PropKind| any(vec![atom(kind, f, v), handed_on.clone(), atom(PropKind::NullTest, f, v)]);
         returns_alloc.push(ef(and(atom(PropKind::Alloc, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
         for (family, formulas) in returns_families.iter_mut() {
             formulas.push(ef(and(atom(*family, f, v), ex(eu(stays(released(PropKind::Free)), returned.clone())))));
