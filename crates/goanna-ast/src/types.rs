@@ -68,6 +68,11 @@ pub struct CType {
     /// can reach.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub function_signature: String,
+    /// For pointers to structures and unions: the identity (Clang's USR) of the record pointed
+    /// to, whatever typedef spells it (`decoder *` and `struct decoder_s *` alike); empty
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pointee_record: String,
 }
 
 impl CType {

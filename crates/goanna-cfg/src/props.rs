@@ -71,6 +71,10 @@ pub struct VarRef {
     /// any code may write it through that pointer, as if its address were taken everywhere.
     #[serde(default)]
     pub address_stored: bool,
+    /// For a pointer to a structure or union: the identity of the record it points to
+    /// ([`goanna_ast::CType::pointee_record`]); empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pointee_record: String,
 }
 
 impl VarRef {

@@ -758,10 +758,8 @@ impl<'a> Frame<'a> {
         // different objects (as the Clang Static Analyzer's typed field regions).
         if let Some(w) = w {
             if let ([PathStep::Arrow(_)], [PathStep::Arrow(_)]) = (&w.steps[..], &q.steps[..]) {
-                if let (Some(a), Some(b)) = (pointed_struct(&w.root.type_spelling), pointed_struct(&q.root.type_spelling)) {
-                    if a != b {
-                        return false;
-                    }
+                if different_records(&w.root, &q.root) {
+                    return false;
                 }
             }
         }
@@ -1095,6 +1093,16 @@ fn new_objects(cfg: &Cfg, node: &goanna_cfg::Node) -> Vec<PathId> {
 
 /// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`
 /// for any other spelling (a typedef may name the same structure).
+/// True when the pointers `a` and `b` point to different structure types: by the records'
+/// identities when the front end gave both (typedef names such as `decoder *` included),
+/// otherwise by their `struct` spellings.
+fn different_records(a: &VarRef, b: &VarRef) -> bool {
+    if !a.pointee_record.is_empty() && !b.pointee_record.is_empty() {
+        return a.pointee_record != b.pointee_record;
+    }
+    matches!((pointed_struct(&a.type_spelling), pointed_struct(&b.type_spelling)), (Some(x), Some(y)) if x != y)
+}
+
 fn pointed_struct(spelling: &str) -> Option<&str> {
     let pointee = spelling.trim().strip_suffix('*')?.trim_end();
     let mut rest = pointee;

@@ -140,6 +140,7 @@ impl Builder<'_, '_> {
             is_volatile: info.ty.is_volatile,
             is_const: info.ty.is_const,
             address_stored: self.tu.addressed_in_initialisers.binary_search(&info.usr).is_ok(),
+            pointee_record: info.ty.pointee_record.clone(),
         };
         let id = self.paths.push(
             AccessPath {
@@ -357,6 +358,7 @@ impl Builder<'_, '_> {
             is_volatile: false,
             is_const: false,
             address_stored: false,
+            pointee_record: String::new(),
         };
         let id = self.paths.push(AccessPath {
             root,
@@ -394,6 +396,7 @@ impl Builder<'_, '_> {
             is_volatile: false,
             is_const: false,
             address_stored: false,
+            pointee_record: core.ty.pointee_record.clone(),
         };
         Some(self.paths.push(
             AccessPath {

@@ -106,6 +106,12 @@ impl Converter {
                 (TypeClass::Other, 0)
             };
             let array_len = if canonical.kind == CXType_ConstantArray { u64::try_from(clang_getArraySize(canonical)).unwrap_or(0) } else { 0 };
+            let pointee_record = if class == TypeClass::Pointer && pointee_class == TypeClass::Record {
+                let pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
+                cx_string(clang_getCursorUSR(clang_getTypeDeclaration(pointee)))
+            } else {
+                String::new()
+            };
             CType {
                 spelling: cx_string(clang_getTypeSpelling(ty)),
                 class,
@@ -119,6 +125,7 @@ impl Converter {
                 pointee_size,
                 array_len,
                 function_signature,
+                pointee_record,
             }
         };
         self.types.insert(key, result.clone());
