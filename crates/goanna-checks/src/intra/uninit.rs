@@ -645,6 +645,9 @@ struct State {
     /// Sorted by object; objects without a written element are left out.
     elems: Vec<(u32, u64)>,
     alias: Vec<u32>,
+    /// Per alias slot: the objects it may point to on some path (sorted): a write through it,
+    /// or passing it on, may write any of them (`ptr = c ? buf : pcm; decode(ptr);`).
+    may: Vec<Vec<u32>>,
 }
 
 /// Alias slot: not computed yet (top of the lattice).
@@ -654,10 +657,10 @@ const NONE: u32 = u32::MAX - 1;
 
 impl State {
     fn top(items: usize, slots: usize) -> State {
-        State { bits: Bits::full(items), reported: Bits::full(items), elems: Vec::new(), alias: vec![TOP; slots] }
+        State { bits: Bits::full(items), reported: Bits::full(items), elems: Vec::new(), alias: vec![TOP; slots], may: vec![Vec::new(); slots] }
     }
     fn entry(items: usize, slots: usize) -> State {
-        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: Vec::new(), alias: vec![NONE; slots] }
+        State { bits: Bits::empty(items), reported: Bits::empty(items), elems: Vec::new(), alias: vec![NONE; slots], may: vec![Vec::new(); slots] }
     }
     fn meet(&mut self, other: &State) {
         self.bits.intersect_with(&other.bits);
@@ -696,6 +699,13 @@ impl State {
                 *a = NONE;
             }
         }
+        for (a, b) in self.may.iter_mut().zip(&other.may) {
+            for &x in b {
+                if let Err(i) = a.binary_search(&x) {
+                    a.insert(i, x);
+                }
+            }
+        }
     }
     /// Copies `other` into `self` without allocating.
     fn assign(&mut self, other: &State) {
@@ -703,6 +713,7 @@ impl State {
         self.reported.0.clone_from(&other.reported.0);
         self.elems.clone_from(&other.elems);
         self.alias.clone_from(&other.alias);
+        self.may.clone_from(&other.may);
     }
     /// The constant indices of `item` written on some path.
     fn elem(&self, item: usize) -> u64 {
@@ -758,8 +769,8 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
         }
     }
     for &slot in &e.alias_other {
-        if let Some(x) = state.target(slot) {
-            state.bits.remove(x);
+        for &x in state.may.get(slot).map_or(&[][..], |m| &m[..]) {
+            state.bits.remove(x as usize);
         }
     }
     for &item in &e.written {
@@ -777,10 +788,17 @@ fn transfer(state: &mut State, e: &Effects) -> Vec<Read> {
         if let Some(a) = state.alias.get_mut(slot) {
             *a = NONE;
         }
+        if let Some(m) = state.may.get_mut(slot) {
+            m.clear();
+        }
     }
     if let Some((slot, x)) = e.alias_set {
         if let Some(a) = state.alias.get_mut(slot) {
             *a = x as u32;
+        }
+        if let Some(m) = state.may.get_mut(slot) {
+            m.clear();
+            m.push(x as u32);
         }
     }
     for &item in &e.created {
