@@ -326,16 +326,20 @@ impl Converter {
             slots = [Some(header[0]), Some(header[1]), Some(header[2])];
         } else if !header.is_empty() {
             match self.for_semicolons(cursor) {
-                Some((file, semi1, semi2)) => {
+                Some(HeaderText { file, open, semi1, semi2, close }) => {
                     for &c in header {
                         // SAFETY: pure accessors on a live cursor.
                         let start = unsafe { clang_getRangeStart(clang_getCursorExtent(c)) };
                         let l = spans::spelling_loc(start);
-                        let slot = if kind(c) == CXCursor_DeclStmt || (l.file == file && l.offset < semi1) {
+                        // Where the child is spelled inside the header says its slot; one
+                        // spelled elsewhere (a macro's argument, when the loop is written in
+                        // the macro) is placed by its shape.
+                        let inside = l.file == file && l.offset > open && l.offset < close;
+                        let slot = if kind(c) == CXCursor_DeclStmt || (inside && l.offset < semi1) {
                             0
-                        } else if l.file == file && l.offset < semi2 {
+                        } else if inside && l.offset < semi2 {
                             1
-                        } else if l.file == file {
+                        } else if inside {
                             2
                         } else {
                             guess_slot(c, &slots)
@@ -360,8 +364,9 @@ impl Converter {
         StmtKind::For { init, cond, inc, body }
     }
 
-    /// Spelling file and offsets of the two top-level `;` in a `for` header.
-    fn for_semicolons(&mut self, cursor: CXCursor) -> Option<(CXFile, u32, u32)> {
+    /// Where a `for` header is spelled: its file, and the offsets of its `(`, its two
+    /// top-level `;` and its `)`.
+    fn for_semicolons(&mut self, cursor: CXCursor) -> Option<HeaderText> {
         // SAFETY: pure accessors on a live cursor.
         let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
         let l = spans::spelling_loc(start);
@@ -372,22 +377,26 @@ impl Converter {
         }
         let mut i = 3;
         let mut depth = 0i32;
+        let mut open = None;
         let mut semis = Vec::with_capacity(2);
         while i < rest.len() && i < 1 << 20 {
             let c = rest[i];
             match c {
-                b'(' | b'[' | b'{' => depth += 1,
+                b'(' | b'[' | b'{' => {
+                    depth += 1;
+                    open = open.or(Some(l.offset + i as u32));
+                }
                 b')' | b']' | b'}' => {
                     depth -= 1;
                     if depth <= 0 {
-                        break;
+                        return match (open, &semis[..]) {
+                            (Some(open), &[semi1, semi2]) => Some(HeaderText { file: l.file, open, semi1, semi2, close: l.offset + i as u32 }),
+                            _ => None,
+                        };
                     }
                 }
                 b';' if depth == 1 => {
                     semis.push(l.offset + i as u32);
-                    if semis.len() == 2 {
-                        return Some((l.file, semis[0], semis[1]));
-                    }
                 }
                 b'"' | b'\'' => {
                     i += 1;
@@ -416,6 +425,15 @@ impl Converter {
         }
         None
     }
+}
+
+/// Where a `for` header is spelled ([`Converter::for_semicolons`]).
+struct HeaderText {
+    file: CXFile,
+    open: u32,
+    semi1: u32,
+    semi2: u32,
+    close: u32,
 }
 
 /// Fallback placement of a `for` header child: declarations and assignments before a
