@@ -137,14 +137,17 @@ impl Builder<'_, '_> {
             ExprKind::Assign { op, lhs, rhs, .. } => self.assign(e, *op, lhs, rhs),
             ExprKind::Conditional { cond, then, els } => {
                 self.flush();
+                // An integer value is stored by each arm into a made-up local the expression
+                // reads ([`Builder::choice_path`]).
+                let choice = then.as_ref().and_then(|_| self.choice_path(e));
                 let (t, f) = self.cond(cond);
                 self.pending = t;
                 if let Some(then) = then {
-                    self.branch_value(then);
+                    self.branch_value(then, choice);
                 }
                 let after_then = std::mem::take(&mut self.pending);
                 self.pending = f;
-                self.branch_value(els);
+                self.branch_value(els, choice);
                 self.pending.extend(after_then);
             }
             ExprKind::Call { callee, args } => self.call(e, callee, args, None),
@@ -244,9 +247,13 @@ impl Builder<'_, '_> {
     }
 
     /// Evaluates the value of one branch of `?:` (a node only when it has effects).
-    fn branch_value(&mut self, e: &Expr) {
+    fn branch_value(&mut self, e: &Expr, into: Option<PathId>) {
         self.push_acc(e.span);
         self.eval(e);
+        if let Some(t) = into {
+            let value = self.val_expr(e);
+            self.value_op(ValueOp::Assign { target: t, value });
+        }
         self.finish_acc(false);
     }
 

@@ -188,6 +188,9 @@ struct Builder<'c, 'a> {
     labels: FxHashMap<String, NodeId>,
     gotos: Vec<(NodeId, String)>,
     indirect_gotos: Vec<NodeId>,
+    /// The made-up paths holding the values of integer conditional expressions, by source
+    /// range ([`Builder::choice_path`]).
+    choices: FxHashMap<(u32, u32, u32), PathId>,
     /// The labels whose address the function takes (`&&L`): where a computed goto may go.
     addressed_labels: Vec<String>,
     sink: Option<NodeId>,
@@ -253,6 +256,7 @@ impl<'c, 'a> Builder<'c, 'a> {
             labels: FxHashMap::default(),
             gotos: Vec::new(),
             indirect_gotos: Vec::new(),
+            choices: FxHashMap::default(),
             addressed_labels: Vec::new(),
             sink: None,
             exit: NodeId(1),

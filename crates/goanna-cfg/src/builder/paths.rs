@@ -412,6 +412,37 @@ impl Builder<'_, '_> {
         ))
     }
 
+    /// A made-up local integer for the value of the conditional expression `e` (`v != NULL ?
+    /// cnt(v) : 0` inside `i < ...`): each arm stores its value there, and the expression reads
+    /// it, so a condition that compares it knows which arm gave it.
+    pub(super) fn choice_path(&mut self, e: &Expr) -> Option<PathId> {
+        let ty = crate::values::IntType::of(&e.ty)?;
+        let key = super::cond::span_key(e.span);
+        if let Some(&id) = self.choices.get(&key) {
+            return Some(id);
+        }
+        let root = VarRef {
+            name: "(?:)".to_string(),
+            usr: format!("goanna:choice:{}:{}:{}", key.0, key.1, key.2),
+            kind: goanna_ast::VarKind::Local,
+            class: TypeClass::Integer,
+            type_spelling: e.ty.spelling.clone(),
+            decl_span: e.span,
+            int_bits: ty.bits,
+            int_signed: ty.signed,
+            is_volatile: false,
+            is_const: false,
+            address_stored: false,
+            pointee_record: String::new(),
+        };
+        let id = self.paths.push(
+            AccessPath { root, steps: Vec::new(), class: TypeClass::Integer, in_union: false, result_of: None, depends_on: Vec::new(), field_int: None },
+            None,
+        );
+        self.choices.insert(key, id);
+        Some(id)
+    }
+
     /// For an access path that reaches its object without dereferencing a pointer (`x`, `s.f`,
     /// `s.a`): the root variable's path and the whole path.
     pub(super) fn direct_object(&mut self, e: &Expr) -> Option<(PathId, PathId)> {

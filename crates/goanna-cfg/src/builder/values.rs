@@ -108,6 +108,8 @@ impl Builder<'_, '_> {
                 ValExpr::Binary { op: op2, ty, lhs: Box::new(self.val_expr_at(lhs, d)), rhs: Box::new(self.val_expr_at(rhs, d)) }
             }
             ExprKind::Assign { lhs, .. } => self.int_path(lhs).map_or(ValExpr::Unknown, ValExpr::Path),
+            // The value its arms stored ([`Builder::choice_path`]).
+            ExprKind::Conditional { then: Some(_), .. } => self.choices.get(&super::cond::span_key(e.span)).map_or(ValExpr::Unknown, |&p| ValExpr::Path(p)),
             ExprKind::Call { callee: Callee::Direct { name, usr }, args } => {
                 if (name == "__builtin_expect" || name == "__builtin_expect_with_probability") && !args.is_empty() {
                     return self.val_expr_at(&args[0], d);
