@@ -107,7 +107,19 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
             }
             let l = eval(tu, lhs, d)?;
             let r = eval(tu, rhs, d)?;
-            binary(*op, l, r)
+            // Compared, divided or shifted right in an unsigned common type, the operands are
+            // unsigned (`SIZE_MAX > 9007199254740992` holds, though SIZE_MAX is -1 as a signed
+            // 64-bit value).
+            let unsigned = match (crate::values::IntType::of(&lhs.ty), crate::values::IntType::of(&rhs.ty)) {
+                (Some(a), Some(b)) => Some(crate::values::IntType::common(a, b)).filter(|t| !t.signed),
+                _ => None,
+            };
+            match (unsigned, op) {
+                (Some(ty), BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Div | BinaryOp::Rem) => {
+                    unsigned_binary(*op, as_unsigned(ty, l), as_unsigned(ty, r))
+                }
+                _ => binary(*op, l, r),
+            }
         }
         ExprKind::Conditional { cond, then, els } => {
             let c = eval(tu, cond, d)?;
@@ -145,6 +157,32 @@ fn configuration(expr: &Expr, depth: u32) -> bool {
         }
         _ => false,
     }
+}
+
+/// `v` as a value of the unsigned type `ty`.
+fn as_unsigned(ty: crate::values::IntType, v: i64) -> u64 {
+    let bits = ty.width();
+    if bits >= 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << bits) - 1)
+    }
+}
+
+/// A comparison, division or remainder of two unsigned values; `None` for other operators
+/// and for a result that does not fit the signed 64-bit value constants are kept in.
+fn unsigned_binary(op: BinaryOp, l: u64, r: u64) -> Option<i64> {
+    Some(match op {
+        BinaryOp::Lt => (l < r) as i64,
+        BinaryOp::Gt => (l > r) as i64,
+        BinaryOp::Le => (l <= r) as i64,
+        BinaryOp::Ge => (l >= r) as i64,
+        BinaryOp::Eq => (l == r) as i64,
+        BinaryOp::Ne => (l != r) as i64,
+        BinaryOp::Div => i64::try_from(l.checked_div(r)?).ok()?,
+        BinaryOp::Rem => i64::try_from(l.checked_rem(r)?).ok()?,
+        _ => return None,
+    })
 }
 
 fn binary(op: BinaryOp, l: i64, r: i64) -> Option<i64> {
