@@ -172,17 +172,24 @@ fn as_unsigned(ty: crate::values::IntType, v: i64) -> u64 {
 /// A comparison, division or remainder of two unsigned values; `None` for other operators
 /// and for a result that does not fit the signed 64-bit value constants are kept in.
 fn unsigned_binary(op: BinaryOp, l: u64, r: u64) -> Option<i64> {
-    Some(match op {
-        BinaryOp::Lt => (l < r) as i64,
-        BinaryOp::Gt => (l > r) as i64,
-        BinaryOp::Le => (l <= r) as i64,
-        BinaryOp::Ge => (l >= r) as i64,
-        BinaryOp::Eq => (l == r) as i64,
-        BinaryOp::Ne => (l != r) as i64,
-        BinaryOp::Div => i64::try_from(l.checked_div(r)?).ok()?,
-        BinaryOp::Rem => i64::try_from(l.checked_rem(r)?).ok()?,
+    match op {
+        BinaryOp::Div => i64::try_from(l.checked_div(r)?).ok(),
+        BinaryOp::Rem => i64::try_from(l.checked_rem(r)?).ok(),
+        _ => compare(op, l, r),
+    }
+}
+
+/// The value (0 or 1) of the comparison `op` of two values; `None` for other operators.
+fn compare<T: Ord>(op: BinaryOp, l: T, r: T) -> Option<i64> {
+    Some(i64::from(match op {
+        BinaryOp::Lt => l < r,
+        BinaryOp::Gt => l > r,
+        BinaryOp::Le => l <= r,
+        BinaryOp::Ge => l >= r,
+        BinaryOp::Eq => l == r,
+        BinaryOp::Ne => l != r,
         _ => return None,
-    })
+    }))
 }
 
 fn binary(op: BinaryOp, l: i64, r: i64) -> Option<i64> {
@@ -194,12 +201,7 @@ fn binary(op: BinaryOp, l: i64, r: i64) -> Option<i64> {
         BinaryOp::Sub => l.checked_sub(r)?,
         BinaryOp::Shl => l.checked_shl(u32::try_from(r).ok()?)?,
         BinaryOp::Shr => l.checked_shr(u32::try_from(r).ok()?)?,
-        BinaryOp::Lt => (l < r) as i64,
-        BinaryOp::Gt => (l > r) as i64,
-        BinaryOp::Le => (l <= r) as i64,
-        BinaryOp::Ge => (l >= r) as i64,
-        BinaryOp::Eq => (l == r) as i64,
-        BinaryOp::Ne => (l != r) as i64,
+        BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne => compare(op, l, r)?,
         BinaryOp::BitAnd => l & r,
         BinaryOp::BitXor => l ^ r,
         BinaryOp::BitOr => l | r,
