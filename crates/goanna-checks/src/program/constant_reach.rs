@@ -196,3 +196,37 @@ fn mask(bits: u32) -> u64 {
         (1u64 << bits) - 1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use goanna_cfg::IntType;
+
+    fn bin(op: ValBinOp, ty: IntType, a: ValExpr, b: ValExpr) -> ValExpr {
+        ValExpr::Binary { op, ty, lhs: Box::new(a), rhs: Box::new(b) }
+    }
+
+    #[test]
+    fn comparisons_follow_the_operation_type() {
+        let state = State::default();
+        let unsigned = IntType { bits: 32, signed: false };
+        // (unsigned)-1 < 5 is false; as a signed int it is true.
+        assert_eq!(evaluate(&bin(ValBinOp::Lt, unsigned, ValExpr::Const(-1), ValExpr::Const(5)), &state), Some(0));
+        assert_eq!(evaluate(&bin(ValBinOp::Lt, IntType::INT, ValExpr::Const(-1), ValExpr::Const(5)), &state), Some(1));
+        // Division by zero has no value.
+        assert_eq!(evaluate(&bin(ValBinOp::Div, IntType::INT, ValExpr::Const(1), ValExpr::Const(0)), &state), None);
+    }
+
+    #[test]
+    fn paths_read_their_constants_and_joins_keep_only_agreement() {
+        let (i, n) = (PathId(0), PathId(1));
+        let mut a: State = [(i, Some(0)), (n, Some(0))].into_iter().collect();
+        let b: State = [(i, Some(1)), (n, Some(0))].into_iter().collect();
+        let cond = bin(ValBinOp::Lt, IntType::INT, ValExpr::Path(i), ValExpr::Path(n));
+        assert_eq!(evaluate(&cond, &a), Some(0));
+        a = join(a, &b);
+        assert_eq!(a.get(&i), Some(&None));
+        assert_eq!(a.get(&n), Some(&Some(0)));
+        assert_eq!(evaluate(&cond, &a), None);
+    }
+}
