@@ -116,7 +116,8 @@ fn eval(tu: &TranslationUnit, expr: &Expr, depth: u32) -> Option<i64> {
             };
             match (unsigned, op) {
                 (Some(ty), BinaryOp::Lt | BinaryOp::Gt | BinaryOp::Le | BinaryOp::Ge | BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Div | BinaryOp::Rem) => {
-                    unsigned_binary(*op, as_unsigned(ty, l), as_unsigned(ty, r))
+                    // Wrapped into an unsigned type, a value is its non-negative residue.
+                    unsigned_binary(*op, ty.wrap(l) as u64, ty.wrap(r) as u64)
                 }
                 _ => binary(*op, l, r),
             }
@@ -156,16 +157,6 @@ fn configuration(expr: &Expr, depth: u32) -> bool {
             configuration(cond, d) || then.as_ref().is_some_and(|t| configuration(t, d)) || configuration(els, d)
         }
         _ => false,
-    }
-}
-
-/// `v` as a value of the unsigned type `ty`.
-fn as_unsigned(ty: crate::values::IntType, v: i64) -> u64 {
-    let bits = ty.width();
-    if bits >= 64 {
-        v as u64
-    } else {
-        (v as u64) & ((1u64 << bits) - 1)
     }
 }
 

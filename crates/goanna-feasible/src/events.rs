@@ -1091,8 +1091,6 @@ fn new_objects(cfg: &Cfg, node: &goanna_cfg::Node) -> Vec<PathId> {
     out
 }
 
-/// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`
-/// for any other spelling (a typedef may name the same structure).
 /// True when the pointers `a` and `b` point to different structure types: by the records'
 /// identities when the front end gave both (typedef names such as `decoder *` included),
 /// otherwise by their `struct` spellings.
@@ -1103,6 +1101,8 @@ fn different_records(a: &VarRef, b: &VarRef) -> bool {
     matches!((pointed_struct(&a.type_spelling), pointed_struct(&b.type_spelling)), (Some(x), Some(y)) if x != y)
 }
 
+/// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`
+/// for any other spelling (a typedef may name the same structure).
 fn pointed_struct(spelling: &str) -> Option<&str> {
     let pointee = spelling.trim().strip_suffix('*')?.trim_end();
     let mut rest = pointee;

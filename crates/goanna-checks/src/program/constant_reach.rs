@@ -5,12 +5,13 @@
 //! constant or an unknown value at each node; a condition whose value is known there lets
 //! only its branch run. Every node a run with those parameters can reach is reached here.
 
-use goanna_cfg::{Cfg, EdgeKind, NodeKind, PathId, PropKind, Subject, ValBinOp, ValExpr, ValUnOp, ValueOp};
+use crate::values::interval::Interval;
+use goanna_cfg::{Cfg, EdgeKind, NodeKind, PathId, PropKind, Subject, ValExpr, ValueOp};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
 /// The value of each followed variable at a node (`None`: not a known constant).
-type State = FxHashMap<PathId, Option<i64>>;
+type State = FxHashMap<PathId, Option<i128>>;
 
 /// Most passes over one node before its variables are given up as unknown.
 const MAX_VISITS_PER_NODE: usize = 8;
@@ -26,7 +27,7 @@ pub(super) fn reachable_with_constants(cfg: &Cfg, start: &[(PathId, i64)]) -> Ve
     let mut entry: State = followed.iter().map(|&p| (p, None)).collect();
     for &(p, v) in start {
         if entry.contains_key(&p) {
-            entry.insert(p, Some(v));
+            entry.insert(p, Some(i128::from(v)));
         }
     }
     let preds = cfg.predecessors();
@@ -103,7 +104,7 @@ fn transfer(cfg: &Cfg, node: &goanna_cfg::Node, state: &mut State) {
         if let ValueOp::Assign { target, value } = op {
             if state.contains_key(target) {
                 let ty = cfg.path(*target).int_type();
-                let v = evaluate(value, state).and_then(|v| ty.map(|ty| ty.wrap(v)));
+                let v = evaluate(value, state).zip(ty).and_then(|(v, ty)| Interval::constant(v).convert(ty).singleton());
                 state.insert(*target, v);
                 assigned.push(*target);
             }
@@ -147,60 +148,26 @@ fn join(mut a: State, b: &State) -> State {
     a
 }
 
-/// The value of `e` in `state`, when it is a known constant.
-fn evaluate(e: &ValExpr, state: &State) -> Option<i64> {
-    match e {
-        ValExpr::Const(k) | ValExpr::MacroConst(k) => Some(*k),
-        ValExpr::Path(p) => state.get(p).copied().flatten(),
-        ValExpr::Cast(ty, inner) => evaluate(inner, state).map(|v| ty.wrap(v)),
-        ValExpr::Unary(op, ty, inner) => {
-            let v = evaluate(inner, state)?;
-            Some(match op {
-                ValUnOp::Neg => ty.wrap(v.checked_neg()?),
-                ValUnOp::Not => i64::from(v == 0),
-                ValUnOp::BitNot => ty.wrap(!v),
-            })
-        }
-        ValExpr::Binary { op, ty, lhs, rhs } => {
-            let (a, b) = (ty.wrap(evaluate(lhs, state)?), ty.wrap(evaluate(rhs, state)?));
-            let unsigned = !ty.signed;
-            let (ua, ub) = (a as u64 & mask(ty.width()), b as u64 & mask(ty.width()));
-            Some(match op {
-                ValBinOp::Add => ty.wrap(a.wrapping_add(b)),
-                ValBinOp::Sub => ty.wrap(a.wrapping_sub(b)),
-                ValBinOp::Mul => ty.wrap(a.wrapping_mul(b)),
-                ValBinOp::Div if b != 0 => ty.wrap(if unsigned { (ua / ub) as i64 } else { a.checked_div(b)? }),
-                ValBinOp::Rem if b != 0 => ty.wrap(if unsigned { (ua % ub) as i64 } else { a.checked_rem(b)? }),
-                ValBinOp::Div | ValBinOp::Rem => return None,
-                ValBinOp::BitAnd => ty.wrap(a & b),
-                ValBinOp::BitOr => ty.wrap(a | b),
-                ValBinOp::BitXor => ty.wrap(a ^ b),
-                ValBinOp::Shl | ValBinOp::Shr => return None,
-                ValBinOp::Lt => i64::from(if unsigned { ua < ub } else { a < b }),
-                ValBinOp::Le => i64::from(if unsigned { ua <= ub } else { a <= b }),
-                ValBinOp::Gt => i64::from(if unsigned { ua > ub } else { a > b }),
-                ValBinOp::Ge => i64::from(if unsigned { ua >= ub } else { a >= b }),
-                ValBinOp::Eq => i64::from(ua == ub),
-                ValBinOp::Ne => i64::from(ua != ub),
-            })
-        }
-        _ => None,
-    }
-}
-
-/// The low `bits` bits set.
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
+/// The value of `e` in `state`, when it is a known constant: the value analysis's arithmetic
+/// ([`Interval`]) on single values, so conversions, unsigned comparisons and overflow read as
+/// they do there.
+fn evaluate(e: &ValExpr, state: &State) -> Option<i128> {
+    let value = |x: &ValExpr| evaluate(x, state).map(Interval::constant);
+    let result = match e {
+        ValExpr::Const(k) | ValExpr::MacroConst(k) => return Some(i128::from(*k)),
+        ValExpr::Path(p) => return state.get(p).copied().flatten(),
+        ValExpr::Cast(ty, inner) => value(inner)?.convert(*ty),
+        ValExpr::Unary(op, ty, inner) => Interval::unary(*op, *ty, value(inner)?),
+        ValExpr::Binary { op, ty, lhs, rhs } => Interval::binary(*op, *ty, value(lhs)?, value(rhs)?),
+        _ => return None,
+    };
+    result.singleton()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use goanna_cfg::IntType;
+    use goanna_cfg::{IntType, ValBinOp};
 
     fn bin(op: ValBinOp, ty: IntType, a: ValExpr, b: ValExpr) -> ValExpr {
         ValExpr::Binary { op, ty, lhs: Box::new(a), rhs: Box::new(b) }

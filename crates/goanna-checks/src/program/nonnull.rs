@@ -54,20 +54,21 @@ fn known(cfg: &Cfg, f: FnIndex, effects: &CallEffects, var: PathId, depth: usize
     };
     // A member reached through a pointer (`d->data`) may also change at a call, at a store
     // through a pointer it is reached by, and when such a pointer gets a new value.
+    // The pointers the path goes through (`d` of `d->data`), by their own paths; `None` for one
+    // the graph does not name, whose writes are not known.
     let path = cfg.path(var);
-    let bases: Vec<PathId> = (0..path.steps.len())
+    let bases: Vec<Option<PathId>> = (0..path.steps.len())
         .filter(|&k| matches!(path.steps[k], goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref))
-        .filter_map(|k| cfg.paths.iter().position(|q| q.root == path.root && q.steps == path.steps[..k]).map(|b| PathId(b as u32)))
+        .map(|k| cfg.paths.iter().position(|q| q.root == path.root && q.steps == path.steps[..k]).map(|b| PathId(b as u32)))
         .collect();
-    let reached = bases.len() < path.steps.iter().filter(|s| matches!(s, goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref)).count();
-    let through_pointer = path.steps.iter().any(|s| matches!(s, goanna_cfg::PathStep::Arrow(_) | goanna_cfg::PathStep::Deref));
+    let unnamed_base = bases.contains(&None);
     let changed_behind = |i: usize| {
-        through_pointer
-            && (reached
+        !bases.is_empty()
+            && (unnamed_base
                 || matches!(cfg.nodes[i].kind, goanna_cfg::NodeKind::Call(_))
                 || cfg.nodes[i].props.iter().any(|p| {
                     p.kind == PropKind::Call
-                        || matches!(p.kind, PropKind::Store | PropKind::Def | PropKind::Escape | PropKind::AddrTaken) && matches!(p.subject, Subject::Path(b) if bases.contains(&b))
+                        || matches!(p.kind, PropKind::Store | PropKind::Def | PropKind::Escape | PropKind::AddrTaken) && matches!(p.subject, Subject::Path(b) if bases.contains(&Some(b)))
                 }))
     };
     // out[i] = known non-null after node i; start optimistic (true) except at the entry.

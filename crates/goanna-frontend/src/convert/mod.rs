@@ -350,9 +350,9 @@ impl Converter {
             Some(b) => self.stmt(b),
             None => Stmt { kind: StmtKind::Compound(Vec::new()), span, indent: 0 },
         };
-        let mut addressed_labels;
-        (self.this_var, self.scopes, self.return_reference, self.exact_classes, addressed_labels) = saved;
-        std::mem::swap(&mut addressed_labels, &mut self.addressed_labels);
+        let outer_labels;
+        (self.this_var, self.scopes, self.return_reference, self.exact_classes, outer_labels) = saved;
+        let mut addressed_labels = std::mem::replace(&mut self.addressed_labels, outer_labels);
         addressed_labels.sort_unstable();
         addressed_labels.dedup();
         if !initialisers.is_empty() {

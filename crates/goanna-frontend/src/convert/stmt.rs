@@ -325,7 +325,7 @@ impl Converter {
         if header.len() == 3 {
             slots = [Some(header[0]), Some(header[1]), Some(header[2])];
         } else if !header.is_empty() {
-            match self.for_semicolons(cursor) {
+            match self.for_header(cursor) {
                 Some(HeaderText { file, open, semi1, semi2, close }) => {
                     for &c in header {
                         // SAFETY: pure accessors on a live cursor.
@@ -366,7 +366,7 @@ impl Converter {
 
     /// Where a `for` header is spelled: its file, and the offsets of its `(`, its two
     /// top-level `;` and its `)`.
-    fn for_semicolons(&mut self, cursor: CXCursor) -> Option<HeaderText> {
+    fn for_header(&mut self, cursor: CXCursor) -> Option<HeaderText> {
         // SAFETY: pure accessors on a live cursor.
         let start = unsafe { clang_getRangeStart(clang_getCursorExtent(cursor)) };
         let l = spans::spelling_loc(start);
@@ -427,7 +427,8 @@ impl Converter {
     }
 }
 
-/// Where a `for` header is spelled ([`Converter::for_semicolons`]).
+/// Where a `for` header is spelled ([`Converter::for_header`]): its file and the offsets in
+/// it of the header's `(`, its two top-level `;` and its `)`.
 struct HeaderText {
     file: CXFile,
     open: u32,
