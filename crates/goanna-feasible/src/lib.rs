@@ -156,4 +156,8 @@ pub struct PathQuery<'a> {
     /// violation whose counterexamples were refuted once per iteration (`for (i = 0; i <
     /// 100; i++)` before it: each refutation needs one more), which unrolling never reaches.
     pub summarise_loops: bool,
+    /// What the path must not do on its way to the violation (`elem_release_p` for a block
+    /// freed while it owns memory): a loop one of whose nodes does it is not summarised, as its
+    /// iterations would not be counterexamples (a cleanup loop the path skips).
+    pub avoided: Vec<(goanna_cfg::PropKind, goanna_cfg::PathId)>,
 }

@@ -748,14 +748,23 @@ fn core_of(cs: &Constraints, core: &[usize]) -> Core {
 }
 
 /// The heads of the loops of the path's graph that [`PathQuery::summarise_loops`] summarises:
-/// those the path visits whose loop holds none of the reported events. A loop the violation
-/// happens in (a block freed at one iteration and again at a later one) keeps its iterations
-/// apart; one it only passes through (an array filled before the violation, between an
-/// allocation and the return that leaks it) is summarised.
+/// those the path visits whose loop holds none of the reported events and nothing the path
+/// must avoid ([`PathQuery::avoided`]). A loop the violation happens in (a block freed at one
+/// iteration and again at a later one) keeps its iterations apart; one it only passes through
+/// (an array filled before the violation, between an allocation and the return that leaks it)
+/// is summarised.
 fn summarised_loops(query: &PathQuery<'_>) -> Vec<NodeId> {
     let cfg = query.cfg;
     let reported: Vec<NodeId> = query.reported.iter().filter_map(|&i| query.steps.get(i)).map(|s| s.node).collect();
     let mut heads = cfg.loop_heads();
-    heads.retain(|&h| query.steps.iter().any(|s| s.node == h) && !cfg.cycle_through(h).iter().any(|n| reported.contains(n)));
+    let avoided = |n: NodeId| {
+        let effects = query.program.map_or(&[][..], |g| g.effects(query.function, n));
+        cfg.node(n).props.iter().any(|p| matches!(p.subject, goanna_cfg::Subject::Path(x) if query.avoided.contains(&(p.kind, x))))
+            || effects.iter().any(|e| query.avoided.contains(e))
+    };
+    heads.retain(|&h| {
+        let cycle = cfg.cycle_through(h);
+        query.steps.iter().any(|s| s.node == h) && !cycle.iter().any(|&n| reported.contains(&n) || avoided(n))
+    });
     heads
 }

@@ -60,7 +60,7 @@ fn verdict(src: &str, function: &str, choices: &[Choice], reported: &[usize]) ->
     let cfg = cfg(src, function)?;
     let nodes = path(&cfg, choices);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: reported.to_vec(), assumed: Vec::new(), summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: reported.to_vec(), assumed: Vec::new(), summarise_loops: false, avoided: Vec::new() };
     let v = check_path(&query, &Limits::default());
     Some((v, cfg.clone(), nodes))
 }
@@ -164,7 +164,7 @@ fn the_reported_dereference_implies_nothing() {
     let nodes = path(&cfg, &[Branch(true)]);
     let deref = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref node");
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![deref], assumed: Vec::new(), summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![deref], assumed: Vec::new(), summarise_loops: false, avoided: Vec::new() };
     assert_eq!(check_path(&query, &Limits::default()), Feasibility::Feasible);
 }
 
@@ -274,7 +274,7 @@ fn a_path_longer_than_the_limit_is_unknown() {
     let Some(cfg) = cfg(FLAG, "f") else { return };
     let nodes = path(&cfg, &[Branch(false), Branch(true)]);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false, avoided: Vec::new() };
     let limits = Limits { max_steps: 2, ..Limits::default() };
     assert_eq!(check_path(&query, &limits), Feasibility::Unknown);
 }
@@ -305,7 +305,7 @@ fn lock_reported(function: &str, choices: &[Choice]) -> Option<Feasibility> {
     let nodes = path(&cfg, choices);
     let lock = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Lock)).expect("lock node");
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)], summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![lock], assumed: vec![(lock, goanna_feasible::Assumed::Happened)], summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -356,7 +356,7 @@ fn getter(conditional: bool) -> Option<Feasibility> {
         .collect();
     // The reported dereference of `n` (the path's last event before the exit).
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))], summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(n))], summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -409,7 +409,7 @@ fn split_path(zeroes: bool) -> Option<Feasibility> {
         })
         .collect();
     let deref = nodes.iter().rposition(|&m| cfg.node(m).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Deref)).expect("deref");
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(parts))], summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![call, deref], assumed: vec![(call, goanna_feasible::Assumed::Null(parts))], summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -573,7 +573,7 @@ fn verdict_with_reads_only(src: &str, function: &str, choices: &[Choice], summar
         })
         .collect();
     let steps = nodes.iter().zip(&effects).map(|(&node, fx)| Step::new(node, fx)).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: Vec::new(), assumed: Vec::new(), summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 
@@ -692,7 +692,7 @@ fn allocated(choices: &[Choice]) -> Option<Feasibility> {
     let alloc = nodes.iter().position(|&n| cfg.node(n).props.iter().any(|p| p.kind == goanna_cfg::PropKind::Alloc)).expect("alloc node");
     let p = goanna_cfg::PathId(cfg.paths.iter().position(|q| q.root.name == "p" && q.is_variable()).expect("p") as u32);
     let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![alloc], assumed: vec![(alloc, goanna_feasible::Assumed::Allocated(p))], summarise_loops: false };
+    let query = PathQuery { cfg: &cfg, program: None, function: 0, steps, reported: vec![alloc], assumed: vec![(alloc, goanna_feasible::Assumed::Allocated(p))], summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 

@@ -87,7 +87,7 @@ fn verdicts_within(src: &str, function: &str, choices: &[bool], null_result_at: 
     };
     let decide = |graphs: Option<&dyn CalleeGraphs>| {
         let steps = nodes.iter().map(|&node| Step::new(node, &[])).collect();
-        let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone(), summarise_loops: false };
+        let query = PathQuery { cfg, program: graphs, function: f as u32, steps, reported: reported.clone(), assumed: assumed.clone(), summarise_loops: false, avoided: Vec::new() };
         check_path(&query, limits)
     };
     Some((decide(Some(&program)), decide(None)))
@@ -536,7 +536,7 @@ fn walked(function: &str, choices: &[bool], inside: &[bool], stop: Option<usize>
     let walk = goanna_feasible::Walk { edges, stops_at, calls: Vec::new() };
     let steps = nodes.iter().enumerate().map(|(i, &node)| Step { walk: (i == call).then_some(&walk), ..Step::new(node, &[]) }).collect();
     let reported = if stop.is_some() { vec![call] } else { Vec::new() };
-    let query = PathQuery { cfg, program: Some(&program), function: f as u32, steps, reported, assumed: Vec::new(), summarise_loops: false };
+    let query = PathQuery { cfg, program: Some(&program), function: f as u32, steps, reported, assumed: Vec::new(), summarise_loops: false, avoided: Vec::new() };
     Some(check_path(&query, &Limits::default()))
 }
 

@@ -128,6 +128,20 @@ impl Builder<'_, '_> {
         }
         // A field of a block found NULL owns nothing (`if (s->buf == NULL) { free(s); ... }`).
         let container = test.and_then(|(p, _, _)| self.paths.container(p));
+        // An allocation stored into an element at an index the paths do not name and tested at
+        // once (`if ((dst[i] = strdup(src[i])) == NULL) { ...; free(dst); }`) stores memory
+        // into the block only where it succeeded: its `elem_alloc` moves to that branch (the
+        // elements of earlier iterations stay owned on the other).
+        let stored_element = if test.is_none() { self.null_tested_element_store(e) } else { None };
+        let moved_alloc: Vec<Prop> = match (stored_element, self.nodes.get_mut(id.index())) {
+            (Some((x, _)), Some(node)) => {
+                let is_alloc = |p: &Prop| p.kind == PropKind::ElemAlloc && p.subject == Subject::Path(x);
+                let moved = node.props.iter().filter(|p| is_alloc(p)).cloned().collect();
+                node.props.retain(|p| !is_alloc(p));
+                moved
+            }
+            _ => Vec::new(),
+        };
         let branch_props = |taken: bool| -> Vec<Prop> {
             let mut props: Vec<Prop> = match test {
                 Some((p, on_true, on_false)) => {
@@ -141,6 +155,9 @@ impl Builder<'_, '_> {
                 }
                 None => Vec::new(),
             };
+            if stored_element.is_some_and(|(_, null_if_true)| null_if_true != taken) {
+                props.extend(moved_alloc.iter().cloned());
+            }
             if let Some((p, op, c)) = comparison {
                 let op = if taken { op } else { negate(op) };
                 props.push(Prop { kind: compare_kind(op), subject: Subject::Path(p), span: e.span, value: Some(c) });
@@ -268,6 +285,29 @@ impl Builder<'_, '_> {
             _ => (self.tested_pointer(core)?, false),
         };
         Some((path, true_means_null != negated))
+    }
+
+    /// When `e` tests for NULL the block an allocation stores into an element or member the
+    /// paths do not name (`(dst[i] = strdup(s)) == NULL`, `!(t->v[k] = malloc(n))`): the
+    /// pointer whose block holds it, and whether the true branch is the NULL one.
+    fn null_tested_element_store(&mut self, e: &Expr) -> Option<(PathId, bool)> {
+        let mut core = transparent(e);
+        let mut negated = false;
+        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
+            negated = !negated;
+            core = transparent(operand);
+        }
+        let (tested, true_means_null) = match &core.kind {
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if is_zero_number(rhs) => (&**lhs, *op == BinaryOp::Eq),
+            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if is_zero_number(lhs) => (&**rhs, *op == BinaryOp::Eq),
+            _ => (core, false),
+        };
+        let ExprKind::Assign { op: None, lhs, rhs, .. } = &transparent(tested).kind else { return None };
+        if !self.is_allocation(rhs) || self.pointer_path(lhs).is_some() {
+            return None;
+        }
+        let container = self.container_of(lhs)?;
+        Some((container, true_means_null != negated))
     }
 
     /// The pointer (or integer or floating variable) whose value `e` is: a path, or the target

@@ -889,7 +889,7 @@ impl Builder<'_, '_> {
     }
 
     /// True when `e` is a call of a library allocator (`malloc`, `strdup`, ...).
-    fn is_allocation(&self, e: &Expr) -> bool {
+    pub(super) fn is_allocation(&self, e: &Expr) -> bool {
         match &transparent(e).kind {
             ExprKind::Call { callee: Callee::Direct { name, .. }, .. } => self.ctx.model(name).is_some_and(|m| m.allocates()),
             _ => false,

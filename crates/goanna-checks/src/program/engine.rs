@@ -620,6 +620,13 @@ fn refute_path(
         reported: vec![at, path.len().saturating_sub(1)],
         assumed,
         summarise_loops,
+        avoided: match var {
+            Some(v) => check.template.avoided.iter().filter_map(|a| match a {
+                TemplateAtom::OfVar(kind) => Some((*kind, v)),
+                TemplateAtom::Plain(_) => None,
+            }).collect(),
+            None => Vec::new(),
+        },
     };
     let (verdict, solver_units) = goanna_feasible::check_path_costed(&query, &goanna_feasible::Limits::default());
     deadline.charge(solver_units.saturating_mul(WORK_PER_SOLVER_UNIT));

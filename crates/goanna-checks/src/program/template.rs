@@ -113,6 +113,10 @@ pub struct Template {
     /// instance none of whose alternatives has all its atoms labelling nodes cannot be
     /// violated.
     pub required: Vec<Vec<TemplateAtom>>,
+    /// What the violation's paths must not meet on the way (`elem_release_X` in `E[!(elem_release_X
+    /// | def_X) U free_X]`): a loop that may do it is not summarised when a counterexample is
+    /// refuted ([`goanna_feasible::PathQuery::avoided`]).
+    pub avoided: Vec<TemplateAtom>,
     /// The formula reduced once to the model checker's core DAG, atoms still the template's:
     /// every instance is decided on it with its own atoms ([`Shape::instance_atoms`]).
     pub shape: Shape,
@@ -203,6 +207,40 @@ fn requirements(f: &Formula) -> Vec<Vec<String>> {
     }
 }
 
+/// The atoms the paths of a violation must not meet on the way to it: those negated in the
+/// left operand of an existential until (`elem_release_X` in `E[!(elem_release_X | def_X) U
+/// free_X]`), outside any negation of the until itself. Templates are small: plain recursion.
+fn avoided_atoms(f: &Formula, negated: bool, out: &mut Vec<String>) {
+    use Formula::*;
+    match f {
+        Not(x) => avoided_atoms(x, !negated, out),
+        And(a, b) | Or(a, b) => {
+            avoided_atoms(a, negated, out);
+            avoided_atoms(b, negated, out);
+        }
+        EX(x) | EF(x) | EG(x) | AX(x) | AF(x) | AG(x) => avoided_atoms(x, negated, out),
+        EU(a, b) | EW(a, b) if !negated => {
+            negated_atoms(a, false, out);
+            avoided_atoms(b, negated, out);
+        }
+        _ => {}
+    }
+}
+
+/// The atoms that occur under an odd number of negations in `f` (only through `!`, `&`, `|`).
+fn negated_atoms(f: &Formula, negated: bool, out: &mut Vec<String>) {
+    use Formula::*;
+    match f {
+        Atom(a) if negated => out.push(a.clone()),
+        Not(x) => negated_atoms(x, !negated, out),
+        And(a, b) | Or(a, b) => {
+            negated_atoms(a, negated, out);
+            negated_atoms(b, negated, out);
+        }
+        _ => {}
+    }
+}
+
 impl Template {
     /// Validates the template fields of a CTL check.
     pub fn from_spec(spec: &CheckSpec) -> Result<Template, String> {
@@ -257,6 +295,10 @@ impl Template {
             .iter()
             .map(|names| names.iter().filter_map(|n| resolve_atom(n).ok()).collect())
             .collect();
+        let mut avoided_names = Vec::new();
+        avoided_atoms(&formula, false, &mut avoided_names);
+        let mut avoided: Vec<TemplateAtom> = avoided_names.iter().filter_map(|n| resolve_atom(n).ok()).collect();
+        avoided.dedup();
         let shape = Shape::new(&formula);
         let unless_at_entry = match &spec.unless_at_entry {
             Some(text) => {
@@ -272,6 +314,7 @@ impl Template {
         };
         Ok(Template {
             required,
+            avoided,
             shape,
             unless_at_entry,
             formula,
