@@ -81,6 +81,10 @@ pub struct FunctionModel {
     pub deref_size: Option<usize>,
     /// The function does not capture its pointer arguments (no `escape` for them).
     pub no_escape: bool,
+    /// The function uses its pointer arguments only as addresses: it reads and writes nothing
+    /// through them (`malloc_usable_size` asks the allocator about the block). Its `call_f`
+    /// carries [`crate::CALL_USES_ONLY_ADDRESSES`].
+    pub address_only: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
     /// The integer result (and, for a `scanf`-family routine, what its conversions store
@@ -124,6 +128,12 @@ pub struct FunctionModel {
     /// The result that says the call succeeded; its effects (a lock acquired, ...) happen only
     /// then. The integer result is kept in the value IR ([`crate::ValueOp::LibraryCall`]).
     pub success: Option<Success>,
+    /// A lock call that waits until it holds the lock (`pthread_mutex_lock`, not a trylock):
+    /// it fails only on a misused lock (an invalid mutex, a deadlock an error-checking mutex
+    /// detects), so it is assumed to succeed, as the Clang Static Analyzer's PthreadLockChecker
+    /// does: a branch on its [`FunctionModel::success`] result that says it failed is not
+    /// followed ([`crate::ValueOp::LibraryCall`]'s `assumed`).
+    pub blocks: bool,
     /// The call changes nothing and its integer result depends only on its arguments and on
     /// the memory its `reads` arguments point to (`strcmp`, `strlen`, `isdigit`): two calls
     /// with the same arguments, with nothing written in between to what they read, return

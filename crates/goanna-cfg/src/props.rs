@@ -224,8 +224,14 @@ pub enum PropKind {
     /// outlives the function or that others reach: a global, a member or element reached
     /// through a pointer, an out-parameter (`*out = X`, `g = &X`, `s->held = X`). Not a copy
     /// into local storage, a return or an argument: what the caller finds in its own memory
-    /// after the call (a lock handed over through `*mtxp`).
+    /// after the call (a lock handed over through `*mtxp`). Also, at a `return` of a pointer,
+    /// each path reached through it: the caller finds those objects through the result (a
+    /// lookup returning the entry it found with `e->lock` held).
     Stored,
+    /// The path names other storage from here on: a pointer it is reached through gets a new
+    /// value (`e = lookup(k);` for `e->lock`, `e->entry.lock`). Added after the graph is built
+    /// for every path reached through a pointer path a node defines.
+    Rebased,
     /// The handle receives a stream from `fopen`/`fdopen`/`tmpfile`/...
     Fopen,
     /// The stream is closed (`fclose`).
@@ -288,7 +294,9 @@ pub enum PropKind {
     /// but `x > c` and `x >= c` for a constant `c` of at most zero (a sign test bounds only
     /// from below).
     Bounded,
-    /// A call of the function named by the subject.
+    /// A call of the function named by the subject. Its value is
+    /// [`CALL_USES_ONLY_ADDRESSES`] when the library's model says the call reads and writes
+    /// nothing through its pointer arguments.
     Call,
     /// A call of a function that (directly or not) calls the calling function again. Added when
     /// units are linked, never by the graph builder.
@@ -507,9 +515,13 @@ pub enum PropKind {
     ReleaseDeleteArray,
 }
 
+/// The value of a `call_f` proposition whose library function uses its pointer arguments
+/// only as addresses (`address_only` in the library models: `malloc_usable_size`).
+pub const CALL_USES_ONLY_ADDRESSES: i64 = 1;
+
 impl PropKind {
     /// Every kind, in declaration order.
-    pub const ALL: [PropKind; 103] = [
+    pub const ALL: [PropKind; 104] = [
         PropKind::Def,
         PropKind::Use,
         PropKind::Mention,
@@ -525,6 +537,7 @@ impl PropKind {
         PropKind::Free,
         PropKind::Escape,
         PropKind::Stored,
+        PropKind::Rebased,
         PropKind::Fopen,
         PropKind::Fclose,
         PropKind::Open,
@@ -655,6 +668,7 @@ impl PropKind {
             PropKind::Free => "free",
             PropKind::Escape => "escape",
             PropKind::Stored => "stored",
+            PropKind::Rebased => "rebased",
             PropKind::Fopen => "fopen",
             PropKind::Fclose => "fclose",
             PropKind::Open => "open",

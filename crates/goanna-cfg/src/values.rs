@@ -324,6 +324,10 @@ pub enum ValueOp {
         /// `asprintf(&s, ..)`: `s`; the model's `alloc_out` with `out_fails_when`).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         outs: Vec<PathId>,
+        /// The call is assumed to succeed (a lock that waits: the model's `blocks`): a branch
+        /// whose condition says it failed is not taken.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        assumed: bool,
     },
     /// A write through a pointer into the member `member` of an object no access path names
     /// (`p[n].len = 0` where the index is no variable of the function): only that member of

@@ -135,8 +135,9 @@ pub(crate) enum Event<'a> {
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
     /// and the expression is non-zero exactly when it succeeded.
-    /// The third field: the objects it stores a new block into when it succeeds.
-    LibraryCall(&'a str, &'a ValExpr, &'a [PathId]),
+    /// The third field: the objects it stores a new block into when it succeeds; the fourth:
+    /// the call is assumed to succeed (a lock that waits).
+    LibraryCall(&'a str, &'a ValExpr, &'a [PathId], bool),
     /// An integer path is assigned.
     Assign(PathId, &'a ValExpr),
     /// A divisor: it was not zero (unless this is the reported event).
@@ -928,7 +929,7 @@ impl<'a> Frame<'a> {
             match op {
                 ValueOp::Assign { target, value } if self.is_value(*target) => out.push(Event::Assign(*target, value)),
                 ValueOp::Assign { .. } | ValueOp::ArrayInit { .. } | ValueOp::StoreFunction { .. } | ValueOp::MemberStore { .. } | ValueOp::PointTo { .. } | ValueOp::Access { .. } | ValueOp::PassMemory { .. } | ValueOp::PassValue { .. } | ValueOp::Return(_) => {}
-                ValueOp::LibraryCall { usr, success, outs } => out.push(Event::LibraryCall(usr, success, outs)),
+                ValueOp::LibraryCall { usr, success, outs, assumed } => out.push(Event::LibraryCall(usr, success, outs, *assumed)),
                 ValueOp::Divisor { value, .. } => out.push(Event::Divisor(value)),
                 ValueOp::Cond(c) => out.push(Event::Cond(c)),
             }

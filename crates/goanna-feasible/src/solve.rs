@@ -626,10 +626,14 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         Event::Dereferenced(_) => {}
         Event::Clobber(..) | Event::Store(..) | Event::CallResult(_) | Event::RootWritten(_) => enc.forget_written_by(&event),
         // The reported event of a library call (a lock taken, a block stored through an
-        // argument) happened: the call succeeded.
-        Event::LibraryCall(usr, success, outs) => {
+        // argument) happened: the call succeeded. A lock that waits always does.
+        Event::LibraryCall(usr, success, outs, assumed) => {
             enc.forget(&VarKey::Result(usr.to_string()));
-            if happened || allocated.is_some_and(|p| outs.contains(&p)) {
+            if assumed {
+                let mut reads = Vec::new();
+                let v = enc.expr(success, &mut reads);
+                cs.add(v.eq(constant(0)).not(), i, reads);
+            } else if happened || allocated.is_some_and(|p| outs.contains(&p)) {
                 let mut reads = Vec::new();
                 let v = enc.expr(success, &mut reads);
                 cs.add_reported_only(v.eq(constant(0)).not(), i, reads);

@@ -1183,7 +1183,7 @@ impl Builder<'_, '_> {
                     Vec::new()
                 };
                 let success = ValExpr::Binary { op, ty: IntType::INT, lhs: call, rhs: zero };
-                self.value_op(ValueOp::LibraryCall { usr: usr.to_string(), success, outs });
+                self.value_op(ValueOp::LibraryCall { usr: usr.to_string(), success, outs, assumed: m.blocks });
             }
         }
         for (i, a) in args.iter().enumerate() {
@@ -1326,7 +1326,8 @@ impl Builder<'_, '_> {
             }
         }
         if let Some(n) = name {
-            self.prop(PropKind::Call, Subject::Function(n.to_string()), e.span);
+            let only_addresses = model.is_some_and(|m| m.address_only).then_some(crate::CALL_USES_ONLY_ADDRESSES);
+            self.prop_value(PropKind::Call, Subject::Function(n.to_string()), e.span, only_addresses);
         }
         let noreturn = model.is_some_and(|m| m.noreturn) || usr.is_some_and(|u| self.ctx.is_noreturn_decl(u));
         if let Some(m) = model {

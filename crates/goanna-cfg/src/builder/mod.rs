@@ -22,6 +22,8 @@ mod known_chars;
 mod mistakes;
 mod paths;
 mod preset_outputs;
+mod rebased;
+mod returned_contents;
 mod stmt;
 mod stored_tests;
 mod values;
@@ -67,6 +69,8 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     deref: Vec::new(),
     deref_size: None,
     no_escape: true,
+    address_only: false,
+    blocks: false,
     must_check_result: false,
     input: false,
     scan_outputs_from: None,
@@ -331,6 +335,8 @@ impl<'c, 'a> Builder<'c, 'a> {
             params,
         };
         stored_tests::add_stored_null_tests(&mut cfg);
+        returned_contents::add_returned_contents(&mut cfg);
+        rebased::add_rebased(&mut cfg);
         reach::mark_reachable(&mut cfg);
         preset_outputs::drop_preset_scans(&mut cfg, &self.ignored_scans);
         known_chars::drop_found_searches(&mut cfg, &self.known_chars, &self.char_searches);

@@ -731,6 +731,18 @@ impl Locks {
         let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let preds = cfg.predecessors();
         let failures: Vec<Option<bool>> = cfg.node_ids().map(|n| failure_branch(cfg, n)).collect();
+        // A lock that waits is assumed to succeed where the code goes on after its failure as
+        // after its success (`if ((e = pthread_mutex_lock(m)) != 0) log(e);`): that failure
+        // branch is not taken. One that leaves on failure (`return -1;`) still tells its
+        // caller by its result.
+        let assumed: Vec<bool> = cfg
+            .node_ids()
+            .map(|n| {
+                failures[n.index()].is_some_and(|on_true| {
+                    cfg.node(n).values.iter().any(|v| matches!(v, ValueOp::LibraryCall { assumed: true, .. })) && failure_rejoins(cfg, n, on_true)
+                })
+            })
+            .collect();
         let mut changed = true;
         let mut rounds = 0;
         while changed && rounds < cfg.nodes.len() + 2 {
@@ -751,6 +763,9 @@ impl Locks {
                                 continue;
                             }
                             let failed = matches!((failures[p.index()], e.kind), (Some(true), EdgeKind::True) | (Some(false), EdgeKind::False));
+                            if failed && assumed[p.index()] {
+                                continue;
+                            }
                             let state = if failed { inp[p.index()].map(|s| self.transfer(s, p, false)) } else { out[p.index()] };
                             if let Some(state) = state {
                                 joined = Some(joined.map_or(state, |j| j.join(state)));
@@ -794,6 +809,35 @@ impl Locks {
         }
         s
     }
+}
+
+/// True when the failure branch of condition node `cond` (its `True` edge when `on_true`)
+/// comes back, within a few nodes and before any `return`, to where the success branch goes on.
+fn failure_rejoins(cfg: &Cfg, cond: NodeId, on_true: bool) -> bool {
+    const MAX_NODES: usize = 32;
+    let node = cfg.node(cond);
+    let target = |kind: EdgeKind| node.succs.iter().find(|e| e.kind == kind).map(|e| e.target);
+    let (fail_kind, ok_kind) = if on_true { (EdgeKind::True, EdgeKind::False) } else { (EdgeKind::False, EdgeKind::True) };
+    let (Some(failed), Some(succeeded)) = (target(fail_kind), target(ok_kind)) else { return false };
+    let goes_on: Vec<NodeId> = cfg.node(succeeded).succs.iter().map(|e| e.target).collect();
+    let mut seen = vec![failed];
+    let mut at = 0;
+    while at < seen.len() && seen.len() <= MAX_NODES {
+        let n = seen[at];
+        at += 1;
+        if goes_on.contains(&n) {
+            return true;
+        }
+        if n == cfg.exit || cfg.node(n).kind == NodeKind::Return {
+            continue;
+        }
+        for e in &cfg.node(n).succs {
+            if !seen.contains(&e.target) {
+                seen.push(e.target);
+            }
+        }
+    }
+    false
 }
 
 /// For a condition node that calls a library function whose effects happen only when it
@@ -1069,7 +1113,9 @@ fn result_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>], told: 
             let exact = without.len() == others;
             (clean && decisive).then_some((with, without, exact))
         };
-        if let Some(values) = split(&|s| s.must_held & b != 0, &|s| s.may_held & b == 0) {
+        // Held at a return for the caller only when taken there, not released and taken back
+        // (`unlock(&tp->lock); ...; lock(&tp->lock); return 1;` leaves the caller's lock).
+        if let Some(values) = split(&|s| s.must_held & b != 0 && s.may_lock_first & b != 0, &|s| s.may_held & b == 0) {
             found.push((PropKind::Lock, i, values));
         } else if let Some(values) = split(&|s| s.releases_callers(b), &|s| s.leaves_callers(b)) {
             found.push((PropKind::Unlock, i, values));

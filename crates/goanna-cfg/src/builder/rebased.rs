@@ -1,0 +1,49 @@
+//! Paths that name other storage once a pointer they are reached through gets a new value.
+//!
+//! `e->lock` after `e = lookup(k);` is the lock of another entry than before: an unlock of
+//! it, then a new lookup and another unlock of `e->lock`, releases two locks, not one twice
+//! (unbound's `rrset_cache_lookup` callers). Each node that defines a pointer path `r` gets
+//! `rebased_P` for every path `P` of the function reached through `r` (`r->f`, `r->a.b`,
+//! `*r`), so that a check can stop following `P` there.
+
+use crate::graph::Cfg;
+use crate::props::{PathId, PathStep, Prop, PropKind, Subject};
+use goanna_ast::TypeClass;
+
+/// Adds `rebased_P` where a pointer `P` is reached through gets a new value.
+pub(super) fn add_rebased(cfg: &mut Cfg) {
+    // For each pointer path, the paths reached through it.
+    let mut below: Vec<Vec<PathId>> = vec![Vec::new(); cfg.paths.len()];
+    let mut any = false;
+    for (r, base) in cfg.paths.iter().enumerate() {
+        if base.class != TypeClass::Pointer {
+            continue;
+        }
+        for (k, path) in cfg.paths.iter().enumerate() {
+            if path.root == base.root
+                && path.steps.len() > base.steps.len()
+                && path.steps.starts_with(&base.steps)
+                && matches!(path.steps[base.steps.len()], PathStep::Arrow(_) | PathStep::Deref)
+            {
+                below[r].push(PathId(k as u32));
+                any = true;
+            }
+        }
+    }
+    if !any {
+        return;
+    }
+    for node in &mut cfg.nodes {
+        let mut added: Vec<Prop> = Vec::new();
+        for p in &node.props {
+            let (PropKind::Def | PropKind::DeclInit, &Subject::Path(r)) = (p.kind, &p.subject) else { continue };
+            for &x in below.get(r.0 as usize).into_iter().flatten() {
+                let subject = Subject::Path(x);
+                if !added.iter().any(|q| q.subject == subject) {
+                    added.push(Prop { kind: PropKind::Rebased, subject, span: p.span, value: None });
+                }
+            }
+        }
+        node.props.extend(added);
+    }
+}
