@@ -62,7 +62,8 @@ pub struct Summary {
     pub uses_stream: Vec<bool>,
     /// May return newly allocated memory.
     pub returns_alloc: bool,
-    /// May return newly allocated memory before anything was written to it.
+    /// Returns newly allocated memory before anything was written to it, and no path writes
+    /// the block before returning it (a block filled in a loop is defined).
     pub returns_uninit: bool,
     /// May return a stream it opened.
     pub returns_stream: bool,
@@ -201,7 +202,8 @@ struct Questions {
     null_from_locals: usize,
     /// One per local pointer: opened as a stream, then returned.
     returns_stream: Vec<Formula>,
-    /// One per local pointer: allocated with undefined contents, returned before a write.
+    /// One per local pointer: allocated with undefined contents, returned before a write, and
+    /// never returned after one.
     returns_uninit: Vec<Formula>,
     /// One per integer local or parameter: holds input, then returned with no new value.
     returns_input: Vec<Formula>,
@@ -464,7 +466,12 @@ fn questions(f: FnIndex, cfg: &Cfg, carriers: &[(PathId, Vec<String>)]) -> Quest
         // A path on which the pointer was found NULL returns no memory. A return that writes
         // the block as it returns it (`return memcpy(cp, str, len);`) returns it written.
         let stop = any(vec![atom(PropKind::Free, f, v), store.clone(), atom(PropKind::NullTest, f, v)]);
-        returns_uninit.push(ef(and(fresh, ex(eu(stays(stop), and(returned.clone(), not(store)))))));
+        let unwritten = ef(and(fresh.clone(), ex(eu(stays(stop), and(returned.clone(), not(store.clone()))))));
+        // Undefined only when no path writes the block before returning it: a block filled in
+        // a loop is returned unwritten only by the path that runs the loop no time, which the
+        // callee's callers rule out (`build_map(32, 32)`, a count of positive entries).
+        let written = ef(and(fresh, ex(eu(not(def.clone()), and(store, eu(not(def.clone()), returned.clone()))))));
+        returns_uninit.push(and(unwritten, not(written)));
         may_return_null.push(ef(and(atom(PropKind::MayBeNull, f, v), ex(eu(stays(atom(PropKind::NonNullTest, f, v)), returned)))));
     }
     let returns_pointer = cfg
