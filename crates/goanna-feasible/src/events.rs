@@ -214,6 +214,15 @@ fn overlapping(a: &[PathStep], b: &[PathStep]) -> bool {
     a.starts_with(b) || b.starts_with(a)
 }
 
+/// True when a write through the address of the object `addressed` may change the path
+/// `path` (steps of one root): the path lies inside the object, or the object is a part of
+/// the path's own storage. The address of something the path points to
+/// (`&ct->anchors->lock` for `ct->anchors`) reaches the pointee, not the pointer.
+fn address_reaches(addressed: &[PathStep], path: &[PathStep]) -> bool {
+    path.starts_with(addressed)
+        || (addressed.starts_with(path) && addressed[path.len()..].iter().all(|s| matches!(s, PathStep::Field(_) | PathStep::Index(_))))
+}
+
 /// The member pointers of `cfg` that it never compares with NULL, sets to NULL, or stores a
 /// result that may be NULL in ([`Frame::never_null`]).
 fn never_null(cfg: &Cfg) -> FxHashSet<PathId> {
@@ -686,6 +695,24 @@ impl<'a> Frame<'a> {
             };
             !program.call_may_write_member(f, n, k, member)
         };
+        // A library routine given only the address of a member (`pthread_mutex_lock(&a->lock)`)
+        // writes inside that member: it knows nothing of the structure around it. The `store`
+        // of `a` the address brings is that member's (`a->super` keeps its value); the
+        // member's `addr_taken` below says what may change.
+        let library_member_address = |x: PathId, given: &AccessPath| {
+            !matches!(node.kind, NodeKind::Call(_))
+                && props.iter().any(|c| c.kind == PropKind::Call)
+                && !props.iter().any(|d| d.kind == PropKind::Deref && d.subject == Subject::Path(x))
+                && props.iter().any(|a| {
+                    a.kind == PropKind::AddrTaken
+                        && matches!(a.subject, Subject::Path(y) if self.cfg.paths.get(y.0 as usize).is_some_and(|y| {
+                            y.root == given.root
+                                && y.steps.len() > given.steps.len()
+                                && y.steps.starts_with(&given.steps)
+                                && matches!(y.steps[given.steps.len()], PathStep::Arrow(_))
+                        }))
+                })
+        };
         // At a call of functions of the program, what they write through a pointer is its
         // `store` (refined by their summaries); the front end's `escape` of it (an unknown
         // callee may keep it) is not theirs.
@@ -696,13 +723,14 @@ impl<'a> Frame<'a> {
             match q.kind {
                 PropKind::Escape if summarised_call => false,
                 PropKind::Store if assignment_store(x, given) => false,
+                PropKind::Store if library_member_address(x, given) => false,
                 PropKind::Store if !read_only(&q.subject) && member_untouched(x, given) => false,
                 // A write through a pointer changes what it points to, not the pointer (`lock(job->mutex)`
                 // leaves `job->mutex`); through an array or a structure, its contents.
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => {
                     bases.contains(&given.steps.as_slice()) || (given.steps == steps && (p.class != TypeClass::Pointer || q.kind == PropKind::Escape))
                 }
-                PropKind::AddrTaken if !read_only_address(x) => overlapping(&given.steps, steps),
+                PropKind::AddrTaken if !read_only_address(x) => address_reaches(&given.steps, steps),
                 _ => false,
             }
         })
