@@ -243,6 +243,35 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
             wrappers.push((g, lock));
         }
     }
+    // A function that takes a lock of its caller's (reached through a parameter) on some
+    // paths and releases it on none, after whose call some caller releases that lock: it
+    // takes the lock for its caller by contract where it takes it (unbound's
+    // fr_pickup_auth_locks takes the locks of the zones it is given; its callers release
+    // them).
+    let mut callers: Vec<Vec<(FnIndex, NodeId)>> = vec![Vec::new(); program.functions.len()];
+    for f in 0..program.functions.len() as FnIndex {
+        for &(node, g) in &program.calls[f as usize] {
+            callers[g as usize].push((f, node));
+        }
+    }
+    for g in 0..program.functions.len() as FnIndex {
+        let gcfg = program.cfg(g);
+        for lock in taken_locks(gcfg, g, effects) {
+            let path = gcfg.path(lock);
+            let Some(param) = parameter_of(gcfg, path) else { continue };
+            if wrappers.contains(&(g, lock)) {
+                continue;
+            }
+            let released_by_a_caller = callers[g as usize].iter().any(|&(f, node)| {
+                let cfg = program.cfg(f);
+                let NodeKind::Call(site) = &cfg.node(node).kind else { return false };
+                exact_caller_path(cfg, &site.args, &site.address_args, param, &path.steps).is_some_and(|p| released_after(cfg, f, effects, node, p))
+            });
+            if released_by_a_caller {
+                wrappers.push((g, lock));
+            }
+        }
+    }
     // A function whose every lock of a lock it never releases is its last act (`if
     // (threaded(ctx)) lock(&ctx->mu);`) takes the lock for its caller whenever it takes it:
     // a conditional lock wrapper by its shape.
