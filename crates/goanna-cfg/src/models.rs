@@ -81,10 +81,6 @@ pub struct FunctionModel {
     pub deref_size: Option<usize>,
     /// The function does not capture its pointer arguments (no `escape` for them).
     pub no_escape: bool,
-    /// The function uses its pointer arguments only as addresses: it reads and writes nothing
-    /// through them (`malloc_usable_size` asks the allocator about the block). Its `call_f`
-    /// carries [`crate::CALL_USES_ONLY_ADDRESSES`].
-    pub address_only: bool,
     /// Ignoring the result is a defect (used by checks, not by the CFG builder).
     pub must_check_result: bool,
     /// The integer result (and, for a `scanf`-family routine, what its conversions store

@@ -294,9 +294,7 @@ pub enum PropKind {
     /// but `x > c` and `x >= c` for a constant `c` of at most zero (a sign test bounds only
     /// from below).
     Bounded,
-    /// A call of the function named by the subject. Its value is
-    /// [`CALL_USES_ONLY_ADDRESSES`] when the library's model says the call reads and writes
-    /// nothing through its pointer arguments.
+    /// A call of the function named by the subject.
     Call,
     /// A call of a function that (directly or not) calls the calling function again. Added when
     /// units are linked, never by the graph builder.
@@ -514,10 +512,6 @@ pub enum PropKind {
     /// The pointer is released by `delete[]`, along with `free` and `release_delete`.
     ReleaseDeleteArray,
 }
-
-/// The value of a `call_f` proposition whose library function uses its pointer arguments
-/// only as addresses (`address_only` in the library models: `malloc_usable_size`).
-pub const CALL_USES_ONLY_ADDRESSES: i64 = 1;
 
 impl PropKind {
     /// Every kind, in declaration order.

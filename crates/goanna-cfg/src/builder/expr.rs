@@ -1326,8 +1326,7 @@ impl Builder<'_, '_> {
             }
         }
         if let Some(n) = name {
-            let only_addresses = model.is_some_and(|m| m.address_only).then_some(crate::CALL_USES_ONLY_ADDRESSES);
-            self.prop_value(PropKind::Call, Subject::Function(n.to_string()), e.span, only_addresses);
+            self.prop(PropKind::Call, Subject::Function(n.to_string()), e.span);
         }
         let noreturn = model.is_some_and(|m| m.noreturn) || usr.is_some_and(|u| self.ctx.is_noreturn_decl(u));
         if let Some(m) = model {

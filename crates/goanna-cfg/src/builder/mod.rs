@@ -69,7 +69,6 @@ static BUILTIN_MODEL: FunctionModel = FunctionModel {
     deref: Vec::new(),
     deref_size: None,
     no_escape: true,
-    address_only: false,
     blocks: false,
     must_check_result: false,
     input: false,

@@ -159,8 +159,7 @@ pub struct CalleeEffects {
 
 /// For each parameter of `cfg`'s function: true when it is a pointer whose value the function
 /// only uses as an address (`((size_t)ptr & (align - 1)) == 0`, a NULL test): it never reads or
-/// writes through it, copies it, or hands it to a call (but to library calls that only look at
-/// addresses, `malloc_usable_size`).
+/// writes through it, copies it, or hands it to a call.
 pub fn address_only_params(cfg: &Cfg) -> Vec<bool> {
     let roots = roots(cfg);
     cfg.params
@@ -179,9 +178,7 @@ pub fn address_only_params(cfg: &Cfg) -> Vec<bool> {
                     NodeKind::Call(site) => site.args.iter().chain(&site.address_args).any(|a| a.is_some_and(|a| roots[a.0 as usize] == pid)),
                     _ => false,
                 };
-                // A library call may read through what it is given unless its model says it
-                // only looks at the addresses (`malloc_usable_size`).
-                let library_call = node.props.iter().any(|p| p.kind == PropKind::Call && p.value != Some(goanna_cfg::CALL_USES_ONLY_ADDRESSES));
+                let library_call = node.props.iter().any(|p| p.kind == PropKind::Call);
                 let only_address = node.props.iter().all(|p| match p.subject {
                     Subject::Path(x) if roots[x.0 as usize] == pid => {
                         x == pid && matches!(p.kind, PropKind::Use | PropKind::Mention | PropKind::NullTest | PropKind::NonNullTest)

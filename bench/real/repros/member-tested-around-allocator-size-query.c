@@ -1,3 +1,10 @@
+// redis src/bitops.c:953 bitposCommand (SPC-uninit-var-some), FALSE: `c->argc < 5` tested on
+// both sides of checkType(c, ...), which ends in getClientMemoryUsage's `zmalloc_size(c)`
+// (malloc_usable_size). The call is taken to write any member of the client. Reported in
+// range_end (and in range_end_shrunk, where the callee does write the member). Not fixed: a model of malloc_usable_size that looks only at the
+// address makes redis's zmalloc a tracked allocator, which brings back about 30 known FALSE
+// findings (elements sdssplitargs writes below its count, blocks handed to rax trees);
+// those must go first (session 22).
 // A callee that asks the allocator how large the caller's object is (redis's
 // getClientMemoryUsage: `zmalloc_size(c)`, `malloc_usable_size`) writes nothing through it: a
 // member tested before and after a call of it keeps its value (bitposCommand's `c->argc < 5`
@@ -33,12 +40,12 @@ static void shrink(struct client *c) {
         c->argc = 0;
 }
 
-long range_end_bad(struct client *c, long total) {
+long range_end_shrunk(struct client *c, long total) {
     long end;
     if (c->argc >= 5)
         end = 10;
     shrink(c);
     if (c->argc < 5)
         end = total - 1;
-    return end; // expect: SPC-uninit-var-some
+    return end; 
 }
