@@ -255,29 +255,17 @@ impl Builder<'_, '_> {
     /// When `e` tests a pointer against NULL (or an integer or floating variable against zero):
     /// the variable, and whether the true branch means "is NULL" ("is zero").
     fn null_test(&mut self, e: &Expr) -> Option<(PathId, bool)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
+        let (negated, core) = strip_negations(e);
         let (path, true_means_null) = match &core.kind {
-            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } => {
-                // `d != 0.0` tests a floating variable as `d != 0` an integer one.
-                let tested = if is_zero_number(rhs) {
-                    lhs
-                } else if is_zero_number(lhs) {
-                    rhs
-                } else {
-                    return None;
-                };
+            ExprKind::Binary { op: BinaryOp::Eq | BinaryOp::Ne, .. } => {
+                let (tested, equal) = compared_with_zero(core)?;
                 match self.tested_pointer(tested) {
-                    Some(path) => (path, *op == BinaryOp::Eq),
+                    Some(path) => (path, equal),
                     // A test compared with zero (`(p == NULL) != 0`, as `unlikely(...)` macros
                     // write it) is that test, or its negation for `== 0`.
                     None if is_test(tested) => {
                         let (path, means_null) = super::with_stack(|| self.null_test(tested))?;
-                        (path, means_null != (*op == BinaryOp::Eq))
+                        (path, means_null != equal)
                     }
                     None => return None,
                 }
@@ -291,17 +279,8 @@ impl Builder<'_, '_> {
     /// paths do not name (`(dst[i] = strdup(s)) == NULL`, `!(t->v[k] = malloc(n))`): the
     /// pointer whose block holds it, and whether the true branch is the NULL one.
     fn null_tested_element_store(&mut self, e: &Expr) -> Option<(PathId, bool)> {
-        let mut core = transparent(e);
-        let mut negated = false;
-        while let ExprKind::Unary { op: UnaryOp::LogicalNot, operand } = &core.kind {
-            negated = !negated;
-            core = transparent(operand);
-        }
-        let (tested, true_means_null) = match &core.kind {
-            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if is_zero_number(rhs) => (&**lhs, *op == BinaryOp::Eq),
-            ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } if is_zero_number(lhs) => (&**rhs, *op == BinaryOp::Eq),
-            _ => (core, false),
-        };
+        let (negated, core) = strip_negations(e);
+        let (tested, true_means_null) = compared_with_zero(core).unwrap_or((core, false));
         let ExprKind::Assign { op: None, lhs, rhs, .. } = &transparent(tested).kind else { return None };
         if !self.is_allocation(rhs) || self.pointer_path(lhs).is_some() {
             return None;
@@ -593,8 +572,6 @@ fn nonzero_on(p: PathId, on_true: bool) -> (PathId, Option<PropKind>, Option<Pro
     }
 }
 
-/// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
-/// The relation that holds when `op` does not.
 /// `e` without its `!` operators (and what `transparent` looks through): whether an odd number
 /// was removed, and the rest.
 fn strip_negations(e: &Expr) -> (bool, &Expr) {
@@ -607,6 +584,7 @@ fn strip_negations(e: &Expr) -> (bool, &Expr) {
     (negated, core)
 }
 
+/// The relation that holds when `op` does not.
 fn negate(op: BinaryOp) -> BinaryOp {
     match op {
         BinaryOp::Eq => BinaryOp::Ne,
@@ -631,6 +609,20 @@ fn compare_kind(op: BinaryOp) -> PropKind {
     }
 }
 
+/// For a comparison of an operand with zero (`x == 0`, `NULL != x`; `d != 0.0` tests a
+/// floating variable as `d != 0` an integer one): the operand, and whether it is `==`.
+fn compared_with_zero(e: &Expr) -> Option<(&Expr, bool)> {
+    let ExprKind::Binary { op: op @ (BinaryOp::Eq | BinaryOp::Ne), lhs, rhs } = &e.kind else { return None };
+    let tested = if is_zero_number(rhs) {
+        lhs
+    } else if is_zero_number(lhs) {
+        rhs
+    } else {
+        return None;
+    };
+    Some((tested, *op == BinaryOp::Eq))
+}
+
 /// True when `e` is itself a comparison or a negation (a truth value).
 fn is_test(e: &Expr) -> bool {
     matches!(
@@ -639,6 +631,7 @@ fn is_test(e: &Expr) -> bool {
     )
 }
 
+/// True for a condition that is a plain literal (`1`, `0`, `!0`, `'a'`), casts stripped.
 fn is_literal(mut e: &Expr) -> bool {
     loop {
         match &crate::consts::strip_casts(e).kind {
