@@ -9,9 +9,15 @@
 use crate::graph::Cfg;
 use crate::props::{PathId, PathStep, Prop, PropKind, Subject};
 use goanna_ast::TypeClass;
+use rustc_hash::FxHashMap;
 
 /// Adds `rebased_P` where a pointer `P` is reached through gets a new value.
 pub(super) fn add_rebased(cfg: &mut Cfg) {
+    // The paths of each root variable, so that each pointer path looks only at its own.
+    let mut by_root: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for (k, path) in cfg.paths.iter().enumerate() {
+        by_root.entry(path.root.usr.as_str()).or_default().push(k);
+    }
     // For each pointer path, the paths reached through it.
     let mut below: Vec<Vec<PathId>> = vec![Vec::new(); cfg.paths.len()];
     let mut any = false;
@@ -19,7 +25,8 @@ pub(super) fn add_rebased(cfg: &mut Cfg) {
         if base.class != TypeClass::Pointer {
             continue;
         }
-        for (k, path) in cfg.paths.iter().enumerate() {
+        for &k in by_root.get(base.root.usr.as_str()).into_iter().flatten() {
+            let path = &cfg.paths[k];
             if path.root == base.root
                 && path.steps.len() > base.steps.len()
                 && path.steps.starts_with(&base.steps)
