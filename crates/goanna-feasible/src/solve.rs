@@ -629,14 +629,14 @@ pub(crate) fn encode_event(enc: &mut Encoder<'_, '_>, cs: &mut impl Sink, pendin
         // argument) happened: the call succeeded. A lock that waits always does.
         Event::LibraryCall(usr, success, outs, assumed) => {
             enc.forget(&VarKey::Result(usr.to_string()));
-            if assumed {
+            if assumed || happened || allocated.is_some_and(|p| outs.contains(&p)) {
                 let mut reads = Vec::new();
-                let v = enc.expr(success, &mut reads);
-                cs.add(v.eq(constant(0)).not(), i, reads);
-            } else if happened || allocated.is_some_and(|p| outs.contains(&p)) {
-                let mut reads = Vec::new();
-                let v = enc.expr(success, &mut reads);
-                cs.add_reported_only(v.eq(constant(0)).not(), i, reads);
+                let succeeded = enc.expr(success, &mut reads).eq(constant(0)).not();
+                if assumed {
+                    cs.add(succeeded, i, reads);
+                } else {
+                    cs.add_reported_only(succeeded, i, reads);
+                }
             }
         }
         Event::Assign(target, value) => {

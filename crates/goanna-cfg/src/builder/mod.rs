@@ -334,8 +334,9 @@ impl<'c, 'a> Builder<'c, 'a> {
             params,
         };
         stored_tests::add_stored_null_tests(&mut cfg);
-        returned_contents::add_returned_contents(&mut cfg);
-        rebased::add_rebased(&mut cfg);
+        let reached = rebased::paths_reached_through(&cfg);
+        returned_contents::add_returned_contents(&mut cfg, &reached);
+        rebased::add_rebased(&mut cfg, &reached);
         reach::mark_reachable(&mut cfg);
         preset_outputs::drop_preset_scans(&mut cfg, &self.ignored_scans);
         known_chars::drop_found_searches(&mut cfg, &self.known_chars, &self.char_searches);

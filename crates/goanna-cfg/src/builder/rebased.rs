@@ -11,16 +11,15 @@ use crate::props::{PathId, PathStep, Prop, PropKind, Subject};
 use goanna_ast::TypeClass;
 use rustc_hash::FxHashMap;
 
-/// Adds `rebased_P` where a pointer `P` is reached through gets a new value.
-pub(super) fn add_rebased(cfg: &mut Cfg) {
+/// For each path of `cfg` that is a pointer, the paths reached through it (`r->f`, `r->a.b`,
+/// `*r` for `r`); empty for the other paths.
+pub(super) fn paths_reached_through(cfg: &Cfg) -> Vec<Vec<PathId>> {
     // The paths of each root variable, so that each pointer path looks only at its own.
     let mut by_root: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
     for (k, path) in cfg.paths.iter().enumerate() {
         by_root.entry(path.root.usr.as_str()).or_default().push(k);
     }
-    // For each pointer path, the paths reached through it.
     let mut below: Vec<Vec<PathId>> = vec![Vec::new(); cfg.paths.len()];
-    let mut any = false;
     for (r, base) in cfg.paths.iter().enumerate() {
         if base.class != TypeClass::Pointer {
             continue;
@@ -33,13 +32,15 @@ pub(super) fn add_rebased(cfg: &mut Cfg) {
                 && matches!(path.steps[base.steps.len()], PathStep::Arrow(_) | PathStep::Deref)
             {
                 below[r].push(PathId(k as u32));
-                any = true;
             }
         }
     }
-    if !any {
-        return;
-    }
+    below
+}
+
+/// Adds `rebased_P` where a pointer `P` is reached through gets a new value; `below` is
+/// [`paths_reached_through`].
+pub(super) fn add_rebased(cfg: &mut Cfg, below: &[Vec<PathId>]) {
     for node in &mut cfg.nodes {
         let mut added: Vec<Prop> = Vec::new();
         for p in &node.props {

@@ -248,12 +248,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     // takes the lock for its caller by contract where it takes it (unbound's
     // fr_pickup_auth_locks takes the locks of the zones it is given; its callers release
     // them).
-    let mut callers: Vec<Vec<(FnIndex, NodeId)>> = vec![Vec::new(); program.functions.len()];
-    for f in 0..program.functions.len() as FnIndex {
-        for &(node, g) in &program.calls[f as usize] {
-            callers[g as usize].push((f, node));
-        }
-    }
+    let callers = super::targets::callers(program);
     for g in 0..program.functions.len() as FnIndex {
         let gcfg = program.cfg(g);
         for lock in taken_locks(gcfg, g, effects) {
