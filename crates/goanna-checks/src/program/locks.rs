@@ -39,6 +39,7 @@
 //! parameter), which the check reads.
 
 use super::behaviour::call_graph_sccs;
+use std::collections::HashMap;
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use goanna_ast::{BinaryOp, VarKind};
@@ -116,6 +117,9 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
     // is on the branch already).
     let mut handed_over: Vec<(FnIndex, NodeId, PathId, FnIndex, PathId, bool)> = Vec::new();
+    // Paths of callers standing for a lock of a callee that the caller does not name itself:
+    // the steps to the lock they stand for, `None` when they stand for several.
+    let mut unnamed: UnnamedLocks = HashMap::new();
     let add = |effects: &mut CallEffects, changed: &mut Vec<FnIndex>, f: FnIndex, node: NodeId, kind: PropKind, path: PathId| {
         let entry = effects.entry((f, node)).or_default();
         if !entry.contains(&(kind, path)) {
@@ -159,6 +163,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
                         }
                     }
                     let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
+                    note_unnamed(&mut unnamed, cfg, f, path, &site.args, &site.address_args, effect);
                     match &effect.when.result {
                         None => add(effects, &mut changed, f, node, effect.kind, path),
                         Some((with, without, exact)) => match branches_admitting(cfg, node, with, without, !*exact) {
@@ -182,7 +187,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
             }
         }
         for &f in &scc {
-            summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize]);
+            summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize], &unnamed);
             result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
         }
     }
@@ -943,7 +948,7 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// `return`s of some constants, where they differ.
 /// Paths end at calls whose callee never returns (`behaviours`): a wrapper that calls a panic
 /// handler when the lock call fails returns holding the lock.
-fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], f: FnIndex, effects: &CallEffects, passed: &Passed) -> Vec<LockEffect> {
+fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], f: FnIndex, effects: &CallEffects, passed: &Passed, unnamed: &UnnamedLocks) -> Vec<LockEffect> {
     let cfg = program.cfg(f);
     let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
     if locks.paths.is_empty() {
@@ -957,18 +962,18 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
     let always = exit_effects(cfg, &locks, &plain, &told);
     let when = |flag, result| When { flag, result };
     for (kind, i) in &always {
-        summary.push(effect(cfg, &locks, *kind, *i, when(None, None)));
+        summary.push(effect(cfg, f, &locks, unnamed, *kind, *i, when(None, None)));
     }
     let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
         let at_exit = exit_effects(cfg, &locks, states, &told);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
-                summary.push(effect(cfg, &locks, *kind, *i, when(flag, None)));
+                summary.push(effect(cfg, f, &locks, unnamed, *kind, *i, when(flag, None)));
             }
         }
         for (kind, i, values) in result_effects(cfg, &locks, states, &told) {
             if !at_exit.contains(&(kind, i)) {
-                summary.push(effect(cfg, &locks, kind, i, when(flag, Some(values))));
+                summary.push(effect(cfg, f, &locks, unnamed, kind, i, when(flag, Some(values))));
             }
         }
     };
@@ -988,11 +993,38 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
     summary
 }
 
-/// The effect on lock number `i` of `locks`.
-fn effect(cfg: &Cfg, locks: &Locks, kind: PropKind, i: usize, when: When) -> LockEffect {
+/// The effect on lock number `i` of `locks`, with the steps of the lock it stands for when
+/// `f` does not name that lock itself ([`note_unnamed`]).
+fn effect(cfg: &Cfg, f: FnIndex, locks: &Locks, unnamed: &UnnamedLocks, kind: PropKind, i: usize, when: When) -> LockEffect {
     let id = locks.paths[i];
     let param = parameter_of(cfg, cfg.path(id)).unwrap_or(0);
-    LockEffect { kind, lock: id, param, steps: cfg.path(id).steps.clone(), when }
+    let steps = match unnamed.get(&(f, id)) {
+        Some(Some(steps)) => steps.clone(),
+        _ => cfg.path(id).steps.clone(),
+    };
+    LockEffect { kind, lock: id, param, steps, when }
+}
+
+/// For each function and path of it that stands for a callee's lock the function does not
+/// name (`x` for the `x->lock` that `start_transfer(x)` releases): the steps from the path's
+/// root to that lock, or `None` when it stands for locks at different steps.
+type UnnamedLocks = HashMap<(FnIndex, PathId), Option<Vec<PathStep>>>;
+
+/// Notes that `path`, the caller's path for `effect` of a callee at one of `f`'s calls, stands
+/// for a lock `f` does not name, when it does: so that `f`'s own summary hands the whole lock
+/// on to its callers (`start_probe(x)` releases `x->lock` through `start_transfer(x)`, and its
+/// caller, which names `x->lock`, pairs that release with its own lock). A path `f` locks or
+/// unlocks itself is the lock it names.
+fn note_unnamed(unnamed: &mut UnnamedLocks, cfg: &Cfg, f: FnIndex, path: PathId, args: &[Option<PathId>], address_args: &[Option<PathId>], effect: &LockEffect) {
+    let Some((base, wanted)) = argument_steps(cfg, args, address_args, effect.param, &effect.steps) else { return };
+    if base != path || cfg.path(path).steps == wanted {
+        return;
+    }
+    let own = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| matches!(p.kind, PropKind::Lock | PropKind::Unlock) && p.subject == Subject::Path(path));
+    let entry = unnamed.entry((f, path)).or_insert_with(|| Some(wanted.clone()));
+    if own || entry.as_ref().is_some_and(|steps| *steps != wanted) {
+        *entry = None;
+    }
 }
 
 /// A `return` whose value says whether a library lock call just before it succeeded (`int
@@ -1074,13 +1106,18 @@ fn told_outcomes(cfg: &Cfg, locks: &Locks) -> Vec<ToldOutcome> {
 }
 
 /// The effects that hold at the exit: (kind, lock number). A lock some `return` says was not
-/// taken ([`told_outcomes`]) is not held at every exit.
+/// taken ([`told_outcomes`]) is not held at every exit; one every path released before taking
+/// it back is the caller's own, no effect.
 fn exit_effects(cfg: &Cfg, locks: &Locks, states: &[Option<LockState>], told: &[ToldOutcome]) -> Vec<(PropKind, usize)> {
     let Some(s) = states[cfg.exit.index()] else { return Vec::new() };
     (0..locks.paths.len())
         .filter_map(|i| {
             let b = 1u64 << i;
             if s.must_held & b != 0 && told.iter().any(|t| t.bits & b != 0) {
+                None
+            } else if s.must_held & b != 0 && s.may_lock_first & b == 0 {
+                // Released and taken back on every path (`unlock(&x->lock); slow(); lock(&x->lock);`):
+                // the caller's lock, held again as the caller had it.
                 None
             } else if s.must_held & b != 0 {
                 Some((PropKind::Lock, i))
