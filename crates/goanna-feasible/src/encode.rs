@@ -355,7 +355,10 @@ impl<'f, 'a> Encoder<'f, 'a> {
                     VarKey::Path(id) => frame.cfg.paths.get(id.0 as usize).map_or_else(String::new, |p| p.text()),
                     other => format!("{other:?}"),
                 };
-                eprintln!("goanna-feasible: in `{}`, {name} forgotten by {event:?}", frame.cfg.name);
+                // The paths an event names, spelled, so that the trace reads without the graph.
+                let named = format!("{event:?}");
+                let spelled: Vec<String> = frame.cfg.paths.iter().enumerate().filter(|(i, _)| named.contains(&format!("PathId({i})"))).map(|(i, p)| format!("{i}={}", p.text())).collect();
+                eprintln!("goanna-feasible: in `{}`, {name} forgotten by {event:?} [{}]", frame.cfg.name, spelled.join(", "));
             }
             !written
         });

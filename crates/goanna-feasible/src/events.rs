@@ -726,9 +726,11 @@ impl<'a> Frame<'a> {
                 PropKind::Store if library_member_address(x, given) => false,
                 PropKind::Store if !read_only(&q.subject) && member_untouched(x, given) => false,
                 // A write through a pointer changes what it points to, not the pointer (`lock(job->mutex)`
-                // leaves `job->mutex`); through an array or a structure, its contents.
+                // leaves `job->mutex`); through an array or a structure, its contents. A pointer
+                // the callee may keep is passed by value: keeping it changes neither
+                // (`anchors_swap_tree(env->anchors, ct->anchors)` leaves `ct->anchors`).
                 PropKind::Store | PropKind::Escape if !read_only(&q.subject) => {
-                    bases.contains(&given.steps.as_slice()) || (given.steps == steps && (p.class != TypeClass::Pointer || q.kind == PropKind::Escape))
+                    bases.contains(&given.steps.as_slice()) || (given.steps == steps && p.class != TypeClass::Pointer)
                 }
                 PropKind::AddrTaken if !read_only_address(x) => address_reaches(&given.steps, steps),
                 _ => false,

@@ -896,3 +896,35 @@ fn a_const_global_keeps_its_value_across_unknown_calls() {
     // A global without `const` may be written by the unknown function.
     feasible(CONST_GLOBAL, "g", &[Branch(false), Branch(true)]);
 }
+
+const KEPT_POINTER_MEMBER: &str = r#"
+struct anchors { int n; };
+struct construct { struct anchors *anchors; int other; };
+void swap_trees(struct anchors *a, struct anchors *b);
+void reset(struct construct *c);
+int f(struct construct *env, struct construct *ct) {
+    int r = 0;
+    if (ct->anchors) r = 1;
+    swap_trees(env->anchors, ct->anchors);
+    if (ct->anchors) r = 2;
+    return r;
+}
+int g(struct construct *ct) {
+    int r = 0;
+    if (ct->anchors) r = 1;
+    reset(ct);
+    if (ct->anchors) r = 2;
+    return r;
+}
+"#;
+
+#[test]
+fn a_pointer_member_passed_by_value_keeps_its_value() {
+    // The unknown callee may keep `ct->anchors` and write through it; it cannot change the
+    // member, which is not passed.
+    infeasible(KEPT_POINTER_MEMBER, "f", &[Branch(true), Branch(false)]);
+    infeasible(KEPT_POINTER_MEMBER, "f", &[Branch(false), Branch(true)]);
+    feasible(KEPT_POINTER_MEMBER, "f", &[Branch(true), Branch(true)]);
+    // Given `ct` itself, it may.
+    feasible(KEPT_POINTER_MEMBER, "g", &[Branch(true), Branch(false)]);
+}

@@ -119,8 +119,8 @@ pub struct Summary {
     /// through it (`sc->wp0 = ..` writes `wp0`; a write through `sc->wl` writes what member
     /// `wl` points to, counted as `wl`), when that is all it may write through it — no store of
     /// the whole pointee, no copy of a pointer reached through it, no callee that may write
-    /// more. `None` (or missing): anything. A caller's `sc->flags` survives a call that
-    /// writes only `sc->wp0`.
+    /// more; [`WHOLE_POINTEE`] for the pointee as a whole (`*a = v`). `None` (or missing):
+    /// anything. A caller's `sc->flags` survives a call that writes only `sc->wp0`.
     pub writes_members: Vec<Option<Vec<String>>>,
     /// What the function does, on every path, to the block a pointer global held at its entry
     /// (issue 12, route 5: a global carries the caller's pointer), by the global's USR: `Free`
@@ -787,10 +787,12 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
             continue;
         }
         let rooted = |x: PathId| cfg.paths.get(x.0 as usize).is_some_and(|q| q.root == param_path.root);
-        // The member a path through the parameter starts with (`sc->wp0->fd`: `wp0`); `None`
-        // for the pointee as a whole (`*sc`, `sc[i]`, `sc` itself).
+        // The member a path through the parameter starts with (`sc->wp0->fd`: `wp0`), or
+        // [`WHOLE_POINTEE`] (`*sc`, `**sc`); `None` for what may lie beside the pointee
+        // (`sc[i]`) and for `sc` itself.
         let member = |x: PathId| match cfg.path(x).steps.first() {
             Some(PathStep::Arrow(m)) => Some(m.clone()),
+            Some(PathStep::Deref) => Some(WHOLE_POINTEE.to_string()),
             _ => None,
         };
         // Where the function stores the pointer itself in memory (`cf->c = c`): writes through
@@ -881,6 +883,8 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
                         Some(m) => written.push(m),
                         None => any = true,
                     },
+                    // The store of an assignment of the pointee (`*a = v`): its `def` says so.
+                    PropKind::Store if through && call.is_none() && assigns_pointee_of(cfg, node, x) => {}
                     // The store of a member assignment (`sc->wp0 = p`, also of a call's result
                     // when the call is not given the pointer: `c->list = listCreate()`): the
                     // member's `def` says which.
@@ -985,6 +989,24 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
         }
     }
     out
+}
+
+/// What [`Summary::writes_members`] lists for a write of the pointee as a whole (`*a = v` in
+/// `void_ptr_swap(void **a, void **b)`): every member of a structure passed, or all of the
+/// member whose address is passed (`void_ptr_swap(&d->ctx, &ct->ctx)` writes `ct->ctx` and
+/// nothing else of `*ct`).
+pub const WHOLE_POINTEE: &str = "*";
+
+/// True when `node` assigns the pointee of the pointer path `x` (`*x = v`): its `store_x` is
+/// that assignment's.
+fn assigns_pointee_of(cfg: &Cfg, node: &goanna_cfg::Node, x: PathId) -> bool {
+    let base = cfg.path(x);
+    node.props.iter().any(|d| {
+        matches!(d.kind, PropKind::Def | PropKind::DeclInit)
+            && matches!(d.subject, goanna_cfg::Subject::Path(w) if cfg.paths.get(w.0 as usize).is_some_and(|w| {
+                w.root == base.root && w.steps.len() > base.steps.len() && w.steps.starts_with(&base.steps) && matches!(w.steps[base.steps.len()], goanna_cfg::PathStep::Deref)
+            }))
+    })
 }
 
 /// True when `node` assigns a member reached through the pointer path `x` (`x->f = v`,
