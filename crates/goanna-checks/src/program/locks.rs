@@ -549,44 +549,74 @@ fn caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId
 fn exact_caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<PathId>], param: usize, steps: &[PathStep]) -> Option<PathId> {
     let (base, wanted) = argument_steps(cfg, args, address_args, param, steps)?;
     named(cfg, base, &wanted).or_else(|| {
-        // Only an argument passed as a pointer value has copies standing for it.
-        let passed = (*args.get(param)?)?;
-        let copy = stable_copy(cfg, passed)?;
-        let mut through: Vec<PathStep> = cfg.path(copy).steps.clone();
-        through.extend(steps.iter().cloned());
-        named(cfg, copy, &through)
+        // A local holding a stable copy of the argument, or of a path through it that the
+        // lock lies below (`response->mutex` after `response = c->rp.response`, for the
+        // callee's `c->rp.response->mutex`).
+        let root = &cfg.path(base).root;
+        stable_copies(cfg).into_iter().find_map(|(copy, source)| {
+            let source = cfg.path(source);
+            if &source.root != root || !wanted.starts_with(&source.steps) || (source.steps.is_empty() && args.get(param) != Some(&Some(base))) {
+                return None;
+            }
+            let mut through: Vec<PathStep> = cfg.path(copy).steps.clone();
+            through.extend(wanted[source.steps.len()..].iter().cloned());
+            named(cfg, copy, &through)
+        })
     })
 }
 
-/// A local pointer that receives a copy of `source` once (its only write) and whose copy
-/// cannot go stale: neither the pointer nor `source`, nor the variable `source` starts from,
-/// is written anywhere else in the function (but for that variable's initialisation, when it
-/// is a local).
-fn stable_copy(cfg: &Cfg, source: PathId) -> Option<PathId> {
-    let root = &cfg.path(source).root;
+/// Every local pointer of `cfg` that receives a copy of another path once (its only write)
+/// and whose copy cannot go stale: neither the pointer nor the path copied, nor the variable
+/// that path starts from, is written anywhere else in the function (but for that variable's
+/// initialisation, when it is a local); with the path copied: (copy, source).
+fn stable_copies(cfg: &Cfg) -> Vec<(PathId, PathId)> {
     let writes = |target: &dyn Fn(&AccessPath) -> bool| {
         cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| matches!(p.subject, Subject::Path(id) if target(cfg.path(id)))).filter(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken)).count()
     };
-    // The source's root variable keeps its value (a local its initialisation, once), and so
-    // does the source itself.
-    let root_writes = if root.kind == VarKind::Local { 1 } else { 0 };
-    if writes(&|p: &AccessPath| &p.root == root && p.steps.is_empty()) > root_writes || writes(&|p: &AccessPath| *p == *cfg.path(source)) > 0 {
+    let stable_source = |source: PathId| {
+        let root = &cfg.path(source).root;
+        // The source's root variable keeps its value (a local its initialisation, once), and
+        // so does the source itself.
+        let root_writes = if root.kind == VarKind::Local { 1 } else { 0 };
+        writes(&|p: &AccessPath| &p.root == root && p.steps.is_empty()) <= root_writes && writes(&|p: &AccessPath| *p == *cfg.path(source)) == 0
+    };
+    let mut found: Vec<(PathId, PathId)> = Vec::new();
+    for p in cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| p.kind == PropKind::Copy) {
+        let (Subject::Path(copy), Some(value)) = (&p.subject, p.value) else { continue };
+        let copy = *copy;
+        let Some(source) = u32::try_from(value).ok().map(PathId).filter(|s| (s.0 as usize) < cfg.paths.len()) else { continue };
+        let path = cfg.path(copy);
+        if !matches!(path.root.kind, VarKind::Local) || !path.steps.is_empty() || cfg.path(source).root == path.root {
+            continue;
+        }
+        if found.iter().any(|&(c, _)| c == copy) {
+            continue;
+        }
+        if writes(&|p: &AccessPath| p.root == path.root && p.steps.is_empty()) <= 1 && stable_source(source) {
+            found.push((copy, source));
+        }
+    }
+    found
+}
+
+/// The parameter a lock path of `cfg` is reached through and the steps from it: its own
+/// root's, or, for a path through a local holding a stable copy of a path through a
+/// parameter ([`stable_copies`]), that path's steps followed by its own (`response->mutex`
+/// after `response = c->rp.response`: `c`, `->rp.response->mutex`). `steps` replaces the
+/// path's own steps when given.
+fn parameter_steps(cfg: &Cfg, copies: &[(PathId, PathId)], id: PathId, steps: Option<&[PathStep]>) -> Option<(usize, Vec<PathStep>)> {
+    let path = cfg.path(id);
+    let steps = steps.unwrap_or(&path.steps);
+    if let Some(param) = parameter_of(cfg, path) {
+        return Some((param, steps.to_vec()));
+    }
+    if path.result_of.is_some() {
         return None;
     }
-    let copies: Vec<PathId> = cfg
-        .nodes
-        .iter()
-        .flat_map(|n| &n.props)
-        .filter(|p| p.kind == PropKind::Copy && p.value == Some(i64::from(source.0)))
-        .filter_map(|p| match p.subject {
-            Subject::Path(q) => Some(q),
-            _ => None,
-        })
-        .collect();
-    copies.into_iter().find(|&q| {
-        let path = cfg.path(q);
-        matches!(path.root.kind, VarKind::Local) && path.steps.is_empty() && writes(&|p: &AccessPath| p.root == path.root && p.steps.is_empty()) <= 1
-    })
+    let &(_, source) = copies.iter().find(|&&(copy, _)| cfg.path(copy).root == path.root)?;
+    let source_path = cfg.path(source);
+    let param = parameter_of(cfg, source_path)?;
+    Some((param, source_path.steps.iter().chain(steps).cloned().collect()))
 }
 
 /// The argument's path for parameter `param`, and the steps of the caller's path that the
@@ -950,7 +980,10 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 /// handler when the lock call fails returns holding the lock.
 fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], f: FnIndex, effects: &CallEffects, passed: &Passed, unnamed: &UnnamedLocks) -> Vec<LockEffect> {
     let cfg = program.cfg(f);
-    let locks = Locks::of(cfg, f, effects, |p| parameter_of(cfg, p).is_some());
+    let copies = stable_copies(cfg);
+    let locks = Locks::of(cfg, f, effects, |p| {
+        parameter_of(cfg, p).is_some() || (p.result_of.is_none() && copies.iter().any(|&(copy, source)| cfg.path(copy).root == p.root && parameter_of(cfg, cfg.path(source)).is_some()))
+    });
     if locks.paths.is_empty() {
         return Vec::new();
     }
@@ -962,18 +995,18 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
     let always = exit_effects(cfg, &locks, &plain, &told);
     let when = |flag, result| When { flag, result };
     for (kind, i) in &always {
-        summary.push(effect(cfg, f, &locks, unnamed, *kind, *i, when(None, None)));
+        summary.push(effect(cfg, f, &copies, &locks, unnamed, *kind, *i, when(None, None)));
     }
     let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
         let at_exit = exit_effects(cfg, &locks, states, &told);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
-                summary.push(effect(cfg, f, &locks, unnamed, *kind, *i, when(flag, None)));
+                summary.push(effect(cfg, f, &copies, &locks, unnamed, *kind, *i, when(flag, None)));
             }
         }
         for (kind, i, values) in result_effects(cfg, &locks, states, &told) {
             if !at_exit.contains(&(kind, i)) {
-                summary.push(effect(cfg, f, &locks, unnamed, kind, i, when(flag, Some(values))));
+                summary.push(effect(cfg, f, &copies, &locks, unnamed, kind, i, when(flag, Some(values))));
             }
         }
     };
@@ -995,13 +1028,13 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
 
 /// The effect on lock number `i` of `locks`, with the steps of the lock it stands for when
 /// `f` does not name that lock itself ([`note_unnamed`]).
-fn effect(cfg: &Cfg, f: FnIndex, locks: &Locks, unnamed: &UnnamedLocks, kind: PropKind, i: usize, when: When) -> LockEffect {
+fn effect(cfg: &Cfg, f: FnIndex, copies: &[(PathId, PathId)], locks: &Locks, unnamed: &UnnamedLocks, kind: PropKind, i: usize, when: When) -> LockEffect {
     let id = locks.paths[i];
-    let param = parameter_of(cfg, cfg.path(id)).unwrap_or(0);
-    let steps = match unnamed.get(&(f, id)) {
-        Some(Some(steps)) => steps.clone(),
-        _ => cfg.path(id).steps.clone(),
+    let own = match unnamed.get(&(f, id)) {
+        Some(Some(steps)) => Some(&steps[..]),
+        _ => None,
     };
+    let (param, steps) = parameter_steps(cfg, copies, id, own).unwrap_or_else(|| (0, cfg.path(id).steps.clone()));
     LockEffect { kind, lock: id, param, steps, when }
 }
 
