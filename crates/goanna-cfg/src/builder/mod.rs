@@ -17,6 +17,7 @@
 mod bounds;
 mod cond;
 mod expr;
+mod discarded_args;
 mod fixed;
 mod known_chars;
 mod mistakes;
@@ -140,7 +141,9 @@ impl<'a> CfgContext<'a> {
 /// The graphs of all function definitions of `tu`, in source order.
 pub fn build_cfgs(tu: &TranslationUnit, models: &LibraryModels) -> Vec<Cfg> {
     let ctx = CfgContext::new(tu, models);
-    tu.functions.iter().map(|f| ctx.build(f)).collect()
+    let mut cfgs: Vec<Cfg> = tu.functions.iter().map(|f| ctx.build(f)).collect();
+    discarded_args::mention_discarded_arguments(&mut cfgs);
+    cfgs
 }
 
 /// The graph of one function definition of `tu`. Indexes the unit's declarations on every call;
