@@ -749,6 +749,11 @@ struct Locks {
     /// The nodes after which no path goes on (a call whose callee never returns); empty when
     /// not known.
     ends: Vec<bool>,
+    /// Per node, the locks that do not exist there: reached through a parameter the function
+    /// never changes that the node finds NULL (`if (old_z) lock(&old_z->lock);`: on the
+    /// NULL branch there is no `old_z->lock`, and the function holds every lock of `*old_z`
+    /// that exists).
+    absent: Vec<u64>,
 }
 
 impl Locks {
@@ -764,7 +769,8 @@ impl Locks {
         }
         let bit = |id: PathId| paths.iter().position(|&l| l == id).map(|i| 1u64 << i);
         let props = all.iter().map(|ps| ps.iter().filter_map(|&(k, id)| Some((k == PropKind::Lock, bit(id)?))).collect()).collect();
-        Locks { paths, props, ends: Vec::new() }
+        let absent = absent_locks(cfg, &paths);
+        Locks { paths, props, ends: Vec::new(), absent }
     }
 
     /// The same locks, with the nodes after which no path goes on.
@@ -846,8 +852,14 @@ impl Locks {
     }
 
     /// The state after node `n` from the state `s` before it; `locks`: whether its locks are
-    /// taken (not on the branch where the lock call failed).
+    /// taken (not on the branch where the lock call failed). A lock that does not exist after
+    /// the node ([`Locks::absent`]) is both held and released on every path through it: it
+    /// decides nothing where paths join.
     fn transfer(&self, mut s: LockState, n: NodeId, locks: bool) -> LockState {
+        if let Some(&gone) = self.absent.get(n.index()) {
+            s.must_held |= gone;
+            s.must_released |= gone;
+        }
         for &(lock, b) in &self.props[n.index()] {
             if lock {
                 if !locks {
@@ -868,6 +880,28 @@ impl Locks {
         }
         s
     }
+}
+
+/// Per node of `cfg`, the bits of the locks of `paths` reached through a parameter that the
+/// node finds NULL (its `null_test_p`) and the function never writes.
+fn absent_locks(cfg: &Cfg, paths: &[PathId]) -> Vec<u64> {
+    let mut absent = vec![0u64; cfg.nodes.len()];
+    for (n, node) in cfg.nodes.iter().enumerate() {
+        for p in node.props.iter().filter(|p| p.kind == PropKind::NullTest) {
+            let Subject::Path(tested) = p.subject else { continue };
+            let base = cfg.path(tested);
+            if !base.steps.is_empty() || parameter_of(cfg, base).is_none() || written(cfg, tested) {
+                continue;
+            }
+            for (i, &lock) in paths.iter().enumerate().take(MAX_LOCKS) {
+                let path = cfg.path(lock);
+                if path.root == base.root && matches!(path.steps.first(), Some(PathStep::Arrow(_) | PathStep::Deref)) {
+                    absent[n] |= 1u64 << i;
+                }
+            }
+        }
+    }
+    absent
 }
 
 /// True when the failure branch of condition node `cond` (its `True` edge when `on_true`)
