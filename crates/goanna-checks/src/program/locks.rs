@@ -49,6 +49,8 @@ use goanna_cfg::{
 
 /// At most this many locks per function are followed (one bit each).
 const MAX_LOCKS: usize = 64;
+/// At most this many rounds over a recursive component of the call graph.
+const MAX_RECURSIVE_ROUNDS: usize = 4;
 /// At most this many flag parameters per function get conditional summaries.
 const MAX_FLAGS: usize = 4;
 /// At most this many constants of one selector parameter get summaries of their own.
@@ -115,7 +117,8 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     let mut changed = Vec::new();
     // Branches of callers where a callee's result says it returned holding a lock: (caller,
     // branch node, the caller's lock path, callee, the callee's lock path, whether the lock
-    // is on the branch already).
+    // is on the branch already, or is not to be put there: the call may not pass the flag
+    // under which the callee takes it).
     let mut handed_over: Vec<(FnIndex, NodeId, PathId, FnIndex, PathId, bool)> = Vec::new();
     // Paths of callers standing for a lock of a callee that the caller does not name itself:
     // the steps to the lock they stand for, `None` when they stand for several.
@@ -129,66 +132,85 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     };
     // Callees before callers: a wrapper of a wrapper sees its callee's effect.
     for scc in call_graph_sccs(program) {
-        for &f in &scc {
-            let cfg = program.cfg(f);
-            for &(node, callee) in &program.calls[f as usize] {
-                let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
-                for held in &result_locks[callee as usize] {
-                    let Some(result) = site.result else { continue };
-                    let tests = nonnull_tests(cfg, node, result);
-                    if held.returned {
-                        // A lock stored where the caller's own caller reads it (`a->hold_lock`
-                        // of a parameter `a`, a global) is handed on: only a local names it.
-                        let path = cfg.path(result);
-                        if path.root.kind != VarKind::Local || !path.steps.is_empty() {
+        // A recursive component is followed until its summaries settle: a function that
+        // releases a lock through a call of itself (nanomsg's nn_ctx_leave) gets its own
+        // release at that call from the second round on.
+        let recursive = scc.len() > 1 || scc.iter().any(|&f| program.calls[f as usize].iter().any(|&(_, g)| g == f));
+        for _ in 0..if recursive { MAX_RECURSIVE_ROUNDS } else { 1 } {
+            let before: Vec<Vec<LockEffect>> = scc.iter().map(|&f| summaries[f as usize].clone()).collect();
+            for &f in &scc {
+                let cfg = program.cfg(f);
+                for &(node, callee) in &program.calls[f as usize] {
+                    let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
+                    for held in &result_locks[callee as usize] {
+                        let Some(result) = site.result else { continue };
+                        let tests = nonnull_tests(cfg, node, result);
+                        if let (Some((param, steps, flag)), false) = (&held.through, held.returned) {
+                            // A lock of what the caller passes: held on the branches that find the
+                            // result not NULL, once some caller releases it there; under a flag,
+                            // only at calls that pass it.
+                            let Some(path) = exact_caller_path(cfg, &site.args, &site.address_args, *param, steps) else { continue };
+                            let passed = flag.is_none_or(|(index, selected)| site.int_arg(index).is_some_and(|v| selected.admits(v)));
+                            handed_over.extend(tests.into_iter().map(|t| (f, t, path, callee, held.lock, !passed)));
                             continue;
                         }
-                        // The caller's result names the lock; a result never tested is taken
-                        // as a library trylock's is.
-                        let targets = if tests.is_empty() { vec![node] } else { tests };
-                        for target in targets {
-                            add(effects, &mut changed, f, target, PropKind::Lock, result);
-                        }
-                    } else {
-                        global_by_pointer.extend(tests.into_iter().map(|t| (f, t, callee, held.lock)));
-                    }
-                }
-                if summaries[callee as usize].is_empty() {
-                    continue;
-                }
-                for effect in &summaries[callee as usize] {
-                    if let Some((param, selected)) = effect.when.flag {
-                        if site.int_arg(param).is_none_or(|v| !selected.admits(v)) {
-                            continue;
+                        if held.returned {
+                            // A lock stored where the caller's own caller reads it (`a->hold_lock`
+                            // of a parameter `a`, a global) is handed on: only a local names it.
+                            let path = cfg.path(result);
+                            if path.root.kind != VarKind::Local || !path.steps.is_empty() {
+                                continue;
+                            }
+                            // The caller's result names the lock; a result never tested is taken
+                            // as a library trylock's is.
+                            let targets = if tests.is_empty() { vec![node] } else { tests };
+                            for target in targets {
+                                add(effects, &mut changed, f, target, PropKind::Lock, result);
+                            }
+                        } else {
+                            global_by_pointer.extend(tests.into_iter().map(|t| (f, t, callee, held.lock)));
                         }
                     }
-                    let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
-                    note_unnamed(&mut unnamed, cfg, f, path, &site.args, &site.address_args, effect);
-                    match &effect.when.result {
-                        None => add(effects, &mut changed, f, node, effect.kind, path),
-                        Some((with, without, exact)) => match branches_admitting(cfg, node, with, without, !*exact) {
-                            Some(targets) => {
-                                for target in targets {
-                                    if *exact {
-                                        add(effects, &mut changed, f, target, effect.kind, path);
-                                    }
-                                    if effect.kind == PropKind::Lock {
-                                        handed_over.push((f, target, path, callee, effect.lock, *exact));
+                    if summaries[callee as usize].is_empty() {
+                        continue;
+                    }
+                    for effect in &summaries[callee as usize] {
+                        if let Some((param, selected)) = effect.when.flag {
+                            if site.int_arg(param).is_none_or(|v| !selected.admits(v)) {
+                                continue;
+                            }
+                        }
+                        let Some(path) = caller_path(cfg, &site.args, &site.address_args, effect.param, &effect.steps) else { continue };
+                        note_unnamed(&mut unnamed, cfg, f, path, &site.args, &site.address_args, effect);
+                        match &effect.when.result {
+                            None => add(effects, &mut changed, f, node, effect.kind, path),
+                            Some((with, without, exact)) => match branches_admitting(cfg, node, with, without, !*exact) {
+                                Some(targets) => {
+                                    for target in targets {
+                                        if *exact {
+                                            add(effects, &mut changed, f, target, effect.kind, path);
+                                        }
+                                        if effect.kind == PropKind::Lock {
+                                            handed_over.push((f, target, path, callee, effect.lock, *exact));
+                                        }
                                     }
                                 }
-                            }
-                            // A lock whose result is not tested is taken, as a library lock
-                            // call's is; a release that may not have happened is not assumed.
-                            None if effect.kind == PropKind::Lock && *exact => add(effects, &mut changed, f, node, effect.kind, path),
-                            None => {}
-                        },
+                                // A lock whose result is not tested is taken, as a library lock
+                                // call's is; a release that may not have happened is not assumed.
+                                None if effect.kind == PropKind::Lock && *exact => add(effects, &mut changed, f, node, effect.kind, path),
+                                None => {}
+                            },
+                        }
                     }
                 }
             }
-        }
-        for &f in &scc {
-            summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize], &unnamed);
-            result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
+            for &f in &scc {
+                summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize], &unnamed);
+                result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
+            }
+            if scc.iter().zip(&before).all(|(&f, b)| summaries[f as usize] == *b) {
+                break;
+            }
         }
     }
     // Functions called holding a lock they take themselves.
@@ -390,6 +412,10 @@ fn every_lock_is_last(cfg: &Cfg, f: FnIndex, effects: &CallEffects, lock: PathId
 struct ResultLock {
     /// The lock's path in the function.
     lock: PathId,
+    /// For a lock reached through a parameter (neither the pointer returned nor a global):
+    /// the parameter and the steps from it, and the value of a flag parameter under which
+    /// the result tells (`forwards_find(fwd, name, nolock)` with `nolock` zero).
+    through: Option<(usize, Vec<PathStep>, Option<(usize, Selected)>)>,
     /// The pointer returned is the lock itself (`return lock;` after
     /// `pthread_mutex_trylock(lock)` succeeded): the caller's result names the lock. Otherwise
     /// the lock is a global.
@@ -404,7 +430,23 @@ fn pointer_result_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<Res
     if locks.paths.is_empty() {
         return Vec::new();
     }
-    let states = locks.analyse(cfg, None);
+    let mut found = result_locks_under(cfg, &locks, None);
+    // A lock of a parameter's may be held only under a flag the callers pass (`if (!nolock)
+    // lock(&fwd->lock);`).
+    if found.is_empty() && locks.paths.iter().any(|&l| parameter_of(cfg, cfg.path(l)).is_some()) {
+        for (index, param) in flag_parameters(cfg) {
+            for selected in [Selected::NonZero, Selected::Zero] {
+                let held = result_locks_under(cfg, &locks, Some((index, param, selected)));
+                found.extend(held.into_iter().filter(|h| h.through.is_some()));
+            }
+        }
+    }
+    found
+}
+
+/// [`pointer_result_locks`] with the paths that contradict a flag parameter's value cut.
+fn result_locks_under(cfg: &Cfg, locks: &Locks, flag: Option<(usize, PathId, Selected)>) -> Vec<ResultLock> {
+    let states = locks.analyse(cfg, flag.map(|(_, param, selected)| (param, selected)));
     let preds = cfg.predecessors();
     // Each return's state, whether it returns NULL, and its node.
     let mut returns: Vec<(LockState, bool, NodeId)> = Vec::new();
@@ -431,8 +473,13 @@ fn pointer_result_locks(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<Res
             let node = cfg.node(r.2);
             node.props.iter().any(|q| q.kind == PropKind::Escape && q.subject == Subject::Path(lock)) && !matches!(node.kind, NodeKind::Call(_))
         });
-        if returned || cfg.path(lock).root.kind.is_static_storage() {
-            found.push(ResultLock { lock, returned });
+        let path = cfg.path(lock);
+        if returned || path.root.kind.is_static_storage() {
+            if flag.is_none() {
+                found.push(ResultLock { lock, through: None, returned });
+            }
+        } else if let Some(param) = parameter_of(cfg, path) {
+            found.push(ResultLock { lock, through: Some((param, path.steps.clone(), flag.map(|(index, _, selected)| (index, selected)))), returned });
         }
     }
     found
@@ -740,6 +787,126 @@ impl LockState {
     }
 }
 
+/// What a path knows of the variables tested more than once ([`Correlated`]): each one's
+/// index and whether it is non-zero, sorted.
+type Facts = Vec<(u8, bool)>;
+
+/// The states of the paths reaching a node, told apart by their [`Facts`] (at most
+/// [`MAX_ENTRIES`]; beyond, one state knowing what they all know).
+type Entries = Vec<(Facts, LockState)>;
+
+/// At most this many variables are correlated ([`Correlated`]).
+const MAX_CORRELATED: usize = 8;
+/// At most this many states per node before they are merged into one.
+const MAX_ENTRIES: usize = 16;
+
+/// Adds a path's state to `entries`: joined with the state of the paths that know the same,
+/// or apart from them (ESP, Das, Lerner and Seigle, PLDI 2002: property states kept apart by
+/// the branch facts that decide them).
+fn add_entry(entries: &mut Entries, facts: Facts, s: LockState) {
+    if let Some(e) = entries.iter_mut().find(|(f, _)| *f == facts) {
+        e.1 = e.1.join(s);
+        return;
+    }
+    entries.push((facts, s));
+    if entries.len() > MAX_ENTRIES {
+        let common: Facts = entries[0].0.iter().filter(|fact| entries.iter().all(|(f, _)| f.contains(fact))).copied().collect();
+        let state = entries.iter().map(|(_, s)| *s).reduce(LockState::join).unwrap_or_default();
+        *entries = vec![(common, state)];
+    }
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+}
+
+/// The variables of a function that more than one branch tests (`if (!nolock) lock(..);
+/// ... if (!nolock) unlock(..);`, `has_dp = res && res->dp; if (!has_dp) unlock(..); return
+/// has_dp ? res->dp : NULL;`): a path that took one test one way takes the others alike
+/// until the variable is written. Only locals and parameters whose address is never taken.
+struct Correlated {
+    /// Per node: the variables it finds zero (`false`) or not (`true`).
+    tests: Vec<Vec<(u8, bool)>>,
+    /// Per node: the variables it writes, with the value's truth when it is a constant.
+    writes: Vec<Vec<(u8, Option<bool>)>>,
+}
+
+impl Correlated {
+    fn of(cfg: &Cfg) -> Correlated {
+        let mut tested: Vec<(PathId, usize)> = Vec::new();
+        let mut address_taken: Vec<PathId> = Vec::new();
+        for node in &cfg.nodes {
+            for p in &node.props {
+                let Subject::Path(x) = p.subject else { continue };
+                match p.kind {
+                    PropKind::NullTest | PropKind::NonNullTest => match tested.iter_mut().find(|(v, _)| *v == x) {
+                        Some(t) => t.1 += 1,
+                        None => tested.push((x, 1)),
+                    },
+                    PropKind::AddrTaken => address_taken.push(x),
+                    _ => {}
+                }
+            }
+        }
+        let vars: Vec<PathId> = tested
+            .into_iter()
+            .filter(|&(x, count)| {
+                let path = cfg.path(x);
+                count > 1 && path.steps.is_empty() && path.result_of.is_none() && matches!(path.root.kind, VarKind::Local | VarKind::Param) && !address_taken.contains(&x)
+            })
+            .map(|(x, _)| x)
+            .take(MAX_CORRELATED)
+            .collect();
+        let index = |x: PathId| vars.iter().position(|&v| v == x).map(|i| i as u8);
+        let mut tests = vec![Vec::new(); cfg.nodes.len()];
+        let mut writes = vec![Vec::new(); cfg.nodes.len()];
+        if vars.is_empty() {
+            return Correlated { tests, writes };
+        }
+        for (n, node) in cfg.nodes.iter().enumerate() {
+            for p in &node.props {
+                let Subject::Path(x) = p.subject else { continue };
+                let Some(i) = index(x) else { continue };
+                match p.kind {
+                    PropKind::NullTest => tests[n].push((i, false)),
+                    PropKind::NonNullTest => tests[n].push((i, true)),
+                    PropKind::Def | PropKind::DeclInit => {
+                        let zero = node.props.iter().any(|q| q.kind == PropKind::AssignZero && q.subject == p.subject);
+                        let constant = node.props.iter().find(|q| q.kind == PropKind::AssignConst && q.subject == p.subject).and_then(|q| q.value);
+                        let truth = if zero { Some(false) } else { constant.map(|c| c != 0) };
+                        writes[n].push((i, truth));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Correlated { tests, writes }
+    }
+
+    /// Applies node `n`'s tests to a path's facts; false when they contradict them.
+    fn test(&self, facts: &mut Facts, n: NodeId) -> bool {
+        for &(i, truth) in &self.tests[n.index()] {
+            match facts.iter().find(|(v, _)| *v == i) {
+                Some(&(_, known)) if known != truth => return false,
+                Some(_) => {}
+                None => {
+                    facts.push((i, truth));
+                    facts.sort_unstable();
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies node `n`'s writes to a path's facts.
+    fn write(&self, facts: &mut Facts, n: NodeId) {
+        for &(i, truth) in &self.writes[n.index()] {
+            facts.retain(|(v, _)| *v != i);
+            if let Some(t) = truth {
+                facts.push((i, t));
+                facts.sort_unstable();
+            }
+        }
+    }
+}
+
 /// The locks a function's analysis follows.
 struct Locks {
     /// The followed lock paths.
@@ -792,8 +959,6 @@ impl Locks {
 
     /// As [`Locks::analyse`]: the states before and after each node.
     fn analyse_both(&self, cfg: &Cfg, flag: Option<(PathId, Selected)>) -> (Vec<Option<LockState>>, Vec<Option<LockState>>) {
-        let mut inp: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
-        let mut out: Vec<Option<LockState>> = vec![None; cfg.nodes.len()];
         let preds = cfg.predecessors();
         let failures: Vec<Option<bool>> = cfg.node_ids().map(|n| failure_branch(cfg, n)).collect();
         // A lock that waits is assumed to succeed where the code goes on after its failure as
@@ -808,16 +973,19 @@ impl Locks {
                 })
             })
             .collect();
+        let correlated = Correlated::of(cfg);
+        let mut inp: Vec<Entries> = vec![Vec::new(); cfg.nodes.len()];
+        let mut out: Vec<Entries> = vec![Vec::new(); cfg.nodes.len()];
         let mut changed = true;
         let mut rounds = 0;
         while changed && rounds < cfg.nodes.len() + 2 {
             changed = false;
             rounds += 1;
             for n in cfg.node_ids() {
-                let state_in = if n == cfg.entry {
-                    Some(LockState::default())
+                let mut arriving: Entries = Vec::new();
+                if n == cfg.entry {
+                    arriving.push((Vec::new(), LockState::default()));
                 } else {
-                    let mut joined: Option<LockState> = None;
                     for &p in &preds[n.index()] {
                         if self.ends.get(p.index()).copied().unwrap_or(false) {
                             continue;
@@ -831,24 +999,43 @@ impl Locks {
                             if failed && assumed[p.index()] {
                                 continue;
                             }
-                            let state = if failed { inp[p.index()].map(|s| self.transfer(s, p, false)) } else { out[p.index()] };
-                            if let Some(state) = state {
-                                joined = Some(joined.map_or(state, |j| j.join(state)));
+                            if failed {
+                                for (facts, s) in &inp[p.index()] {
+                                    let mut facts = facts.clone();
+                                    correlated.write(&mut facts, p);
+                                    arriving.push((facts, self.transfer(*s, p, false)));
+                                }
+                            } else {
+                                arriving.extend(out[p.index()].iter().cloned());
                             }
                         }
                     }
-                    joined
-                };
-                let Some(s) = state_in else { continue };
-                inp[n.index()] = Some(s);
-                let s = self.transfer(s, n, true);
-                if out[n.index()] != Some(s) {
-                    out[n.index()] = Some(s);
+                }
+                // Paths whose facts the node's tests contradict do not reach it.
+                let mut entering: Entries = Vec::new();
+                for (mut facts, s) in arriving {
+                    if correlated.test(&mut facts, n) {
+                        add_entry(&mut entering, facts, s);
+                    }
+                }
+                if entering.is_empty() {
+                    continue;
+                }
+                let mut leaving: Entries = Vec::new();
+                for (facts, s) in &entering {
+                    let mut facts = facts.clone();
+                    correlated.write(&mut facts, n);
+                    add_entry(&mut leaving, facts, self.transfer(*s, n, true));
+                }
+                inp[n.index()] = entering;
+                if out[n.index()] != leaving {
+                    out[n.index()] = leaving;
                     changed = true;
                 }
             }
         }
-        (inp, out)
+        let joined = |entries: &Entries| entries.iter().map(|(_, s)| *s).reduce(LockState::join);
+        (inp.iter().map(joined).collect(), out.iter().map(joined).collect())
     }
 
     /// The state after node `n` from the state `s` before it; `locks`: whether its locks are
