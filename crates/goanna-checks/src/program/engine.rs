@@ -265,7 +265,7 @@ fn check_function(
             check_one(&ask, &mut state, &mut findings).is_err()
         };
         if interrupted {
-            problems.push(over_budget(program, f, budget, &checks[done..], deadline.expired()));
+            problems.push(over_budget(program, f, budget, &checks[done..], deadline.expired(), deadline.work_exhausted()));
             break;
         }
     }
@@ -273,8 +273,9 @@ fn check_function(
 }
 
 /// The warning for a function whose budget ran out: `rest` are the checks it did not finish,
-/// the first of them interrupted while running when `running` (else not started).
-fn over_budget(program: &Program<'_>, f: FnIndex, budget: Duration, rest: &[CtlCheck<'_>], running: bool) -> Problem {
+/// the first of them interrupted while running when `running` (else not started); `by_work`:
+/// the work limit stopped it, not the time backstop (which a loaded machine reaches sooner).
+fn over_budget(program: &Program<'_>, f: FnIndex, budget: Duration, rest: &[CtlCheck<'_>], running: bool, by_work: bool) -> Problem {
     let cfg = program.cfg(f);
     let ctx = UnitContext::new(program.files(f));
     let ids: Vec<&str> = rest.iter().map(|c| c.spec.id.as_str()).collect();
@@ -286,9 +287,10 @@ fn over_budget(program: &Program<'_>, f: FnIndex, budget: Duration, rest: &[CtlC
     Problem {
         file: ctx.location(cfg.span).file,
         message: format!(
-            "function `{}` is over its budget of {:.1}s (--function-timeout): {what}; findings confirmed before are kept",
+            "function `{}` is over its budget of {:.1}s (--function-timeout){}: {what}; findings confirmed before are kept",
             cfg.name,
             budget.as_secs_f64(),
+            if by_work { "" } else { ", stopped by the clock (the machine may be busy: another run may find more)" },
         ),
         severity: ProblemSeverity::Warning,
         details: Vec::new(),
