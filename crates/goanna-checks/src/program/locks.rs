@@ -145,7 +145,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
                     for held in &result_locks[callee as usize] {
                         let Some(result) = site.result else { continue };
                         let tests = nonnull_tests(cfg, node, result);
-                        if let (Some((param, steps, flag)), false) = (&held.through, held.returned) {
+                        if let (Some(ThroughParameter { param, steps, flag }), false) = (&held.through, held.returned) {
                             // A lock of what the caller passes: held on the branches that find the
                             // result not NULL, once some caller releases it there; under a flag,
                             // only at calls that pass it.
@@ -407,6 +407,15 @@ fn every_lock_is_last(cfg: &Cfg, f: FnIndex, effects: &CallEffects, lock: PathId
     true
 }
 
+/// A lock reached through a parameter: the parameter, the steps from it, and the value of a
+/// flag parameter under which the function holds it ([`ResultLock::through`]).
+#[derive(Clone, Debug)]
+struct ThroughParameter {
+    param: usize,
+    steps: Vec<PathStep>,
+    flag: Option<(usize, Selected)>,
+}
+
 /// A lock that a function returning a pointer holds exactly when its result is not NULL.
 #[derive(Clone, Debug)]
 struct ResultLock {
@@ -415,7 +424,7 @@ struct ResultLock {
     /// For a lock reached through a parameter (neither the pointer returned nor a global):
     /// the parameter and the steps from it, and the value of a flag parameter under which
     /// the result tells (`forwards_find(fwd, name, nolock)` with `nolock` zero).
-    through: Option<(usize, Vec<PathStep>, Option<(usize, Selected)>)>,
+    through: Option<ThroughParameter>,
     /// The pointer returned is the lock itself (`return lock;` after
     /// `pthread_mutex_trylock(lock)` succeeded): the caller's result names the lock. Otherwise
     /// the lock is a global.
@@ -479,7 +488,8 @@ fn result_locks_under(cfg: &Cfg, locks: &Locks, flag: Option<(usize, PathId, Sel
                 found.push(ResultLock { lock, through: None, returned });
             }
         } else if let Some(param) = parameter_of(cfg, path) {
-            found.push(ResultLock { lock, through: Some((param, path.steps.clone(), flag.map(|(index, _, selected)| (index, selected)))), returned });
+            let flag = flag.map(|(index, _, selected)| (index, selected));
+            found.push(ResultLock { lock, through: Some(ThroughParameter { param, steps: path.steps.clone(), flag }), returned });
         }
     }
     found
@@ -1211,23 +1221,24 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
     let ends = cfg.node_ids().map(|n| super::behaviour::call_behaviour(program, f, n, behaviours).is_some_and(|b| !b.may_return)).collect();
     let locks = locks.ending_at(ends);
     let mut summary: Vec<LockEffect> = Vec::new();
+    let at = SummaryContext { cfg, f, copies: &copies, locks: &locks, unnamed };
     let plain = locks.analyse(cfg, None);
     let told = told_outcomes(cfg, &locks);
     let always = exit_effects(cfg, &locks, &plain, &told);
     let when = |flag, result| When { flag, result };
     for (kind, i) in &always {
-        summary.push(effect(cfg, f, &copies, &locks, unnamed, *kind, *i, when(None, None)));
+        summary.push(effect(&at, *kind, *i, when(None, None)));
     }
     let conditional = |flag: Option<(usize, Selected)>, states: &[Option<LockState>], summary: &mut Vec<LockEffect>| {
         let at_exit = exit_effects(cfg, &locks, states, &told);
         for (kind, i) in &at_exit {
             if !always.contains(&(*kind, *i)) {
-                summary.push(effect(cfg, f, &copies, &locks, unnamed, *kind, *i, when(flag, None)));
+                summary.push(effect(&at, *kind, *i, when(flag, None)));
             }
         }
         for (kind, i, values) in result_effects(cfg, &locks, states, &told) {
             if !at_exit.contains(&(kind, i)) {
-                summary.push(effect(cfg, f, &copies, &locks, unnamed, kind, i, when(flag, Some(values))));
+                summary.push(effect(&at, kind, i, when(flag, Some(values))));
             }
         }
     };
@@ -1249,7 +1260,8 @@ fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour
 
 /// The effect on lock number `i` of `locks`, with the steps of the lock it stands for when
 /// `f` does not name that lock itself ([`note_unnamed`]).
-fn effect(cfg: &Cfg, f: FnIndex, copies: &[(PathId, PathId)], locks: &Locks, unnamed: &UnnamedLocks, kind: PropKind, i: usize, when: When) -> LockEffect {
+fn effect(at: &SummaryContext<'_>, kind: PropKind, i: usize, when: When) -> LockEffect {
+    let SummaryContext { cfg, f, copies, locks, unnamed } = *at;
     let id = locks.paths[i];
     let own = match unnamed.get(&(f, id)) {
         Some(Some(steps)) => Some(&steps[..]),
@@ -1257,6 +1269,17 @@ fn effect(cfg: &Cfg, f: FnIndex, copies: &[(PathId, PathId)], locks: &Locks, unn
     };
     let (param, steps) = parameter_steps(cfg, copies, id, own).unwrap_or_else(|| (0, cfg.path(id).steps.clone()));
     LockEffect { kind, lock: id, param, steps, when }
+}
+
+/// What [`effect`] needs of the function summarised: its graph and index, its stable copies
+/// ([`stable_copies`]), the locks followed and the unnamed locks of the program.
+#[derive(Clone, Copy)]
+struct SummaryContext<'a> {
+    cfg: &'a Cfg,
+    f: FnIndex,
+    copies: &'a [(PathId, PathId)],
+    locks: &'a Locks,
+    unnamed: &'a UnnamedLocks,
 }
 
 /// For each function and path of it that stands for a callee's lock the function does not
