@@ -1,17 +1,20 @@
 //! Values handed to parameters nobody reads: at a call of a function of the unit that never
-//! reads a parameter (it does not name it, or only discards it: `(void)fpu;`), the variable
-//! passed for it by value is mentioned, not used. vorbis's FPU rounding pair is a pair of
-//! stubs on targets with SSE math (`static inline void vorbis_fpu_restore(vorbis_fpu_control
-//! fpu) { (void)fpu; }`), and the control word the setter would have filled in is passed back
-//! unset: nothing reads it. Functions of other units are not seen here; their parameters count
-//! as read.
+//! reads a parameter (it does not name it, or only discards it: `(void)fpu;`), a variable
+//! whose address the function takes somewhere, passed for it by value, is mentioned, not used.
+//! vorbis's FPU rounding pair is a pair of stubs on targets with SSE math (`static inline void
+//! vorbis_fpu_restore(vorbis_fpu_control fpu) { (void)fpu; }`), and the control word the
+//! setter (given `&fpu`) would have filled in is passed back unset: nothing reads it. A
+//! variable whose address is never taken stays used: evaluating it unset is undefined
+//! behaviour whatever the callee does with the copy (C11 6.3.2.1p2). Functions of other units
+//! are not seen here; their parameters count as read.
 
 use crate::graph::{Cfg, NodeKind};
 use crate::props::{PathId, PropKind, Subject};
 use rustc_hash::FxHashMap;
 
 /// Turns `use_x` into `mention_x` at the calls of `cfgs` (the graphs of one unit) that pass
-/// the variable `x` by value only to parameters their callee never reads, when the node does
+/// the variable `x`, whose address the caller takes somewhere, by value only to parameters
+/// their callee never reads, when the node does
 /// nothing but the call and every argument is a path, an address or a constant: the call's
 /// `use_x` is then the argument's alone.
 pub(super) fn mention_discarded_arguments(cfgs: &mut [Cfg]) {
@@ -34,8 +37,10 @@ pub(super) fn mention_discarded_arguments(cfgs: &mut [Cfg]) {
                 continue;
             }
             let same_root = |a: &Option<PathId>, x: PathId| a.is_some_and(|a| cfg.path(a).root == cfg.path(x).root);
+            let address_taken = |x: PathId| cfg.nodes.iter().flat_map(|n| &n.props).any(|p| p.kind == PropKind::AddrTaken && p.subject == Subject::Path(x));
             for x in site.args.iter().flatten().copied() {
                 let discarded = cfg.path(x).is_variable()
+                    && address_taken(x)
                     && site.args.iter().enumerate().all(|(j, a)| !same_root(a, x) || never_read.get(j).copied().unwrap_or(false))
                     && !site.address_args.iter().any(|a| same_root(a, x));
                 if discarded {
