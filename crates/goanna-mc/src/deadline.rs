@@ -100,7 +100,7 @@ impl Deadline {
     /// steps.
     pub fn expired(&self) -> bool {
         self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-            || self.work.as_ref().is_some_and(|w| w.spent.load(Ordering::Relaxed) >= w.limit)
+            || self.work_exhausted()
             || self.at.is_some_and(|at| Instant::now() >= at)
     }
 

@@ -23,6 +23,16 @@ pub(super) fn mention_discarded_arguments(cfgs: &mut [Cfg]) {
         return;
     }
     for cfg in cfgs.iter_mut() {
+        let address_taken: Vec<PathId> = cfg
+            .nodes
+            .iter()
+            .flat_map(|n| &n.props)
+            .filter(|p| p.kind == PropKind::AddrTaken)
+            .filter_map(|p| match p.subject {
+                Subject::Path(x) => Some(x),
+                _ => None,
+            })
+            .collect();
         let mut changes: Vec<(usize, PathId)> = Vec::new();
         for (n, node) in cfg.nodes.iter().enumerate() {
             let NodeKind::Call(site) = &node.kind else { continue };
@@ -37,10 +47,9 @@ pub(super) fn mention_discarded_arguments(cfgs: &mut [Cfg]) {
                 continue;
             }
             let same_root = |a: &Option<PathId>, x: PathId| a.is_some_and(|a| cfg.path(a).root == cfg.path(x).root);
-            let address_taken = |x: PathId| cfg.nodes.iter().flat_map(|n| &n.props).any(|p| p.kind == PropKind::AddrTaken && p.subject == Subject::Path(x));
             for x in site.args.iter().flatten().copied() {
                 let discarded = cfg.path(x).is_variable()
-                    && address_taken(x)
+                    && address_taken.contains(&x)
                     && site.args.iter().enumerate().all(|(j, a)| !same_root(a, x) || never_read.get(j).copied().unwrap_or(false))
                     && !site.address_args.iter().any(|a| same_root(a, x));
                 if discarded {

@@ -16,8 +16,8 @@
 
 mod bounds;
 mod cond;
-mod expr;
 mod discarded_args;
+mod expr;
 mod fixed;
 mod known_chars;
 mod mistakes;

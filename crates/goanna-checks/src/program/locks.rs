@@ -39,10 +39,10 @@
 //! parameter), which the check reads.
 
 use super::behaviour::call_graph_sccs;
-use std::collections::HashMap;
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
 use goanna_ast::{BinaryOp, VarKind};
+use rustc_hash::FxHashMap;
 use goanna_cfg::{
     AccessPath, Cfg, EdgeKind, NodeId, NodeKind, PathId, PathStep, PropKind, StatusUse, Subject, ValExpr, ValUnOp, ValueOp,
 };
@@ -122,7 +122,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     let mut handed_over: Vec<(FnIndex, NodeId, PathId, FnIndex, PathId, bool)> = Vec::new();
     // Paths of callers standing for a lock of a callee that the caller does not name itself:
     // the steps to the lock they stand for, `None` when they stand for several.
-    let mut unnamed: UnnamedLocks = HashMap::new();
+    let mut unnamed: UnnamedLocks = FxHashMap::default();
     let add = |effects: &mut CallEffects, changed: &mut Vec<FnIndex>, f: FnIndex, node: NodeId, kind: PropKind, path: PathId| {
         let entry = effects.entry((f, node)).or_default();
         if !entry.contains(&(kind, path)) {
@@ -137,7 +137,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
         // release at that call from the second round on.
         let recursive = scc.len() > 1 || scc.iter().any(|&f| program.calls[f as usize].iter().any(|&(_, g)| g == f));
         for _ in 0..if recursive { MAX_RECURSIVE_ROUNDS } else { 1 } {
-            let before: Vec<Vec<LockEffect>> = scc.iter().map(|&f| summaries[f as usize].clone()).collect();
+            let before: Vec<Vec<LockEffect>> = if recursive { scc.iter().map(|&f| summaries[f as usize].clone()).collect() } else { Vec::new() };
             for &f in &scc {
                 let cfg = program.cfg(f);
                 for &(node, callee) in &program.calls[f as usize] {
@@ -208,7 +208,7 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
                 summaries[f as usize] = lock_summary(program, behaviours, f, effects, &passed[f as usize], &unnamed);
                 result_locks[f as usize] = pointer_result_locks(program.cfg(f), f, effects);
             }
-            if scc.iter().zip(&before).all(|(&f, b)| summaries[f as usize] == *b) {
+            if !recursive || scc.iter().zip(&before).all(|(&f, b)| summaries[f as usize] == *b) {
                 break;
             }
         }
@@ -627,15 +627,24 @@ fn exact_caller_path(cfg: &Cfg, args: &[Option<PathId>], address_args: &[Option<
 /// that path starts from, is written anywhere else in the function (but for that variable's
 /// initialisation, when it is a local); with the path copied: (copy, source).
 fn stable_copies(cfg: &Cfg) -> Vec<(PathId, PathId)> {
-    let writes = |target: &dyn Fn(&AccessPath) -> bool| {
-        cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| matches!(p.subject, Subject::Path(id) if target(cfg.path(id)))).filter(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken)).count()
-    };
-    let stable_source = |source: PathId| {
-        let root = &cfg.path(source).root;
+    // The writes of each path, and of each variable as a whole, counted once.
+    let mut of_path = vec![0usize; cfg.paths.len()];
+    let mut of_variable: FxHashMap<&str, usize> = FxHashMap::default();
+    for p in cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| matches!(p.kind, PropKind::Def | PropKind::AddrTaken)) {
+        let Subject::Path(id) = p.subject else { continue };
+        let Some(path) = cfg.paths.get(id.0 as usize) else { continue };
+        of_path[id.0 as usize] += 1;
+        if path.steps.is_empty() {
+            *of_variable.entry(path.root.usr.as_str()).or_default() += 1;
+        }
+    }
+    let variable_writes = |path: &AccessPath| of_variable.get(path.root.usr.as_str()).copied().unwrap_or(0);
+    let path_writes = |source: &AccessPath| cfg.paths.iter().zip(&of_path).filter(|(p, _)| *p == source).map(|(_, &c)| c).sum::<usize>();
+    let stable_source = |source: &AccessPath| {
         // The source's root variable keeps its value (a local its initialisation, once), and
         // so does the source itself.
-        let root_writes = if root.kind == VarKind::Local { 1 } else { 0 };
-        writes(&|p: &AccessPath| &p.root == root && p.steps.is_empty()) <= root_writes && writes(&|p: &AccessPath| *p == *cfg.path(source)) == 0
+        let root_writes = if source.root.kind == VarKind::Local { 1 } else { 0 };
+        variable_writes(source) <= root_writes && path_writes(source) == 0
     };
     let mut found: Vec<(PathId, PathId)> = Vec::new();
     for p in cfg.nodes.iter().flat_map(|n| &n.props).filter(|p| p.kind == PropKind::Copy) {
@@ -649,7 +658,7 @@ fn stable_copies(cfg: &Cfg) -> Vec<(PathId, PathId)> {
         if found.iter().any(|&(c, _)| c == copy) {
             continue;
         }
-        if writes(&|p: &AccessPath| p.root == path.root && p.steps.is_empty()) <= 1 && stable_source(source) {
+        if variable_writes(path) <= 1 && stable_source(cfg.path(source)) {
             found.push((copy, source));
         }
     }
@@ -661,8 +670,7 @@ fn stable_copies(cfg: &Cfg) -> Vec<(PathId, PathId)> {
 /// parameter ([`stable_copies`]), that path's steps followed by its own (`response->mutex`
 /// after `response = c->rp.response`: `c`, `->rp.response->mutex`). `steps` replaces the
 /// path's own steps when given.
-fn parameter_steps(cfg: &Cfg, copies: &[(PathId, PathId)], id: PathId, steps: Option<&[PathStep]>) -> Option<(usize, Vec<PathStep>)> {
-    let path = cfg.path(id);
+fn parameter_steps(cfg: &Cfg, copies: &[(PathId, PathId)], path: &AccessPath, steps: Option<&[PathStep]>) -> Option<(usize, Vec<PathStep>)> {
     let steps = steps.unwrap_or(&path.steps);
     if let Some(param) = parameter_of(cfg, path) {
         return Some((param, steps.to_vec()));
@@ -1083,18 +1091,26 @@ impl Locks {
 /// node finds NULL (its `null_test_p`) and the function never writes.
 fn absent_locks(cfg: &Cfg, paths: &[PathId]) -> Vec<u64> {
     let mut absent = vec![0u64; cfg.nodes.len()];
+    // The bits of the locks below each parameter the function never writes, found once.
+    let mut below: Vec<(PathId, u64)> = Vec::new();
+    for param in cfg.params.iter().flatten().copied() {
+        let root = &cfg.path(param).root;
+        let bits = paths.iter().enumerate().take(MAX_LOCKS).fold(0u64, |bits, (i, &lock)| {
+            let path = cfg.path(lock);
+            let inside = &path.root == root && matches!(path.steps.first(), Some(PathStep::Arrow(_) | PathStep::Deref));
+            if inside { bits | 1u64 << i } else { bits }
+        });
+        if bits != 0 && !written(cfg, param) {
+            below.push((param, bits));
+        }
+    }
+    if below.is_empty() {
+        return absent;
+    }
     for (n, node) in cfg.nodes.iter().enumerate() {
         for p in node.props.iter().filter(|p| p.kind == PropKind::NullTest) {
-            let Subject::Path(tested) = p.subject else { continue };
-            let base = cfg.path(tested);
-            if !base.steps.is_empty() || parameter_of(cfg, base).is_none() || written(cfg, tested) {
-                continue;
-            }
-            for (i, &lock) in paths.iter().enumerate().take(MAX_LOCKS) {
-                let path = cfg.path(lock);
-                if path.root == base.root && matches!(path.steps.first(), Some(PathStep::Arrow(_) | PathStep::Deref)) {
-                    absent[n] |= 1u64 << i;
-                }
+            if let Some(&(_, bits)) = below.iter().find(|(param, _)| p.subject == Subject::Path(*param)) {
+                absent[n] |= bits;
             }
         }
     }
@@ -1212,9 +1228,7 @@ fn evaluate(e: &ValExpr, known: &[(Option<&str>, Option<PathId>, i64)]) -> Optio
 fn lock_summary(program: &Program<'_>, behaviours: &[super::behaviour::Behaviour], f: FnIndex, effects: &CallEffects, passed: &Passed, unnamed: &UnnamedLocks) -> Vec<LockEffect> {
     let cfg = program.cfg(f);
     let copies = stable_copies(cfg);
-    let locks = Locks::of(cfg, f, effects, |p| {
-        parameter_of(cfg, p).is_some() || (p.result_of.is_none() && copies.iter().any(|&(copy, source)| cfg.path(copy).root == p.root && parameter_of(cfg, cfg.path(source)).is_some()))
-    });
+    let locks = Locks::of(cfg, f, effects, |p| parameter_steps(cfg, &copies, p, None).is_some());
     if locks.paths.is_empty() {
         return Vec::new();
     }
@@ -1267,7 +1281,7 @@ fn effect(at: &SummaryContext<'_>, kind: PropKind, i: usize, when: When) -> Lock
         Some(Some(steps)) => Some(&steps[..]),
         _ => None,
     };
-    let (param, steps) = parameter_steps(cfg, copies, id, own).unwrap_or_else(|| (0, cfg.path(id).steps.clone()));
+    let (param, steps) = parameter_steps(cfg, copies, cfg.path(id), own).unwrap_or_else(|| (0, cfg.path(id).steps.clone()));
     LockEffect { kind, lock: id, param, steps, when }
 }
 
@@ -1285,7 +1299,7 @@ struct SummaryContext<'a> {
 /// For each function and path of it that stands for a callee's lock the function does not
 /// name (`x` for the `x->lock` that `start_transfer(x)` releases): the steps from the path's
 /// root to that lock, or `None` when it stands for locks at different steps.
-type UnnamedLocks = HashMap<(FnIndex, PathId), Option<Vec<PathStep>>>;
+type UnnamedLocks = FxHashMap<(FnIndex, PathId), Option<Vec<PathStep>>>;
 
 /// Notes that `path`, the caller's path for `effect` of a callee at one of `f`'s calls, stands
 /// for a lock `f` does not name, when it does: so that `f`'s own summary hands the whole lock
@@ -1297,9 +1311,11 @@ fn note_unnamed(unnamed: &mut UnnamedLocks, cfg: &Cfg, f: FnIndex, path: PathId,
     if base != path || cfg.path(path).steps == wanted {
         return;
     }
-    let own = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| matches!(p.kind, PropKind::Lock | PropKind::Unlock) && p.subject == Subject::Path(path));
-    let entry = unnamed.entry((f, path)).or_insert_with(|| Some(wanted.clone()));
-    if own || entry.as_ref().is_some_and(|steps| *steps != wanted) {
+    let entry = unnamed.entry((f, path)).or_insert_with(|| {
+        let own = cfg.nodes.iter().flat_map(|n| &n.props).any(|p| matches!(p.kind, PropKind::Lock | PropKind::Unlock) && p.subject == Subject::Path(path));
+        (!own).then(|| wanted.clone())
+    });
+    if entry.as_ref().is_some_and(|steps| *steps != wanted) {
         *entry = None;
     }
 }
