@@ -24,7 +24,7 @@ mod mistakes;
 mod paths;
 mod preset_outputs;
 mod rebased;
-mod returned_contents;
+mod handed_contents;
 mod stmt;
 mod stored_tests;
 mod values;
@@ -338,7 +338,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         };
         stored_tests::add_stored_null_tests(&mut cfg);
         let reached = rebased::paths_reached_through(&cfg);
-        returned_contents::add_returned_contents(&mut cfg, &reached);
+        handed_contents::add_handed_contents(&mut cfg, &reached);
         rebased::add_rebased(&mut cfg, &reached);
         reach::mark_reachable(&mut cfg);
         preset_outputs::drop_preset_scans(&mut cfg, &self.ignored_scans);
