@@ -113,6 +113,11 @@ pub struct AccessPath {
     /// known layout (not a bit-field) and not `volatile`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_int: Option<crate::values::IntType>,
+    /// For a path whose value points to a structure or union: the identity (Clang's USR) of
+    /// that record, whatever typedef spells it; empty otherwise. The type of the object a
+    /// further `->f` or `*` step reaches (`ct->oldcfg` points to a `struct config_file`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pointee_record: String,
 }
 
 impl AccessPath {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Version of the artefact format; artefacts of another version are refused, not misread.
-pub const ARTEFACT_FORMAT_VERSION: u32 = 16;
+pub const ARTEFACT_FORMAT_VERSION: u32 = 17;
 
 /// What the unit stage produced for one translation unit.
 #[derive(Clone, Debug, Serialize, Deserialize)]

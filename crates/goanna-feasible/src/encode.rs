@@ -226,7 +226,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
         reads.push((key, version));
         let mut steps = normal_steps(&path.steps);
         steps.push(PathStep::Deref);
-        let like = AccessPath { steps: Vec::new(), class: TypeClass::Integer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), root: path.root.clone() };
+        let like = AccessPath { steps: Vec::new(), class: TypeClass::Integer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), pointee_record: String::new(), root: path.root.clone() };
         let contents_key = self.frame.key_of(&path.root, normal_steps(&steps), &like);
         let (contents, version) = self.read(&contents_key);
         reads.push((contents_key, version));
@@ -475,7 +475,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
             // A variable's own storage: one named constant.
             return named_address(format!("&{}|{}", root_identity(&path.root), path.text()));
         };
-        let like = AccessPath { steps: Vec::new(), class: TypeClass::Pointer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), root: path.root.clone() };
+        let like = AccessPath { steps: Vec::new(), class: TypeClass::Pointer, field_int: None, in_union: false, result_of: None, depends_on: Vec::new(), pointee_record: String::new(), root: path.root.clone() };
         let key = self.frame.key_of(&path.root, steps[..k].to_vec(), &like);
         if matches!(key, VarKey::Path(b) if !self.frame.is_value(b)) {
             return BV::fresh_const("u", WIDTH);

@@ -151,6 +151,7 @@ impl Builder<'_, '_> {
                 result_of: None,
                 depends_on: Vec::new(),
                 field_int: None,
+                pointee_record: info.ty.pointee_record.clone(),
             },
             None,
         );
@@ -188,6 +189,7 @@ impl Builder<'_, '_> {
         let mut path = self.paths.paths[parent.0 as usize].clone();
         path.steps.push(key.1.clone());
         path.class = class;
+        path.pointee_record = ty.pointee_record.clone();
         path.in_union |= union_member;
         if let PathStep::Index(ElementIndex::Var { path: index, .. }) = &key.1 {
             if !path.depends_on.contains(index) {
@@ -368,6 +370,7 @@ impl Builder<'_, '_> {
             result_of: Some(usr.clone()),
             depends_on,
             field_int: None,
+            pointee_record: String::new(),
         }, None);
         self.paths.results.insert(key, id);
         Some(id)
@@ -407,6 +410,7 @@ impl Builder<'_, '_> {
                 result_of: None,
                 depends_on: Vec::new(),
                 field_int: None,
+                pointee_record: core.ty.pointee_record.clone(),
             },
             None,
         ))
@@ -436,7 +440,7 @@ impl Builder<'_, '_> {
             pointee_record: String::new(),
         };
         let id = self.paths.push(
-            AccessPath { root, steps: Vec::new(), class: TypeClass::Integer, in_union: false, result_of: None, depends_on: Vec::new(), field_int: None },
+            AccessPath { root, steps: Vec::new(), class: TypeClass::Integer, in_union: false, result_of: None, depends_on: Vec::new(), field_int: None, pointee_record: String::new() },
             None,
         );
         self.choices.insert(key, id);

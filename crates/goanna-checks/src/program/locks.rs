@@ -305,6 +305,15 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
             }
         }
     }
+    // A function that returns success holding a lock of a kind that the program releases
+    // elsewhere without taking it, and no failure with it held, hands the lock to its caller
+    // by protocol (lmdb's mdb_txn_renew0, memcached's extstore_write_request).
+    let kinds = kinds_released_untaken(program, effects);
+    for (g, lock) in success_hand_overs(program, effects, &kinds) {
+        if !wrappers.contains(&(g, lock)) {
+            wrappers.push((g, lock));
+        }
+    }
     for &(g, path) in &wrappers {
         add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByResult, path);
     }
@@ -325,6 +334,115 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// The kind of a lock reached through a member of a structure: the record that the pointer
+/// before its last `->` points to, and the steps from there (`p->mutex` of a `store_page *p`,
+/// and `e->pages[i].mutex`'s copy `q->mutex`: `store_page`, `->mutex`), whatever variable
+/// reaches it. `None` for a lock not reached through such a member, or through a pointer of
+/// unknown record.
+fn lock_kind(cfg: &Cfg, path: &AccessPath) -> Option<(String, Vec<PathStep>)> {
+    let k = path.steps.iter().rposition(|s| matches!(s, PathStep::Arrow(_)))?;
+    let record = if k == 0 {
+        path.root.pointee_record.as_str()
+    } else {
+        cfg.paths.iter().find(|q| q.root == path.root && q.steps[..] == path.steps[..k])?.pointee_record.as_str()
+    };
+    (!record.is_empty()).then(|| (record.to_string(), path.steps[k..].to_vec()))
+}
+
+/// The kinds of lock ([`lock_kind`]) that some function releases where no path through it
+/// took the lock first: locks whose holding passes from one function to another by the
+/// program's protocol (memcached's `extstore_write` releases the page lock that
+/// `extstore_write_request` returned holding).
+fn kinds_released_untaken(program: &Program<'_>, effects: &CallEffects) -> Vec<(String, Vec<PathStep>)> {
+    let mut kinds: Vec<(String, Vec<PathStep>)> = Vec::new();
+    for f in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(f);
+        let locks = Locks::of(cfg, f, effects, |p| lock_kind(cfg, p).is_some());
+        if !locks.props.iter().flatten().any(|&(lock, _)| !lock) {
+            continue;
+        }
+        let (before, _) = locks.analyse_both(cfg, None);
+        for n in cfg.node_ids() {
+            let Some(s) = before[n.index()] else { continue };
+            for &(lock, b) in &locks.props[n.index()] {
+                if lock || s.may_held & b != 0 || s.may_lock_first & b != 0 {
+                    continue;
+                }
+                let path = cfg.path(locks.paths[b.trailing_zeros() as usize]);
+                if let Some(kind) = lock_kind(cfg, path).filter(|k| !kinds.contains(k)) {
+                    kinds.push(kind);
+                }
+            }
+        }
+    }
+    kinds
+}
+
+/// The locks that a function returning an integer status hands to its caller on success:
+/// held at every `return 0` on the paths that took it, not held on every path of any other `return` (a negative
+/// constant, or a value not constant: `return rc;`), never with a positive constant returned
+/// (0 is then no success), of a kind the program releases elsewhere without taking it
+/// ([`kinds_released_untaken`]). A function that releases the lock on its failure paths and
+/// returns success holding it takes it for its caller, which passes it on until the function
+/// of the protocol that releases it (lmdb's `mdb_txn_renew0` holds the writer mutex for the
+/// transaction it begins, until `mdb_txn_end` releases it). A failure returned holding the
+/// lock (`if (!ep) return -ENOMEM;`) is no hand-over.
+fn success_hand_overs(program: &Program<'_>, effects: &CallEffects, kinds: &[(String, Vec<PathStep>)]) -> Vec<(FnIndex, PathId)> {
+    let mut found = Vec::new();
+    if kinds.is_empty() {
+        return found;
+    }
+    for g in 0..program.functions.len() as FnIndex {
+        let cfg = program.cfg(g);
+        let locks = Locks::of(cfg, g, effects, |p| lock_kind(cfg, p).is_some_and(|k| kinds.contains(&k)));
+        if locks.paths.is_empty() {
+            continue;
+        }
+        // Each `return`'s node and constant value; none when the function may return something
+        // other than an integer status.
+        let mut returns: Vec<(NodeId, Option<i64>)> = Vec::new();
+        let status = cfg.predecessors()[cfg.exit.index()].iter().all(|&p| {
+            let node = cfg.node(p);
+            let pointer = node.props.iter().any(|q| matches!(q.kind, PropKind::ReturnNull | PropKind::Escape));
+            let value = node.values.iter().find_map(|v| match v {
+                ValueOp::Return(e) => Some(e.constant()),
+                _ => None,
+            });
+            match value {
+                Some(k) if node.kind == NodeKind::Return && !pointer && k.is_none_or(|k| k <= 0) => {
+                    returns.push((p, k));
+                    true
+                }
+                _ => false,
+            }
+        });
+        if !status {
+            continue;
+        }
+        let states = locks.analyse(cfg, None);
+        for (i, &lock) in locks.paths.iter().enumerate() {
+            let b = 1u64 << i;
+            let (mut successes, mut failures) = (0, 0);
+            let clean = returns.iter().all(|&(p, k)| {
+                let Some(s) = states[p.index()] else { return true };
+                // Held on the paths that took it (a read-only transaction takes no writer lock).
+                let held = s.may_held & b != 0 && s.may_lock_first & b != 0;
+                if k == Some(0) {
+                    successes += 1;
+                    held
+                } else {
+                    failures += 1;
+                    s.must_held & b == 0
+                }
+            });
+            if clean && successes > 0 && failures > 0 {
+                found.push((g, lock));
+            }
+        }
+    }
+    found
 }
 
 /// The locks (globals, or reached through a parameter) that `cfg` takes or releases for its
