@@ -774,6 +774,11 @@ impl<'a> Frame<'a> {
         // The member written: the last step of the path written, or, for an object no path
         // names (`p[n].len = 0`), the member its store names.
         let w = written.and_then(|w| self.cfg.paths.get(w.0 as usize));
+        // A whole structure written through a pointer (`*ct->oldcfg = *env->cfg`) writes an
+        // object of its record: only memory reached through a pointer to that record changes.
+        if let Some(record) = w.and_then(|w| self.whole_record_written(w)) {
+            return may_lie_in_record(self.cfg, q, record);
+        }
         let member = match (w, member) {
             (Some(w), _) => match w.steps.last() {
                 Some(goanna_cfg::PathStep::Field(m) | goanna_cfg::PathStep::Arrow(m)) => m.as_str(),
@@ -800,6 +805,18 @@ impl<'a> Frame<'a> {
             goanna_cfg::PathStep::Index(_) => false,
             goanna_cfg::PathStep::Field(f) | goanna_cfg::PathStep::Arrow(f) => f == member,
         })
+    }
+
+    /// For a path `*x` whose pointer `x` points to a structure or union: that record's identity
+    /// (a store to the path writes a whole object of it).
+    fn whole_record_written<'p>(&'p self, w: &'p AccessPath) -> Option<&'p str> {
+        let (PathStep::Deref, prefix) = w.steps.split_last()? else { return None };
+        let record = if prefix.is_empty() {
+            w.root.pointee_record.as_str()
+        } else {
+            self.cfg.paths.iter().find(|p| p.root == w.root && p.steps[..] == *prefix)?.pointee_record.as_str()
+        };
+        (!record.is_empty()).then_some(record)
     }
 
     /// True when `q` is memory of the block a parameter that the function never changes points
@@ -920,7 +937,11 @@ impl<'a> Frame<'a> {
             let written: Vec<PathId> = defined
                 .iter()
                 .copied()
-                .filter(|&id| matches!(cfg.path(id).steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))))
+                .filter(|&id| {
+                    let path = cfg.path(id);
+                    // A member, or a whole structure written through a pointer to its record.
+                    matches!(path.steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))) || self.whole_record_written(path).is_some()
+                })
                 .collect();
             // The one path written, when an assignment of this node gives its new value.
             let assigned = match defined[..] {
@@ -1130,6 +1151,28 @@ fn different_records(a: &VarRef, b: &VarRef) -> bool {
         return a.pointee_record != b.pointee_record;
     }
     matches!((pointed_struct(&a.type_spelling), pointed_struct(&b.type_spelling)), (Some(x), Some(y)) if x != y)
+}
+
+/// True when a store of a whole object of `record` may change `q`: `q` is reached through a
+/// pointer to that record, or to one not known, or it is a member of a nested object
+/// (`a->inner.x`: `inner` may be of that record). A path that goes only through pointers to
+/// other records (`ct->anchors` of a `struct fast_reload_construct *ct`, past a store of a
+/// `struct config_file`) is other memory: objects of distinct structure types do not overlap,
+/// as for the typed regions of the Clang Static Analyzer (an object embedded by value in a
+/// structure of the record written, and reached through a pointer of its own type, is the one
+/// case this misses).
+fn may_lie_in_record(cfg: &Cfg, q: &AccessPath, record: &str) -> bool {
+    if q.steps.is_empty() || !q.steps.iter().all(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref)) {
+        return true;
+    }
+    (0..q.steps.len()).any(|j| {
+        let pointee = if j == 0 {
+            Some(q.root.pointee_record.as_str())
+        } else {
+            cfg.paths.iter().find(|p| p.root == q.root && p.steps[..] == q.steps[..j]).map(|p| p.pointee_record.as_str())
+        };
+        pointee.is_none_or(|r| r.is_empty() || r == record)
+    })
 }
 
 /// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`

@@ -928,3 +928,43 @@ fn a_pointer_member_passed_by_value_keeps_its_value() {
     // Given `ct` itself, it may.
     feasible(KEPT_POINTER_MEMBER, "g", &[Branch(true), Branch(false)]);
 }
+
+const WHOLE_STRUCT_COPY: &str = r#"
+struct anchors { int count; };
+struct config { int verbosity; struct anchors *trust; };
+struct construct { struct anchors *anchors; struct config *oldcfg; };
+int f(struct construct *ct, struct config *cfg) {
+    int a = 0;
+    if (ct->anchors) a = 1;
+    *ct->oldcfg = *cfg;
+    if (ct->anchors) a += 2;
+    return a;
+}
+int g(struct config *cfg, struct config *newcfg, struct config *other) {
+    int a = 0;
+    if (other->trust) a = 1;
+    *cfg = *newcfg;
+    if (other->trust) a += 2;
+    return a;
+}
+int h(struct construct *ct, void *raw, struct config *cfg) {
+    int a = 0;
+    if (ct->anchors) a = 1;
+    *(struct anchors **)raw = 0;
+    if (ct->anchors) a += 2;
+    return a;
+}
+"#;
+
+#[test]
+fn a_whole_structure_copy_writes_only_objects_of_its_type() {
+    // A `struct config` written through a pointer is not the `struct construct` holding
+    // `ct->anchors`.
+    infeasible(WHOLE_STRUCT_COPY, "f", &[Branch(true), Branch(false)]);
+    infeasible(WHOLE_STRUCT_COPY, "f", &[Branch(false), Branch(true)]);
+    feasible(WHOLE_STRUCT_COPY, "f", &[Branch(true), Branch(true)]);
+    // Another `struct config` may be the one written.
+    feasible(WHOLE_STRUCT_COPY, "g", &[Branch(true), Branch(false)]);
+    // So may any memory, by a store of a pointer through an untyped one.
+    feasible(WHOLE_STRUCT_COPY, "h", &[Branch(true), Branch(false)]);
+}
