@@ -331,9 +331,54 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
     for (g, lock) in selected {
         add(effects, &mut changed, g, program.cfg(g).entry, PropKind::LockByArgument, lock);
     }
+    // A lock released under the other name of a stable copy is released under both.
+    for f in 0..program.functions.len() as FnIndex {
+        for (node, path) in releases_under_copied_names(program.cfg(f), f, effects) {
+            add(effects, &mut changed, f, node, PropKind::Unlock, path);
+        }
+    }
     changed.sort_unstable();
     changed.dedup();
     changed
+}
+
+/// The releases of a lock that the function names two ways, through a local holding a stable
+/// copy of a path ([`stable_copies`]) and through that path (`ep = p->ep; lock(&ep->mtx);
+/// ... unlock(&p->ep->mtx);`, nng's `ipc_pipe_nego_cb`): for each `unlock` of one name, the
+/// node and the other name, when the function names both. Locks are not doubled: a lock
+/// taken under one name and never released is reported once.
+fn releases_under_copied_names(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<(NodeId, PathId)> {
+    let named: Vec<Vec<(PropKind, PathId)>> = cfg.node_ids().map(|n| lock_props(cfg, f, effects, n)).collect();
+    if named.iter().all(|props| props.is_empty()) {
+        return Vec::new();
+    }
+    let mut locks: Vec<PathId> = named.iter().flatten().map(|&(_, id)| id).collect();
+    locks.sort_unstable();
+    locks.dedup();
+    let copies = stable_copies(cfg);
+    // Pairs of names of one lock: (through the copy, through the path copied).
+    let mut pairs: Vec<(PathId, PathId)> = Vec::new();
+    for &lock in &locks {
+        let path = cfg.path(lock);
+        let Some(&(_, source)) = copies.iter().find(|&&(copy, _)| cfg.path(copy).root == path.root) else { continue };
+        let source = cfg.path(source);
+        let other = cfg.paths.iter().position(|q| q.root == source.root && q.steps.len() == source.steps.len() + path.steps.len() && q.steps.starts_with(&source.steps) && q.steps.ends_with(&path.steps));
+        if let Some(other) = other.map(|i| PathId(i as u32)).filter(|o| locks.contains(o)) {
+            pairs.push((lock, other));
+        }
+    }
+    let mut found = Vec::new();
+    for (n, props) in named.iter().enumerate() {
+        for &(_, id) in props.iter().filter(|(k, _)| *k == PropKind::Unlock) {
+            for &(a, b) in &pairs {
+                let other = if id == a { b } else if id == b { a } else { continue };
+                if !props.contains(&(PropKind::Unlock, other)) {
+                    found.push((NodeId(n as u32), other));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The kind of a lock reached through a member of a structure: the record that the pointer
