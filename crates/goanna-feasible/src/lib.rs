@@ -28,6 +28,7 @@ mod encode;
 mod events;
 mod purity;
 mod relation;
+mod returns;
 mod solve;
 mod trace;
 

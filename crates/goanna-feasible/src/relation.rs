@@ -273,7 +273,29 @@ pub(crate) fn call_relation(
     let enumerated = if whole { enumerate(graphs, (callee, cfg), &frame, callee_enc.clone(), (depth, reported, walk), &out_keys) } else { None };
     let paths = match enumerated {
         Some(paths) => paths,
-        None if walk.is_none() => common_tail(graphs, (callee, cfg), &frame, callee_enc, (depth, reported), &out_keys)?,
+        None if walk.is_none() => {
+            // Paths that cannot be enumerated are still bounded by what the `return`s can give.
+            let returnable = crate::returns::returned_constants(graphs, callee, cfg);
+            match (common_tail(graphs, (callee, cfg), &frame, callee_enc, (depth, reported), &out_keys), returnable) {
+                (Some(mut paths), Some(values)) => {
+                    for path in &mut paths {
+                        let one_of: Vec<Bool> = values.iter().map(|&k| path.returned.value.eq(constant(k))).collect();
+                        path.facts.push(Bool::or(&one_of));
+                    }
+                    paths
+                }
+                (Some(paths), None) => paths,
+                (None, values) => values?
+                    .into_iter()
+                    .map(|k| CalleePath {
+                        facts: Vec::new(),
+                        returned: Returned { value: constant(k), given: false, handed_on: false, object_address: false, origin: None },
+                        finals: out_keys.iter().map(|_| BV::fresh_const("out", 64)).collect(),
+                        freed: vec![false; out_keys.len()],
+                    })
+                    .collect(),
+            }
+        }
         None => return None,
     };
     let result = BV::fresh_const("ret", 64);

@@ -603,3 +603,49 @@ fn a_callee_with_too_many_paths_is_related_by_its_common_tail() {
     infeasible_by_relation(TAILED, "expanded", &[true, true], None);
     feasible(TAILED, "expanded", &[false], None);
 }
+
+const MANY_PATHS: &str = r#"
+int step(int k);
+int reduce(int x) {
+    if (x > 100)
+        return -5;
+    return 0;
+}
+int classify(int a, int b, int c, int d, int e) {
+    int r;
+    if (a) step(1);
+    if (b) step(2);
+    if (c) step(3);
+    if (d) step(4);
+    if (a > b) {
+        if (e) return 1;
+        step(5);
+        if (c > d) return 2;
+        r = reduce(e);
+        return r;
+    }
+    if (step(6)) return 0;
+    return b > c ? 1 : 2;
+}
+int user(int a, int b, int c, int d, int e) {
+    int r = classify(a, b, c, d, e);
+    if (r < 0)
+        return r;
+    if (r == 0)
+        return 10;
+    if (r == 1)
+        return 11;
+    if (r == 2)
+        return 12;
+    return 13;
+}
+"#;
+
+#[test]
+fn a_callee_with_too_many_paths_is_bounded_by_what_it_returns() {
+    // `classify` has more paths than are enumerated, and they share no tail; every `return`
+    // gives 0, 1, 2 or what `reduce` returns (0 or -5): no result is above 2.
+    infeasible_by_relation(MANY_PATHS, "user", &[false, false, false, false], None);
+    feasible(MANY_PATHS, "user", &[false, false, false, true], None);
+    feasible(MANY_PATHS, "user", &[true], None);
+}
