@@ -297,16 +297,18 @@ impl<'f, 'a> Encoder<'f, 'a> {
         *version += 1;
         let v = *version;
         let ty = self.key_int_type(key);
+        // Traced constraints name each value by what it is the value of.
+        let prefix = if crate::trace::enabled() { self.key_name(key) } else { String::from("v") };
         let term = match ty {
             Some(ty) if ty.width() < WIDTH => {
-                let narrow = BV::fresh_const("v", ty.width());
+                let narrow = BV::fresh_const(&prefix, ty.width());
                 if ty.signed {
                     narrow.sign_ext(WIDTH - ty.width())
                 } else {
                     narrow.zero_ext(WIDTH - ty.width())
                 }
             }
-            _ => BV::fresh_const("v", WIDTH),
+            _ => BV::fresh_const(&prefix, WIDTH),
         };
         self.current.insert(key.clone(), (term.clone(), v));
         (term, v)
@@ -341,6 +343,16 @@ impl<'f, 'a> Encoder<'f, 'a> {
         if frame.indexes(index) {
             self.current.retain(|k, _| !matches!(k, VarKey::Path(id) if frame.cfg.paths.get(id.0 as usize).is_some_and(|p| p.depends_on.contains(&index))));
         }
+    }
+
+    /// A name for the values of `key` in traced constraints: the path's text, made a symbol.
+    fn key_name(&self, key: &VarKey) -> String {
+        let text = match key {
+            VarKey::Path(id) => self.frame.cfg.paths.get(id.0 as usize).map_or_else(String::new, |p| p.text()),
+            other => format!("{other:?}"),
+        };
+        let name: String = text.chars().take(48).map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '.' }).collect();
+        format!("v.{name}")
     }
 
     /// Forgets every value `event` gives a new value ([`Frame::event_writes`]): what a call or
@@ -481,7 +493,7 @@ impl<'f, 'a> Encoder<'f, 'a> {
             return BV::fresh_const("u", WIDTH);
         }
         let (base, version) = self.read(&key);
-        reads.push((key, version));
+        reads.push((key.clone(), version));
         // The members after the pointer, as a small offset (`&p->f` != `&p->g`).
         let members = steps[k..].iter().fold(0u64, |h, s| {
             let name = match s {
@@ -490,7 +502,10 @@ impl<'f, 'a> Encoder<'f, 'a> {
             };
             name.bytes().fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
         });
-        base.bvadd(&constant((members % 4093) as i64 + 1))
+        let address = base.bvadd(&constant((members % 4093) as i64 + 1));
+        // The address of an object is not NULL (`&p->f` of a NULL `p` is undefined).
+        self.facts.push((address.eq(constant(0)).not(), vec![(key, version)]));
+        address
     }
 
     /// A new version of the path `target` equal to `value` (converted to the path's type): the

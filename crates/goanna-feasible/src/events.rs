@@ -909,7 +909,21 @@ impl<'a> Frame<'a> {
         // `p->f = v`, `p[i] = v`). A `store_p` alone hands the address on (`q = p + 2`,
         // `&p->f`, `g = p`): nothing is written yet, and a later write through the copy is a
         // store of its own.
-        let written_through = |p: &&goanna_cfg::Prop| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject);
+        // A path strictly below pointer `p` (`p->f`, `p->n->a`).
+        let below = |p: &Subject, q: &Subject| match (p, q) {
+            (Subject::Path(p), Subject::Path(q)) => {
+                let (p, q) = (cfg.path(*p), cfg.path(*q));
+                p.root == q.root && q.steps.len() > p.steps.len() && q.steps.starts_with(&p.steps)
+            }
+            _ => false,
+        };
+        // `w = p->n->a` (the address of an array member) reads through `p->n` to store an
+        // address reached through it: no write through `p->n`, unless the node also defines
+        // something below it.
+        let hands_on_address = |p: &Subject| {
+            node.props.iter().any(|a| a.kind == PropKind::AddrTaken && below(p, &a.subject)) && !node.props.iter().any(|d| d.kind == PropKind::Def && below(p, &d.subject))
+        };
+        let written_through = |p: &&goanna_cfg::Prop| p.kind == PropKind::Store && node.props.iter().any(|d| d.kind == PropKind::Deref && d.subject == p.subject) && !hands_on_address(&p.subject);
         let store = node.props.iter().any(|p| written_through(&p));
         if call.is_some() || library_call {
             // Arguments the callee's summary says it only reads through (`reads_only_p`).

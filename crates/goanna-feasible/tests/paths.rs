@@ -968,3 +968,34 @@ fn a_whole_structure_copy_writes_only_objects_of_its_type() {
     // So may any memory, by a store of a pointer through an untyped one.
     feasible(WHOLE_STRUCT_COPY, "h", &[Branch(true), Branch(false)]);
 }
+
+const MEMBER_ADDRESS: &str = r#"
+struct inner { int a[4]; int f; };
+struct outer { struct inner *n; };
+int f(struct outer *p) {
+    int *w;
+    int r = 0;
+    if (p->n == 0) r = 1;
+    w = p->n->a;
+    if (w == 0) r += 2;
+    return r;
+}
+int g(struct outer *p) {
+    int *w;
+    int r = 0;
+    if (p->n == 0) r = 1;
+    w = &p->n->f;
+    if (p->n == 0) r += 2;
+    return r + *w;
+}
+"#;
+
+#[test]
+fn the_address_of_a_member_is_not_null_and_taking_it_writes_nothing() {
+    // An array member decayed to a pointer is not NULL.
+    infeasible(MEMBER_ADDRESS, "f", &[Branch(false), Branch(true)]);
+    feasible(MEMBER_ADDRESS, "f", &[Branch(false), Branch(false)]);
+    // Taking `&p->n->f` reads `p->n`; it does not write through it.
+    infeasible(MEMBER_ADDRESS, "g", &[Branch(false), Branch(true)]);
+    infeasible(MEMBER_ADDRESS, "g", &[Branch(true), Branch(false)]);
+}
