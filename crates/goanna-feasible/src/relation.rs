@@ -87,6 +87,15 @@ pub trait CalleeGraphs: Sync {
     fn call_is_summarised(&self, _function: u32, _node: NodeId) -> bool {
         false
     }
+
+    /// When the program shows every call of function `function` (it is called, has internal
+    /// linkage and its address is never taken): for each call, the constants it passes, as
+    /// (parameter index, value) pairs (`rpz_find_zone(zones, .., 0, 1, 0)`). The function
+    /// starts with one of these combinations. `None` when some call may come from elsewhere,
+    /// or passes no constant. By default not known.
+    fn calling_contexts(&self, _function: u32) -> Option<Vec<Vec<(usize, i64)>>> {
+        None
+    }
 }
 
 /// A callee's relation at one call: holds when the callee can return `result` for the values

@@ -226,6 +226,43 @@ fn resource_units(solver: &Solver) -> u64 {
     }
 }
 
+/// For a path from the entry of a function whose every call the program shows
+/// ([`CalleeGraphs::calling_contexts`]): its integer parameters start as one of those calls
+/// passes them (a flag combination no call passes is no path: `rpz_find_zone` read-locking
+/// with `zones_keep_lock` set, when only its write-locking calls keep the lock). The fact and
+/// the parameter versions it reads.
+fn calling_context(query: &PathQuery<'_>, enc: &mut Encoder<'_, '_>) -> Option<(Bool, Vec<Version>)> {
+    let program = query.program?;
+    if query.steps.first()?.node != query.cfg.entry {
+        return None;
+    }
+    let contexts = program.calling_contexts(query.function)?;
+    let mut versions: Vec<Version> = Vec::new();
+    let mut alternatives: Vec<Bool> = Vec::new();
+    for context in &contexts {
+        let mut equal: Vec<Bool> = Vec::new();
+        for &(i, value) in context {
+            let Some(p) = query.cfg.params.get(i).copied().flatten().filter(|&p| enc.frame().is_value(p)) else { continue };
+            let key = VarKey::Path(p);
+            let (v, version) = enc.read(&key);
+            if !versions.contains(&(key.clone(), version)) {
+                versions.push((key, version));
+            }
+            let value = match enc.int_type(p) {
+                Some(ty) => crate::encode::convert(&crate::encode::constant(value), ty),
+                None => crate::encode::constant(value),
+            };
+            equal.push(v.eq(&value));
+        }
+        if equal.is_empty() {
+            // A call that says nothing of the parameters the path follows.
+            return None;
+        }
+        alternatives.push(Bool::and(&equal));
+    }
+    (!alternatives.is_empty()).then(|| (Bool::or(&alternatives), versions))
+}
+
 /// [`check_path`] in the current thread's solver context; `work` gets the solver's units.
 fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64) -> Feasibility {
     let frame = match query.program {
@@ -247,6 +284,9 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
     let mut certain: Option<(usize, BV, Version)> = None;
     let mut memo = CallMemo::default();
     let loop_heads: Vec<NodeId> = if query.summarise_loops { summarised_loops(query) } else { Vec::new() };
+    if let Some((fact, versions)) = calling_context(query, &mut enc) {
+        cs.add(fact, 0, versions);
+    }
     for (i, step) in query.steps.iter().enumerate() {
         if let Some((cond, reads)) = pending.take() {
             if let Some(fact) = edge_fact(query.cfg, query.steps[i - 1].node, step.node, &cond) {

@@ -13,12 +13,14 @@ pub struct SummarisedProgram<'a> {
     /// Per function and pointer parameter, the members it may write through it (empty when
     /// unknown).
     writes_members: &'a [Vec<Option<Vec<String>>>],
+    /// The calls of each function (built when first asked).
+    callers: std::sync::OnceLock<Vec<Vec<(super::link::FnIndex, NodeId)>>>,
 }
 
 impl<'a> SummarisedProgram<'a> {
     /// The view of `program` whose call nodes have `effects`.
     pub fn new(program: &'a Program<'a>, effects: &'a CallEffects) -> Self {
-        SummarisedProgram { program, effects, writes_members: &[] }
+        SummarisedProgram { program, effects, writes_members: &[], callers: std::sync::OnceLock::new() }
     }
 
     /// True when `global`, as function `function`'s unit declares it, is a variable of the C
@@ -59,6 +61,25 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
 
     fn call_is_summarised(&self, function: u32, node: NodeId) -> bool {
         self.program.every_callee_at(function, node).is_some()
+    }
+
+    fn calling_contexts(&self, function: u32) -> Option<Vec<Vec<(usize, i64)>>> {
+        let program = self.program;
+        if !program.cfg(function).is_static || program.address_taken.get(function as usize).is_none_or(|&taken| taken) {
+            return None;
+        }
+        let callers = self.callers.get_or_init(|| super::targets::callers(program));
+        let calls = callers.get(function as usize)?;
+        if calls.is_empty() {
+            return None;
+        }
+        calls
+            .iter()
+            .map(|&(caller, node)| match &program.cfg(caller).node(node).kind {
+                goanna_cfg::NodeKind::Call(site) if !site.int_args.is_empty() => Some(site.int_args.clone()),
+                _ => None,
+            })
+            .collect()
     }
 
     fn call_may_write_global(&self, function: u32, node: NodeId, global: &goanna_cfg::AccessPath, internal_linkage: bool) -> bool {
