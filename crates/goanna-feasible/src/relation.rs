@@ -602,7 +602,9 @@ fn enumerate_from<'f, 'a>(
                 if let Some(fact) = edge_fact(cfg, n, to, &cond) {
                     // A branch the call's constant arguments rule out (`trymalloc ? ... : ...`
                     // called with 0) is no path of this call: it costs none of the budget.
-                    if fact.simplify().as_bool() == Some(false) {
+                    // One the counterexample walked is kept, false: the walk itself is no
+                    // path (`maxconns_handler(-42, 0, 0)` taking `fd == -42` false).
+                    if fact.simplify().as_bool() == Some(false) && walk.is_none() {
                         continue;
                     }
                     next.facts.push(fact);
