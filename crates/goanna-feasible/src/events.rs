@@ -689,11 +689,23 @@ impl<'a> Frame<'a> {
                 return false;
             }
             let Some(k) = site.args.iter().position(|a| *a == Some(x)) else { return false };
-            let member = match steps.get(given.steps.len()) {
-                Some(PathStep::Arrow(m)) => Some(m.as_str()),
+            // The member below the pointer given, with the members of nested structures
+            // after it (`rp.response` for `c->rp.response->crc`).
+            let member = match steps.get(given.steps.len()..).and_then(|s| s.split_first()) {
+                Some((PathStep::Arrow(m), rest)) => {
+                    let mut chain = m.clone();
+                    for step in rest.iter().map_while(|s| match s {
+                        PathStep::Field(f) => Some(f),
+                        _ => None,
+                    }) {
+                        chain.push('.');
+                        chain.push_str(step);
+                    }
+                    Some(chain)
+                }
                 _ => None,
             };
-            !program.call_may_write_member(f, n, k, member)
+            !program.call_may_write_member(f, n, k, member.as_deref())
         };
         // A library routine given only the address of a member (`pthread_mutex_lock(&a->lock)`)
         // writes inside that member: it knows nothing of the structure around it. The `store`

@@ -72,7 +72,8 @@ pub trait CalleeGraphs: Sync {
 
     /// False when the call at `node` of function `function`, a call of a function of the
     /// program given a pointer as its argument `arg`, surely writes nothing through it under
-    /// the member `member` of what it points to (`None`: the pointee as a whole): its summary
+    /// the member `member` of what it points to (a chain of the members of nested structures,
+    /// `rp.response`; `None`: the pointee as a whole): its summary
     /// lists the members it may write through that parameter, and `member` is not one. By
     /// default a call may write anything it is given.
     fn call_may_write_member(&self, _function: u32, _node: NodeId, _arg: usize, _member: Option<&str>) -> bool {

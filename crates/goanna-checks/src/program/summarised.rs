@@ -49,7 +49,7 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
     fn call_may_write_member(&self, function: u32, node: NodeId, arg: usize, member: Option<&str>) -> bool {
         let Some(callees) = self.program.every_callee_at(function, node) else { return true };
         callees.iter().any(|&g| match (self.writes_members.get(g as usize).and_then(|w| w.get(arg)), member) {
-            (Some(Some(members)), Some(m)) => members.iter().any(|w| w == m || w == super::summary::WHOLE_POINTEE),
+            (Some(Some(members)), Some(m)) => members.iter().any(|w| super::summary::chains_overlap(w, m)),
             (Some(Some(members)), None) => !members.is_empty(),
             _ => true,
         })

@@ -117,7 +117,9 @@ pub struct Summary {
     pub reads_only: Vec<bool>,
     /// Per pointer parameter: the members of what it points to that the function may write
     /// through it (`sc->wp0 = ..` writes `wp0`; a write through `sc->wl` writes what member
-    /// `wl` points to, counted as `wl`), when that is all it may write through it — no store of
+    /// `wl` points to, counted as `wl`; a member of a nested structure is its chain of names,
+    /// `c->rp.resp_iov.cnt = 0` writes `rp.resp_iov.cnt`, and leaves `rp.response`: see
+    /// [`member_chain`]), when that is all it may write through it — no store of
     /// the whole pointee, no copy of a pointer reached through it, no callee that may write
     /// more; [`WHOLE_POINTEE`] for the pointee as a whole (`*a = v`). `None` (or missing):
     /// anything. A caller's `sc->flags` survives a call that writes only `sc->wp0`.
@@ -790,9 +792,9 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
         // The member a path through the parameter starts with (`sc->wp0->fd`: `wp0`), or
         // [`WHOLE_POINTEE`] (`*sc`, `**sc`); `None` for what may lie beside the pointee
         // (`sc[i]`) and for `sc` itself.
-        let member = |x: PathId| match cfg.path(x).steps.first() {
-            Some(PathStep::Arrow(m)) => Some(m.clone()),
-            Some(PathStep::Deref) => Some(WHOLE_POINTEE.to_string()),
+        let member = |x: PathId| match cfg.path(x).steps.split_first() {
+            Some((PathStep::Arrow(m), rest)) => Some(member_chain(m, rest)),
+            Some((PathStep::Deref, _)) => Some(WHOLE_POINTEE.to_string()),
             _ => None,
         };
         // Where the function stores the pointer itself in memory (`cf->c = c`): writes through
@@ -989,6 +991,27 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
         }
     }
     out
+}
+
+/// The name [`Summary::writes_members`] gives the member `first` of a pointee followed by
+/// `rest`: `first`, with the members of nested structures that `rest` starts with
+/// (`rp.resp_iov.cnt` for `->rp.resp_iov.cnt`, `rp.response` for `->rp.response->crc`: what
+/// lies behind a pointer member is counted as that member).
+pub fn member_chain(first: &str, rest: &[goanna_cfg::PathStep]) -> String {
+    let mut chain = first.to_string();
+    for step in rest {
+        let goanna_cfg::PathStep::Field(f) = step else { break };
+        chain.push('.');
+        chain.push_str(f);
+    }
+    chain
+}
+
+/// True when the member chains `a` and `b` ([`member_chain`]) name overlapping memory: one is
+/// the other or contains it (`rp` and `rp.response`), or either is the whole pointee.
+pub fn chains_overlap(a: &str, b: &str) -> bool {
+    let within = |inner: &str, outer: &str| inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'.';
+    a == b || a == WHOLE_POINTEE || b == WHOLE_POINTEE || within(a, b) || within(b, a)
 }
 
 /// What [`Summary::writes_members`] lists for a write of the pointee as a whole (`*a = v` in
