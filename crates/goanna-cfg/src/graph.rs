@@ -324,6 +324,17 @@ impl Cfg {
         &self.paths[id.0 as usize]
     }
 
+    /// The record that the first `k` steps of `path` point to (the root's for `k` = 0), as
+    /// [`AccessPath::pointee_record`] says; `None` when the graph has no such prefix, empty
+    /// when the record is not known.
+    pub fn pointee_record_before<'c>(&'c self, path: &'c AccessPath, k: usize) -> Option<&'c str> {
+        if k == 0 {
+            return Some(path.root.pointee_record.as_str());
+        }
+        let prefix = path.steps.get(..k)?;
+        self.paths.iter().find(|q| q.root == path.root && q.steps[..] == *prefix).map(|q| q.pointee_record.as_str())
+    }
+
     /// Ids of all nodes.
     pub fn node_ids(&self) -> impl Iterator<Item = NodeId> + '_ {
         (0..self.nodes.len() as u32).map(NodeId)

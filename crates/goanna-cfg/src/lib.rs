@@ -27,6 +27,6 @@ pub mod values;
 pub use builder::{build_cfg, build_cfgs, CfgContext};
 pub use graph::{signature_key, CallSite, Cfg, Edge, EdgeKind, Node, NodeId, NodeKind, StatusUse, TakenFunction};
 pub use models::{FailWhen, FunctionModel, LibraryModels, ModelError, Success};
-pub use props::{prop_name, AccessPath, ElementIndex, PathId, PathStep, Prop, PropKind, Subject, VarRef};
+pub use props::{member_chain, prop_name, AccessPath, ElementIndex, PathId, PathStep, Prop, PropKind, Subject, VarRef};
 pub use reach::mark_reachable;
 pub use values::{AccessBase, AccessKind, IntType, PureArg, Region, StoredPointer, StringComparison, ValBinOp, ValExpr, ValUnOp, ValueOp};

@@ -120,6 +120,21 @@ pub struct AccessPath {
     pub pointee_record: String,
 }
 
+/// The member that `steps` below a pointer start with, with the members of nested structures
+/// after it: `rp.resp_iov.cnt` for `->rp.resp_iov.cnt`, `rp.response` for
+/// `->rp.response->crc` (what lies behind a pointer member counts as that member); `None` when
+/// the steps do not start with `->`.
+pub fn member_chain(steps: &[PathStep]) -> Option<String> {
+    let (PathStep::Arrow(first), rest) = steps.split_first()? else { return None };
+    let mut chain = first.clone();
+    for step in rest {
+        let PathStep::Field(f) = step else { break };
+        chain.push('.');
+        chain.push_str(f);
+    }
+    Some(chain)
+}
+
 impl AccessPath {
     /// The integer type of an integer path, when its layout is known: a variable's, or a
     /// member's ([`AccessPath::field_int`]).

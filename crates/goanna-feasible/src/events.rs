@@ -691,20 +691,7 @@ impl<'a> Frame<'a> {
             let Some(k) = site.args.iter().position(|a| *a == Some(x)) else { return false };
             // The member below the pointer given, with the members of nested structures
             // after it (`rp.response` for `c->rp.response->crc`).
-            let member = match steps.get(given.steps.len()..).and_then(|s| s.split_first()) {
-                Some((PathStep::Arrow(m), rest)) => {
-                    let mut chain = m.clone();
-                    for step in rest.iter().map_while(|s| match s {
-                        PathStep::Field(f) => Some(f),
-                        _ => None,
-                    }) {
-                        chain.push('.');
-                        chain.push_str(step);
-                    }
-                    Some(chain)
-                }
-                _ => None,
-            };
+            let member = steps.get(given.steps.len()..).and_then(goanna_cfg::member_chain);
             !program.call_may_write_member(f, n, k, member.as_deref())
         };
         // A library routine given only the address of a member (`pthread_mutex_lock(&a->lock)`)
@@ -823,12 +810,7 @@ impl<'a> Frame<'a> {
     /// (a store to the path writes a whole object of it).
     fn whole_record_written<'p>(&'p self, w: &'p AccessPath) -> Option<&'p str> {
         let (PathStep::Deref, prefix) = w.steps.split_last()? else { return None };
-        let record = if prefix.is_empty() {
-            w.root.pointee_record.as_str()
-        } else {
-            self.cfg.paths.iter().find(|p| p.root == w.root && p.steps[..] == *prefix)?.pointee_record.as_str()
-        };
-        (!record.is_empty()).then_some(record)
+        self.cfg.pointee_record_before(w, prefix.len()).filter(|r| !r.is_empty())
     }
 
     /// True when `q` is memory of the block a parameter that the function never changes points
@@ -1191,14 +1173,7 @@ fn may_lie_in_record(cfg: &Cfg, q: &AccessPath, record: &str) -> bool {
     if q.steps.is_empty() || !q.steps.iter().all(|s| matches!(s, PathStep::Arrow(_) | PathStep::Deref)) {
         return true;
     }
-    (0..q.steps.len()).any(|j| {
-        let pointee = if j == 0 {
-            Some(q.root.pointee_record.as_str())
-        } else {
-            cfg.paths.iter().find(|p| p.root == q.root && p.steps[..] == q.steps[..j]).map(|p| p.pointee_record.as_str())
-        };
-        pointee.is_none_or(|r| r.is_empty() || r == record)
-    })
+    (0..q.steps.len()).any(|j| cfg.pointee_record_before(q, j).is_none_or(|r| r.is_empty() || r == record))
 }
 
 /// The structure a pointer type spelled `struct name *` (possibly `const`) points to; `None`

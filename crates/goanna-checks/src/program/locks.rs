@@ -388,11 +388,7 @@ fn releases_under_copied_names(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> 
 /// unknown record.
 fn lock_kind(cfg: &Cfg, path: &AccessPath) -> Option<(String, Vec<PathStep>)> {
     let k = path.steps.iter().rposition(|s| matches!(s, PathStep::Arrow(_)))?;
-    let record = if k == 0 {
-        path.root.pointee_record.as_str()
-    } else {
-        cfg.paths.iter().find(|q| q.root == path.root && q.steps[..] == path.steps[..k])?.pointee_record.as_str()
-    };
+    let record = cfg.pointee_record_before(path, k)?;
     (!record.is_empty()).then(|| (record.to_string(), path.steps[k..].to_vec()))
 }
 

@@ -119,7 +119,7 @@ pub struct Summary {
     /// through it (`sc->wp0 = ..` writes `wp0`; a write through `sc->wl` writes what member
     /// `wl` points to, counted as `wl`; a member of a nested structure is its chain of names,
     /// `c->rp.resp_iov.cnt = 0` writes `rp.resp_iov.cnt`, and leaves `rp.response`: see
-    /// [`member_chain`]), when that is all it may write through it — no store of
+    /// [`goanna_cfg::member_chain`]), when that is all it may write through it — no store of
     /// the whole pointee, no copy of a pointer reached through it, no callee that may write
     /// more; [`WHOLE_POINTEE`] for the pointee as a whole (`*a = v`). `None` (or missing):
     /// anything. A caller's `sc->flags` survives a call that writes only `sc->wp0`.
@@ -793,7 +793,7 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
         // [`WHOLE_POINTEE`] (`*sc`, `**sc`); `None` for what may lie beside the pointee
         // (`sc[i]`) and for `sc` itself.
         let member = |x: PathId| match cfg.path(x).steps.split_first() {
-            Some((PathStep::Arrow(m), rest)) => Some(member_chain(m, rest)),
+            Some((PathStep::Arrow(_), _)) => goanna_cfg::member_chain(&cfg.path(x).steps),
             Some((PathStep::Deref, _)) => Some(WHOLE_POINTEE.to_string()),
             _ => None,
         };
@@ -993,21 +993,7 @@ fn writes_members<'s>(program: &Program<'_>, f: FnIndex, effects: &CallEffects, 
     out
 }
 
-/// The name [`Summary::writes_members`] gives the member `first` of a pointee followed by
-/// `rest`: `first`, with the members of nested structures that `rest` starts with
-/// (`rp.resp_iov.cnt` for `->rp.resp_iov.cnt`, `rp.response` for `->rp.response->crc`: what
-/// lies behind a pointer member is counted as that member).
-pub fn member_chain(first: &str, rest: &[goanna_cfg::PathStep]) -> String {
-    let mut chain = first.to_string();
-    for step in rest {
-        let goanna_cfg::PathStep::Field(f) = step else { break };
-        chain.push('.');
-        chain.push_str(f);
-    }
-    chain
-}
-
-/// True when the member chains `a` and `b` ([`member_chain`]) name overlapping memory: one is
+/// True when the member chains `a` and `b` ([`goanna_cfg::member_chain`]) name overlapping memory: one is
 /// the other or contains it (`rp` and `rp.response`), or either is the whole pointee.
 pub fn chains_overlap(a: &str, b: &str) -> bool {
     let within = |inner: &str, outer: &str| inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'.';
