@@ -65,6 +65,10 @@ pub struct CallSite {
     /// whose effect depends on a flag parameter does here.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub int_args: Vec<(usize, i64)>,
+    /// Indices of the pointer arguments that are string literals (`__FILE__`, `"r"`): not
+    /// NULL.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub literal_args: Vec<usize>,
     /// Indices of the pointer arguments passed as pointers to const (`const T *` parameters,
     /// `&x` included): the callee only reads through them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -230,8 +230,9 @@ pub(crate) fn call_relation(
         }
         let key = VarKey::Path(p);
         let passed_constant = site.constant_arg(i);
-        if site.address_args.get(i).is_some_and(Option::is_some) && passed_constant.is_none() {
-            // An address passed (`&x`) is not NULL.
+        let address = site.address_args.get(i).is_some_and(Option::is_some) || site.literal_args.contains(&i);
+        if address && passed_constant.is_none() {
+            // An address passed (`&x`, a string literal such as `__FILE__`) is not NULL.
             let (v, _) = callee_enc.fresh(&key);
             callee_enc.assume(v.eq(constant(0)).not());
             continue;

@@ -1401,6 +1401,7 @@ impl Builder<'_, '_> {
         let int_constant = |i: usize| args.get(i).filter(|a| a.ty.class == TypeClass::Integer).and_then(|a| const_value(self.tu, a));
         let int_args: Vec<(usize, i64)> = (0..args.len()).filter_map(|i| int_constant(i).map(|v| (i, v))).collect();
         let const_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| a.ty.is_pointer() && a.ty.points_to_const).map(|(i, _)| i).collect();
+        let literal_args: Vec<usize> = args.iter().enumerate().filter(|(_, a)| matches!(strip_casts(a).kind, ExprKind::StringLit(_))).map(|(i, _)| i).collect();
         let mut site_args = Vec::with_capacity(args.len());
         let mut address_args = Vec::with_capacity(args.len());
         self.record_passed_memory(args);
@@ -1449,6 +1450,7 @@ impl Builder<'_, '_> {
             result,
             null_args,
             int_args,
+            literal_args,
             const_args,
             callee_path,
             function_args,
