@@ -1,8 +1,10 @@
-/* rsync (RsyncProject/rsync) generator.c:346, delete_in_dir, PTR-null-cmp-aft `cur_flist`.
- * Cause: contradicting-branches. generate_files() leaves its do-while when
- * `(cur_flist = cur_flist->next) == NULL` and then calls delete_in_dir(NULL, NULL, dev_zero);
- * delete_in_dir() returns at once when fbuf is NULL, so the use of the global cur_flist further
- * down is only reached by calls with a non-NULL fbuf, made while cur_flist is set. */
+// rsync (RsyncProject/rsync) generator.c:346, delete_in_dir, PTR-null-cmp-aft `cur_flist`.
+// Cause: contradicting-branches. generate_files() leaves its do-while when
+// `(cur_flist = cur_flist->next) == NULL` and then calls delete_in_dir(NULL, NULL, dev_zero);
+// delete_in_dir() returns at once when fbuf is NULL, so the use of the global cur_flist further
+// down is only reached by calls with a non-NULL fbuf, made while cur_flist is set.
+// With a name it does not know, the call after the loop may reach the use of the NULL
+// `cur_flist`: reported.
 #include <stdio.h>
 #include <string.h>
 
@@ -39,4 +41,21 @@ void generate_files(void)
 
     if (delete_during)
         delete_in_dir(NULL);
+}
+
+static void delete_named(const char *fbuf)
+{
+    if (!fbuf)
+        return;
+    if (find_in(cur_flist, fbuf) < 0) // expect: PTR-null-cmp-aft
+        remove_file(fbuf);
+}
+
+void generate_named(const char *last)
+{
+    do {
+        generate_one(cur_flist, 0);
+    } while ((cur_flist = cur_flist->next) != NULL);
+
+    delete_named(last);
 }
