@@ -128,7 +128,7 @@ pub enum NodeKind {
     /// `null_test`/`nonnull_test` propositions of the branch.
     Branch(bool),
     /// A call of a function outside the library-model table (a box candidate).
-    Call(CallSite),
+    Call(Box<CallSite>),
     /// `return` (its value, if any, is evaluated at this node); flows to [`NodeKind::Exit`].
     Return,
     /// A C label (`name:`), a `case`/`default` label or a join point without effect.

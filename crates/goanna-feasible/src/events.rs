@@ -130,7 +130,9 @@ pub(crate) enum Event<'a> {
     /// The fourth, when the first is `None`: the member the store writes, of an object no path
     /// names ([`ValueOp::MemberStore`]: `p[n].len = 0`).
     /// The fifth: the one pointer written through, when there is one (`ep` of `*ep = 0`).
-    Store(Option<PathId>, Option<PathId>, bool, Option<&'a str>, Option<PathId>),
+    /// The sixth: when the first writes a whole structure through a pointer to its record
+    /// (`*ct->oldcfg = *env->cfg`), that record ([`Frame::whole_record_written`]).
+    Store(Option<PathId>, Option<PathId>, bool, Option<&'a str>, Option<PathId>, Option<&'a str>),
     /// A call of the function with this USR: its result is a new value.
     CallResult(&'a str),
     /// A library call whose effects happen only when it succeeds: its result is a new value,
@@ -746,15 +748,15 @@ impl<'a> Frame<'a> {
     /// Analyzer's field regions. A store through the function's own blocks only (`own_blocks`)
     /// changes none of the memory its caller handed it; one through the pointer `through`
     /// changes no private block another variable holds ([`private_blocks`]).
-    pub(crate) fn store_clobbers(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, id: PathId) -> bool {
+    pub(crate) fn store_clobbers(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, whole: Option<&str>, id: PathId) -> bool {
         match self.cfg.paths.get(id.0 as usize) {
-            Some(q) => self.store_clobbers_path(written, member, own_blocks, through, q),
+            Some(q) => self.store_clobbers_path(written, member, own_blocks, through, whole, q),
             None => true,
         }
     }
 
     /// [`Frame::store_clobbers`] of a path.
-    fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, q: &AccessPath) -> bool {
+    fn store_clobbers_path(&self, written: Option<PathId>, member: Option<&str>, own_blocks: bool, through: Option<PathId>, whole: Option<&str>, q: &AccessPath) -> bool {
         if self.unreachable_by_stores(q) || self.global_unreachable_by_stores(q) {
             return false;
         }
@@ -775,7 +777,7 @@ impl<'a> Frame<'a> {
         let w = written.and_then(|w| self.cfg.paths.get(w.0 as usize));
         // A whole structure written through a pointer (`*ct->oldcfg = *env->cfg`) writes an
         // object of its record: only memory reached through a pointer to that record changes.
-        if let Some(record) = w.and_then(|w| self.whole_record_written(w)) {
+        if let Some(record) = whole {
             return may_lie_in_record(self.cfg, q, record);
         }
         let member = match (w, member) {
@@ -808,7 +810,7 @@ impl<'a> Frame<'a> {
 
     /// For a path `*x` whose pointer `x` points to a structure or union: that record's identity
     /// (a store to the path writes a whole object of it).
-    fn whole_record_written<'p>(&'p self, w: &'p AccessPath) -> Option<&'p str> {
+    fn whole_record_written(&self, w: &'a AccessPath) -> Option<&'a str> {
         let (PathStep::Deref, prefix) = w.steps.split_last()? else { return None };
         self.cfg.pointee_record_before(w, prefix.len()).filter(|r| !r.is_empty())
     }
@@ -951,6 +953,10 @@ impl<'a> Frame<'a> {
                     matches!(path.steps.last(), Some(goanna_cfg::PathStep::Field(_) | goanna_cfg::PathStep::Arrow(_))) || self.whole_record_written(path).is_some()
                 })
                 .collect();
+            let whole = match written[..] {
+                [one] => self.whole_record_written(cfg.path(one)),
+                _ => None,
+            };
             // The one path written, when an assignment of this node gives its new value.
             let assigned = match defined[..] {
                 [one] if self.is_value(one) && node.values.iter().any(|op| matches!(op, ValueOp::Assign { target, .. } if *target == one)) => Some(one),
@@ -979,7 +985,7 @@ impl<'a> Frame<'a> {
                 (Some(one), None) => Some(one),
                 _ => None,
             };
-            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks, member, through));
+            out.push(Event::Store(if let [one] = written[..] { Some(one) } else { None }, assigned, own_blocks, member, through, whole));
         }
         if let Some(Some(usr)) = call {
             out.push(Event::CallResult(usr));
@@ -1102,13 +1108,13 @@ impl<'a> Frame<'a> {
         match (event, key) {
             (Event::Clobber(at, reads_only), VarKey::Path(id)) => self.clobbers(*at, *reads_only, *id),
             (Event::Store(_, Some(assigned), ..), VarKey::Path(id)) if assigned == id => false,
-            (Event::Store(written, _, own_blocks, member, through), VarKey::Path(id)) => self.store_clobbers(*written, *member, *own_blocks, *through, *id),
+            (Event::Store(written, _, own_blocks, member, through, whole), VarKey::Path(id)) => self.store_clobbers(*written, *member, *own_blocks, *through, *whole, *id),
             (Event::CallResult(usr) | Event::LibraryCall(usr, ..), VarKey::Result(r)) => *usr == r.as_str(),
             (Event::Assign(t, _) | Event::PtrFresh(t) | Event::PtrNew(t) | Event::PtrNull(t) | Event::PtrNonNull(t) | Event::PtrCopy(t, _) | Event::PtrInto(t, _), VarKey::Path(id)) => t == id,
             (Event::RootWritten(r), VarKey::Path(id)) => self.through(*id, *r),
             // A path the graph does not name is written only by what may write memory.
             (Event::Clobber(at, reads_only), VarKey::Reached(p)) => self.clobbers_path(*at, *reads_only, p.path()),
-            (Event::Store(written, _, own_blocks, member, through), VarKey::Reached(p)) => self.store_clobbers_path(*written, *member, *own_blocks, *through, p.path()),
+            (Event::Store(written, _, own_blocks, member, through, whole), VarKey::Reached(p)) => self.store_clobbers_path(*written, *member, *own_blocks, *through, *whole, p.path()),
             (Event::RootWritten(r), VarKey::Reached(p)) => self.through_path(p.path(), *r),
             _ => false,
         }

@@ -1461,7 +1461,7 @@ impl Builder<'_, '_> {
             },
         };
         let (props, acc_noreturn) = self.take_acc();
-        let id = self.add_node(NodeKind::Call(site), Some(e.span), props);
+        let id = self.add_node(NodeKind::Call(Box::new(site)), Some(e.span), props);
         // Its result may be a status that a condition or a `return` uses.
         self.last_call = Some((super::cond::span_key(e.span), id));
         if let Some(r) = result.filter(|&r| self.paths.class(r) == TypeClass::Integer) {

@@ -348,11 +348,11 @@ pub fn add_lock_effects(program: &Program<'_>, behaviours: &[super::behaviour::B
 /// node and the other name, when the function names both. Locks are not doubled: a lock
 /// taken under one name and never released is reported once.
 fn releases_under_copied_names(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> Vec<(NodeId, PathId)> {
-    let named: Vec<Vec<(PropKind, PathId)>> = cfg.node_ids().map(|n| lock_props(cfg, f, effects, n)).collect();
-    if named.iter().all(|props| props.is_empty()) {
+    let props_of: Vec<Vec<(PropKind, PathId)>> = cfg.node_ids().map(|n| lock_props(cfg, f, effects, n)).collect();
+    if props_of.iter().all(|props| props.is_empty()) {
         return Vec::new();
     }
-    let mut locks: Vec<PathId> = named.iter().flatten().map(|&(_, id)| id).collect();
+    let mut locks: Vec<PathId> = props_of.iter().flatten().map(|&(_, id)| id).collect();
     locks.sort_unstable();
     locks.dedup();
     let copies = stable_copies(cfg);
@@ -361,14 +361,13 @@ fn releases_under_copied_names(cfg: &Cfg, f: FnIndex, effects: &CallEffects) -> 
     for &lock in &locks {
         let path = cfg.path(lock);
         let Some(&(_, source)) = copies.iter().find(|&&(copy, _)| cfg.path(copy).root == path.root) else { continue };
-        let source = cfg.path(source);
-        let other = cfg.paths.iter().position(|q| q.root == source.root && q.steps.len() == source.steps.len() + path.steps.len() && q.steps.starts_with(&source.steps) && q.steps.ends_with(&path.steps));
-        if let Some(other) = other.map(|i| PathId(i as u32)).filter(|o| locks.contains(o)) {
+        let steps: Vec<PathStep> = cfg.path(source).steps.iter().chain(&path.steps).cloned().collect();
+        if let Some(other) = named(cfg, source, &steps).filter(|o| locks.contains(o)) {
             pairs.push((lock, other));
         }
     }
     let mut found = Vec::new();
-    for (n, props) in named.iter().enumerate() {
+    for (n, props) in props_of.iter().enumerate() {
         for &(_, id) in props.iter().filter(|(k, _)| *k == PropKind::Unlock) {
             for &(a, b) in &pairs {
                 let other = if id == a { b } else if id == b { a } else { continue };

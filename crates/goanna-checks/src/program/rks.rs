@@ -4,7 +4,7 @@
 use super::atoms::{call_atom, path_atom, plain_atom};
 use super::behaviour::Behaviour;
 use super::link::{FnIndex, Program};
-use goanna_cfg::{CallSite, NodeId, NodeKind, PathId, PropKind, Subject};
+use goanna_cfg::{NodeId, NodeKind, PathId, PropKind, Subject};
 use goanna_mc::{CompId, Model, ModelBuilder};
 use rustc_hash::FxHashMap;
 
@@ -140,7 +140,10 @@ pub fn build_model(program: &Program<'_>, effects: &CallEffects, behaviours: &[B
             let mut labels = effect_labels(program, f, n, effects);
             // The result is stored after the callee's effects, as in a graph node of its own
             // (`p = f(p)`: the old `p` is freed, then `p` gets the result).
-            if let NodeKind::Call(CallSite { result: Some(r), .. }) = &cfg.node(n).kind {
+            if let Some(r) = match &cfg.node(n).kind {
+                NodeKind::Call(site) => site.result.as_ref(),
+                _ => None,
+            } {
                 let stored = cfg.node(n).props.iter().filter(|p| matches!(p.kind, PropKind::Def | PropKind::DeclInit) && p.subject == Subject::Path(*r));
                 labels.extend(stored.map(|p| path_atom(p.kind, f, *r, cfg.path(*r))));
             }
