@@ -619,7 +619,11 @@ fn refute_path(
         program: Some(&graphs),
         function: f,
         steps,
-        reported: vec![at, path.len().saturating_sub(1)],
+        // The violation's end is reported; so is its start, unless the finding's event says
+        // what happened there (a block allocated, a lock taken, a pointer released or found
+        // NULL): what that step's callees dereference or divide by is then a fact like any
+        // other (`path = check_for_hostspec(dst, &host)` allocating into `host` reads `*s`).
+        reported: if check.template.event.is_some() { vec![path.len().saturating_sub(1)] } else { vec![at, path.len().saturating_sub(1)] },
         assumed,
         summarise_loops,
         avoided: match var {
