@@ -78,7 +78,7 @@ pub(super) fn reachable_with_constants(cfg: &Cfg, start: &[(PathId, i64)]) -> Ve
 
 /// The integer local variables and parameters whose every write is an assignment the graph
 /// spells out (`ValueOp::Assign`), never through their address.
-fn followed_variables(cfg: &Cfg) -> Vec<PathId> {
+pub(super) fn followed_variables(cfg: &Cfg) -> Vec<PathId> {
     let mut followed: Vec<bool> = cfg
         .paths
         .iter()

@@ -416,6 +416,28 @@ pub fn flat_model(
     hint: Option<&Refinement>,
     observers: &[Observer],
 ) -> Result<FlatModel, goanna_mc::Error> {
+    model_of(program, f, effects, behaviours, filter, hint, observers, None)
+}
+
+/// The model of `f` (default edge filter) in which only the graph nodes `within` marks can
+/// be entered: the runs of `f` a calling context allows (integer parameters that start as
+/// the constants a call passes, [`super::constant_contexts`]).
+pub fn flat_model_within(program: &Program<'_>, f: FnIndex, effects: &CallEffects, behaviours: &[Behaviour], within: &[bool]) -> Result<FlatModel, goanna_mc::Error> {
+    model_of(program, f, effects, behaviours, EdgeFilter::default(), None, &[], Some(within))
+}
+
+/// [`flat_model`], entering only the nodes `within` marks when it is given.
+#[allow(clippy::too_many_arguments)]
+fn model_of(
+    program: &Program<'_>,
+    f: FnIndex,
+    effects: &CallEffects,
+    behaviours: &[Behaviour],
+    filter: EdgeFilter,
+    hint: Option<&Refinement>,
+    observers: &[Observer],
+    within: Option<&[bool]>,
+) -> Result<FlatModel, goanna_mc::Error> {
     let cfg = program.cfg(f);
     // Observers exclude infeasible paths; a model of the code as written keeps them.
     let mut observers = if filter.include_infeasible { &[][..] } else { &observers[..observers.len().min(MAX_OBSERVERS)] };
@@ -446,7 +468,7 @@ pub fn flat_model(
         }
     };
     loop {
-        match build(program, f, cfg, effects, behaviours, filter, &refine, observers)? {
+        match build(program, f, cfg, effects, behaviours, (filter, within), &refine, observers)? {
             Some(mut model) => {
                 model.refinement = refine;
                 model.observers = observers.len();
@@ -498,7 +520,7 @@ fn build(
     cfg: &Cfg,
     effects: &CallEffects,
     behaviours: &[Behaviour],
-    filter: EdgeFilter,
+    (filter, within): (EdgeFilter, Option<&[bool]>),
     refine: &Refinement,
     observers: &[Observer],
 ) -> Result<Option<FlatModel>, goanna_mc::Error> {
@@ -549,6 +571,7 @@ fn build(
             for edge in &node.succs {
                 if (filter.forward_only && edge.kind == EdgeKind::Back)
                     || (!filter.include_infeasible && !node.edge_feasible(edge))
+                    || within.is_some_and(|w| !w.get(edge.target.index()).copied().unwrap_or(true))
                 {
                     continue;
                 }

@@ -6,6 +6,7 @@ mod alias;
 mod analyse;
 mod atoms;
 mod behaviour;
+mod constant_contexts;
 mod constant_reach;
 mod dataflow;
 mod decide;

@@ -10,6 +10,7 @@ use super::decide::Decide;
 use super::flat::{flat_model, EdgeFilter, FlatModel};
 use super::link::{FnIndex, Program};
 use super::rks::CallEffects;
+use super::constant_contexts::ConstantContexts;
 use super::selectors::Selectors;
 use super::template::{Template, TemplateAtom};
 use goanna_cfg::{Cfg, NodeKind, PathId, PathStep, PropKind};
@@ -152,6 +153,11 @@ pub struct Summary {
     /// it is). Only for the values some call site knows; a call that knows one gets that
     /// summary's effects.
     pub by_selector: Vec<(String, bool, Summary)>,
+    /// The summary again for integer constants passed to parameters the function decides
+    /// branches by (`super::constant_contexts`): (the constants, by parameter index, the
+    /// summary of the function on the paths they allow). Only for the constants some call
+    /// passes; such a call gets that summary's effects.
+    pub by_constants: Vec<(super::constant_contexts::Constants, Summary)>,
 }
 
 impl Summary {
@@ -1186,12 +1192,14 @@ fn site_effects(cfg: &Cfg, node: goanna_cfg::NodeId, s: &Summary, unchecked_null
     props
 }
 
-/// The summary that holds at a call that knows `known` of the callee's selectors: the first
-/// specialised one that matches, else the callee's own.
-fn at_call<'s>(summary: &'s Summary, known: &[(String, bool)]) -> &'s Summary {
+/// The summary that holds at a call that knows `known` of the callee's selectors and passes
+/// `constants` to its deciding parameters: the first summary specialised to a selector value
+/// that matches, else the one specialised to those constants, else the callee's own.
+fn at_call<'s>(summary: &'s Summary, known: &[(String, bool)], constants: Option<&[(usize, i64)]>) -> &'s Summary {
     known
         .iter()
         .find_map(|(usr, nonzero)| summary.by_selector.iter().find(|(u, v, _)| u == usr && v == nonzero).map(|(_, _, s)| s))
+        .or_else(|| constants.and_then(|c| summary.by_constants.iter().find(|(k, _)| k[..] == *c).map(|(_, s)| s)))
         .unwrap_or(summary)
 }
 
@@ -1222,6 +1230,7 @@ pub fn global_summary_effects(program: &Program<'_>, summaries: &[Summary]) -> r
             for (kind, id) in global_site_effects(cfg, &summaries[callee as usize])
                 .into_iter()
                 .chain(summaries[callee as usize].by_selector.iter().flat_map(|(_, _, s)| global_site_effects(cfg, s)))
+                .chain(summaries[callee as usize].by_constants.iter().flat_map(|(_, s)| global_site_effects(cfg, s)))
             {
                 out.insert((f, node, kind, id));
             }
@@ -1365,13 +1374,13 @@ fn effects_of<'s>(
     f: FnIndex,
     summary_of: &dyn Fn(FnIndex) -> &'s Summary,
     unchecked_null: &[bool],
-    selectors: &Selectors,
+    contexts: &CallContexts,
 ) -> CallEffects {
     let mut effects = CallEffects::default();
     let cfg = program.cfg(f);
     for &(node, callee) in &program.calls[f as usize] {
         let unchecked = unchecked_null.get(callee as usize).copied().unwrap_or(false);
-        let summary = at_call(summary_of(callee), selectors.known(f, node));
+        let summary = contexts.summary_at(summary_of(callee), f, node);
         let mut props = site_effects(cfg, node, summary, unchecked);
         props.extend(global_site_effects(cfg, summary));
         if !props.is_empty() {
@@ -1496,7 +1505,8 @@ pub fn summarise_program(
             }
         }
     }
-    let context = Context { convention: &convention, selectors: &selectors, demanded: &demanded };
+    let contexts = CallContexts { selectors, constants: super::constant_contexts::constant_contexts(program) };
+    let context = Context { convention: &convention, contexts: &contexts, demanded: &demanded };
     for components in by_level {
         let done: Vec<Result<Vec<Summarised>, goanna_mc::Error>> = components
             .par_iter()
@@ -1516,12 +1526,12 @@ pub fn summarise_program(
     let mut effects = CallEffects::default();
     for (f, cached) in effects_by_function.into_iter().enumerate() {
         let f_effects =
-            cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention.unchecked, &selectors));
+            cached.unwrap_or_else(|| effects_of(program, f as FnIndex, &|g| &summaries[g as usize], &convention.unchecked, &contexts));
         effects.extend(f_effects);
     }
     // Functions whose entry now says a parameter is NULL or zero have a different model than the one
     // the summaries were computed on: it is built again when the checks need it.
-    for f in add_constant_argument_effects(program, &summaries, &selectors, &mut effects) {
+    for f in add_constant_argument_effects(program, &summaries, &contexts, &mut effects) {
         models[f as usize] = None;
     }
     Ok(ProgramSummaries { summaries, effects, models })
@@ -1544,10 +1554,25 @@ pub struct ProgramSummaries {
 /// model and its call nodes' effects.
 type Summarised = (FnIndex, Summary, Option<(FlatModel, CallEffects)>);
 
+/// What call sites know of their callees' inputs: the values of the selectors they test and
+/// the constants passed to the parameters they decide branches by.
+struct CallContexts {
+    selectors: Selectors,
+    constants: ConstantContexts,
+}
+
+impl CallContexts {
+    /// The summary of the callee of the call at `node` of `f` that holds there, given the
+    /// callee's `summary` (with its specialised ones).
+    fn summary_at<'s>(&self, summary: &'s Summary, f: FnIndex, node: goanna_cfg::NodeId) -> &'s Summary {
+        at_call(summary, self.selectors.known(f, node), self.constants.known(f, node))
+    }
+}
+
 /// What the summaries of every component share.
 struct Context<'a> {
     convention: &'a NullConventions,
-    selectors: &'a Selectors,
+    contexts: &'a CallContexts,
     /// Per function: the selector values its call sites know (USR, non-zero).
     demanded: &'a [Vec<(String, bool)>],
 }
@@ -1591,6 +1616,38 @@ fn specialised(
     Ok(out)
 }
 
+/// The summaries of `f` for each calling context in `contexts` (constants passed to its
+/// deciding parameters, with the nodes they let run), on the model of `f` restricted to those
+/// nodes; those that say the same as `base` are left out. What the questions do not decide is
+/// `base`'s, as in [`specialised`].
+#[allow(clippy::too_many_arguments)]
+fn specialised_to_constants(
+    program: &Program<'_>,
+    behaviours: &[Behaviour],
+    decide: &dyn Decide,
+    f: FnIndex,
+    effects: &CallEffects,
+    base: &Summary,
+    carriers: &[(PathId, Vec<String>)],
+    contexts: &[(super::constant_contexts::Constants, Vec<bool>)],
+) -> Result<Vec<(super::constant_contexts::Constants, Summary)>, goanna_mc::Error> {
+    let mut out = Vec::new();
+    let cfg = program.cfg(f);
+    for (constants, within) in contexts {
+        let model = super::flat::flat_model_within(program, f, effects, behaviours, within)?;
+        let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
+        summary.reads_only = base.reads_only.clone();
+        summary.writes_members = base.writes_members.clone();
+        summary.null_latent = base.null_latent;
+        summary.out_conventions = base.out_conventions.clone();
+        summary.by_selector = Vec::new();
+        if summary != *base {
+            out.push((constants.clone(), summary));
+        }
+    }
+    Ok(out)
+}
+
 /// Summarises the functions of one component of the call graph, iterating while they call
 /// each other and their summaries change.
 fn summarise_component(
@@ -1613,7 +1670,7 @@ fn summarise_component(
     for _ in 0..rounds {
         let mut changed = false;
         for &f in members {
-            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null, context.selectors);
+            let effects = effects_of(program, f, &|g| local.get(&g).unwrap_or(&summaries[g as usize]), unchecked_null, context.contexts);
             let hint = models.get(&f).map(|(m, _)| m.refinement.clone());
             let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), hint.as_ref(), &[])?;
             let carriers = carrier_paths(program, f);
@@ -1642,6 +1699,7 @@ fn summarise_component(
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             summary.by_selector = specialised(program, behaviours, decide, f, &effects, &summary, &carriers, &context.demanded[f as usize])?;
+            summary.by_constants = specialised_to_constants(program, behaviours, decide, f, &effects, &summary, &carriers, &context.contexts.constants.of[f as usize])?;
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
@@ -1660,6 +1718,9 @@ fn summarise_component(
         for (&f, written) in members.iter().zip(written) {
             if let Some(summary) = local.get_mut(&f) {
                 for (_, _, specialised) in &mut summary.by_selector {
+                    specialised.writes_members.clone_from(&written);
+                }
+                for (_, specialised) in &mut summary.by_constants {
                     specialised.writes_members.clone_from(&written);
                 }
                 summary.writes_members = written;
@@ -1757,7 +1818,7 @@ fn carrier_paths(program: &Program<'_>, f: FnIndex) -> Vec<(PathId, Vec<String>)
 /// selector the callee tests (`g_mode = 1; f(0);`, [`super::selectors`]) is judged on the
 /// paths that value allows. Only the checks' effects get it, not the summaries. Returns the
 /// functions that got such an effect.
-fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], selectors: &Selectors, effects: &mut CallEffects) -> Vec<FnIndex> {
+fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], contexts: &CallContexts, effects: &mut CallEffects) -> Vec<FnIndex> {
     let mut changed = Vec::new();
     for f in 0..program.functions.len() as FnIndex {
         let cfg = program.cfg(f);
@@ -1765,7 +1826,7 @@ fn add_constant_argument_effects(program: &Program<'_>, summaries: &[Summary], s
             let NodeKind::Call(site) = &cfg.node(node).kind else { continue };
             let target = program.cfg(callee);
             // A call that knows a selector of the callee: the callee's paths for that value.
-            let summary = at_call(&summaries[callee as usize], selectors.known(f, node));
+            let summary = contexts.summary_at(&summaries[callee as usize], f, node);
             let nulls = site.null_args.iter().map(|&i| (i, &summary.derefs, goanna_ast::TypeClass::Pointer, PropKind::AssignNull));
             let zeros = site.zero_args().map(|i| (i, &summary.divides, goanna_ast::TypeClass::Integer, PropKind::AssignZero));
             for (i, every_path, class, kind) in nulls.chain(zeros) {
