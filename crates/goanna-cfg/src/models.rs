@@ -300,6 +300,12 @@ impl LibraryModels {
         LibraryModels::from_toml_str(BUILTIN_TOML).unwrap_or_default()
     }
 
+    /// The built-in table, parsed once for the whole process.
+    pub fn shared_builtin() -> &'static LibraryModels {
+        static BUILTIN: std::sync::OnceLock<LibraryModels> = std::sync::OnceLock::new();
+        BUILTIN.get_or_init(LibraryModels::builtin)
+    }
+
     /// An empty table (every call becomes a call node).
     pub fn empty() -> LibraryModels {
         LibraryModels::default()

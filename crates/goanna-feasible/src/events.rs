@@ -1123,7 +1123,7 @@ impl<'a> Frame<'a> {
 
 /// True when `p` is rooted at a variable of internal linkage (`static`, at file scope or in a
 /// function).
-fn has_internal_linkage(p: &AccessPath) -> bool {
+pub(crate) fn has_internal_linkage(p: &AccessPath) -> bool {
     matches!(p.root.kind, goanna_ast::VarKind::StaticGlobal | goanna_ast::VarKind::StaticLocal)
 }
 

@@ -220,7 +220,7 @@ pub(crate) fn call_relation(
         return None;
     }
     let reported = reported && walk.is_none_or(|w| w.stops_at.is_none());
-    let frame = Frame::with_summaries(cfg, graphs, callee);
+    let frame = Frame::in_program(cfg, graphs, callee);
     let mut callee_enc = Encoder::new(&frame);
     let mut reads = Vec::new();
     for (i, param) in cfg.params.iter().enumerate() {

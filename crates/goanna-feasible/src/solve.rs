@@ -445,7 +445,7 @@ fn check_path_in_context(query: &PathQuery<'_>, limits: &Limits, work: &mut u64)
         verdict = cs.solver.check_assumptions(&literals);
     }
     if crate::trace::enabled() {
-        eprintln!("goanna-feasible: function `{}`, {} steps: {:?}\n{}", query.cfg.name, query.steps.len(), verdict, cs.solver);
+        eprintln!("goanna-feasible: function `{}`, {} steps: {:?} {:?}\n{}", query.cfg.name, query.steps.len(), verdict, query.steps.iter().map(|s| (s.node.index(), s.walk.is_some())).collect::<Vec<_>>(), cs.solver);
         if verdict == SatResult::Sat {
             if let Some(model) = cs.solver.get_model() {
                 eprintln!("goanna-feasible: model\n{model}");
@@ -628,6 +628,22 @@ fn result_used(query: &PathQuery<'_>, i: usize) -> bool {
     // A stored result, or out-parameters (`f(&x)`) whose values after the call the relation
     // gives.
     if site.result.is_some() || site.address_args.iter().any(Option::is_some) {
+        return true;
+    }
+    // A global the callee may write that a later branch tests (`flist_free(first_flist); if
+    // (first_flist == cur_flist)`): the relation gives its value after the call.
+    let call = query.steps[i].node;
+    let tests_written_global = |node: &goanna_cfg::Node| {
+        matches!(node.kind, goanna_cfg::NodeKind::Condition | goanna_cfg::NodeKind::Branch(_))
+            && node.props.iter().any(|p| {
+                let goanna_cfg::Subject::Path(id) = p.subject else { return false };
+                let Some(path) = query.cfg.paths.get(id.0 as usize) else { return false };
+                path.root.kind.is_static_storage()
+                    && path.steps.is_empty()
+                    && query.program.is_some_and(|g| g.call_may_write_global(query.function, call, path, crate::events::has_internal_linkage(path)))
+            })
+    };
+    if query.steps[i + 1..].iter().any(|step| tests_written_global(query.cfg.node(step.node))) {
         return true;
     }
     let Some(usr) = site.callee_usr.as_deref() else { return false };

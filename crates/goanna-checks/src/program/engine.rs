@@ -671,8 +671,17 @@ fn path_and_walks(pm: &ProgramModel, f: FnIndex, witness: &[super::decide::PathP
                     inside = Some(b);
                     match pm.calls.get(b as usize) {
                         Some(&(owner, n)) if owner == f => {
-                            path.push(n);
-                            walks.push(Some(walk_in_box(pm, &witness[k..run], 1, run < witness.len())));
+                            let walk = Some(walk_in_box(pm, &witness[k..run], 1, run < witness.len()));
+                            // The witness visits the call node, then the callee's box: one
+                            // step of the path, whose call went along this walk.
+                            if path.last() == Some(&n) && walks.last().is_some_and(Option::is_none) {
+                                if let Some(last) = walks.last_mut() {
+                                    *last = walk;
+                                }
+                            } else {
+                                path.push(n);
+                                walks.push(walk);
+                            }
                         }
                         _ => break,
                     }
@@ -1294,7 +1303,13 @@ fn finding(
     // proposition the check reports, else in `f`.
     let in_called = if check.template.report_at_end && at_end().is_none() && end_node().is_none() { in_callee() } else { None };
     let (owner, span) = in_called.unwrap_or_else(|| {
-        let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end) }
+        // A path that ends inside a callee of `f` reports, in `f`, at the call it went into
+        // (`bump_active()` dereferencing the global set to NULL before it).
+        let at_call_entered = || {
+            let entered = witness.last().filter(|p| p.depth > 0).and_then(|_| witness.iter().rev().find(|p| p.function == f && p.depth == 0)).and_then(|p| p.node);
+            entered.and_then(|m| report_prop(analysis, f, cfg, m, check.template.report_at, var))
+        };
+        let span = if check.template.report_at_end { at_end().or_else(end_node).or_else(at_node) } else { at_node().or_else(at_end).or_else(at_call_entered) }
             .or_else(in_loop)
             .or(cfg.node(n).span)
             .unwrap_or(cfg.span);

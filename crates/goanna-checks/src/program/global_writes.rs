@@ -538,6 +538,13 @@ impl GlobalWrites {
         names_var && self.parts_overlap(self.part_writes.get(g as usize).and_then(|w| w.as_deref()), part)
     }
 
+    /// True when code may write the part of `global` that `asker` (`None`: any function) reads
+    /// at any time, whatever it calls: its address (or that of a part of it) is taken, or a
+    /// thread or signal handler writes it.
+    pub fn written_any_time(&self, asker: Option<FnIndex>, global: &goanna_cfg::AccessPath) -> bool {
+        self.part_escapes(global.root.usr.as_str(), part_key(global).as_str(), asker)
+    }
+
     /// False when a call surely leaves the value of `global` (a path rooted at a global) as it
     /// was, `internal_linkage` telling whether it is `static`: when neither a function of the
     /// program called (`callee`) nor its callees write an overlapping part of it, and what

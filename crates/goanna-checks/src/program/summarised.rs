@@ -17,6 +17,14 @@ pub struct SummarisedProgram<'a> {
     callers: std::sync::OnceLock<Vec<Vec<(super::link::FnIndex, NodeId)>>>,
 }
 
+/// True when the calls of `node` (a statement, not a call of the program) are all of routines
+/// the built-in library models describe (and there is one).
+fn only_modelled_library_calls(node: &goanna_cfg::Node) -> bool {
+    let models = goanna_cfg::LibraryModels::shared_builtin();
+    let mut calls = node.props.iter().filter(|p| p.kind == PropKind::Call).peekable();
+    calls.peek().is_some() && calls.all(|p| matches!(&p.subject, goanna_cfg::Subject::Function(name) if models.get(name).is_some()))
+}
+
 impl<'a> SummarisedProgram<'a> {
     /// The view of `program` whose call nodes have `effects`.
     pub fn new(program: &'a Program<'a>, effects: &'a CallEffects) -> Self {
@@ -96,6 +104,12 @@ impl goanna_feasible::CalleeGraphs for SummarisedProgram<'_> {
                 writes.may_write(Some(function), callee, at_call && library, global, internal_linkage)
             }
         };
+        // Routines of the C library the built-in models describe write none of the program's
+        // own variables (`free(fl->files)` keeps `cur_flist`), only through the functions
+        // they are handed.
+        if library && !of_the_library && only_modelled_library_calls(program.cfg(function).node(node)) {
+            return writes.written_any_time(Some(function), global) || program.callbacks_at(function, node).into_iter().any(|g| may_write(g, false));
+        }
         // A call through a pointer: what its targets may write.
         if let (true, false, Some(targets)) = (indirect, of_the_library, program.every_callee_at(function, node)) {
             return targets.iter().any(|&g| may_write(Some(g), true));
