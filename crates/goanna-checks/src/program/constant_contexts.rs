@@ -66,11 +66,7 @@ fn deciding_parameters(cfg: &Cfg) -> Vec<usize> {
 /// Appends the paths `e` reads to `out`.
 fn paths_in(e: &ValExpr, out: &mut Vec<PathId>) {
     match e {
-        ValExpr::Path(p) => {
-            if !out.contains(p) {
-                out.push(*p);
-            }
-        }
+        ValExpr::Path(p) if !out.contains(p) => out.push(*p),
         ValExpr::Cast(_, inner) | ValExpr::Unary(_, _, inner) => paths_in(inner, out),
         ValExpr::Binary { lhs, rhs, .. } => {
             paths_in(lhs, out);

@@ -39,15 +39,23 @@ impl ProgramModel {
 
 /// The atoms of node `n` of function `f`: its propositions and its callee's effects. At a
 /// call whose callee is linked, the escapes that the graph builder assumed for the arguments
-/// (the callee was unknown in the unit) are dropped: the callee's summary says what it does.
+/// (the callee was unknown in the unit) are dropped: the callee's summary says what it does
+/// with them.
 pub fn node_labels(program: &Program<'_>, f: FnIndex, n: NodeId, effects: &CallEffects) -> Vec<String> {
     let cfg = program.cfg(f);
     let node = cfg.node(n);
     let linked = program.callee_at(f, n).is_some();
+    // A pointer the call gets only inside another argument's value (`insert(t, k,
+    // (union value){.p = v})`) is no argument the summary speaks of: its escape stays.
+    let summarised_escape = |x: PathId| {
+        let goanna_cfg::NodeKind::Call(site) = &node.kind else { return false };
+        let root = &cfg.path(x).root;
+        site.args.iter().chain(&site.address_args).flatten().any(|&a| cfg.path(a).root == *root)
+    };
     let mut labels: Vec<String> = node
         .props
         .iter()
-        .filter(|p| !(linked && p.kind == PropKind::Escape) && p.kind != PropKind::Callback)
+        .filter(|p| !(linked && p.kind == PropKind::Escape && matches!(p.subject, Subject::Path(x) if summarised_escape(x))) && p.kind != PropKind::Callback)
         .map(|p| match &p.subject {
             Subject::Path(id) => path_atom(p.kind, f, *id, cfg.path(*id)),
             Subject::Function(name) => call_atom(name),

@@ -1577,6 +1577,19 @@ struct Context<'a> {
     demanded: &'a [Vec<(String, bool)>],
 }
 
+/// The summary of function `f` (graph `cfg`) on a model of it specialised to a calling context,
+/// beside its ordinary summary `base`: what the questions do not decide (`reads_only`, the
+/// members written, `null_latent`, the return-code conventions) is `base`'s. `None` when it
+/// says the same as `base`.
+fn summary_beside(decide: &dyn Decide, model: &FlatModel, (f, cfg): (FnIndex, &Cfg), carriers: &[(PathId, Vec<String>)], base: &Summary) -> Option<Summary> {
+    let mut summary = summarise(decide, model, cfg, &questions(f, cfg, carriers));
+    summary.reads_only = base.reads_only.clone();
+    summary.writes_members = base.writes_members.clone();
+    summary.null_latent = base.null_latent;
+    summary.out_conventions = base.out_conventions.clone();
+    (summary != *base).then_some(summary)
+}
+
 /// The summaries of `f` for each selector value in `demanded`, on the model of `f` whose entry
 /// knows that value (`null_test`/`nonnull_test` of the selector there, which the model's
 /// refinement follows); those that say the same as `base` are left out. What the questions do
@@ -1604,12 +1617,7 @@ fn specialised(
         let kind = if *nonzero { PropKind::NonNullTest } else { PropKind::NullTest };
         effects.entry((f, cfg.entry)).or_default().push((kind, id));
         let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), None, &[])?;
-        let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
-        summary.reads_only = base.reads_only.clone();
-        summary.writes_members = base.writes_members.clone();
-        summary.null_latent = base.null_latent;
-        summary.out_conventions = base.out_conventions.clone();
-        if summary != *base {
+        if let Some(summary) = summary_beside(decide, &model, (f, cfg), carriers, base) {
             out.push((usr.clone(), *nonzero, summary));
         }
     }
@@ -1635,13 +1643,7 @@ fn specialised_to_constants(
     let cfg = program.cfg(f);
     for (constants, within) in contexts {
         let model = super::flat::flat_model_within(program, f, effects, behaviours, within)?;
-        let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
-        summary.reads_only = base.reads_only.clone();
-        summary.writes_members = base.writes_members.clone();
-        summary.null_latent = base.null_latent;
-        summary.out_conventions = base.out_conventions.clone();
-        summary.by_selector = Vec::new();
-        if summary != *base {
+        if let Some(summary) = summary_beside(decide, &model, (f, cfg), carriers, base) {
             out.push((constants.clone(), summary));
         }
     }
@@ -1698,8 +1700,10 @@ fn summarise_component(
             }
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
-            summary.by_selector = specialised(program, behaviours, decide, f, &effects, &summary, &carriers, &context.demanded[f as usize])?;
+            // Both compared with the ordinary summary alone.
+            let by_selector = specialised(program, behaviours, decide, f, &effects, &summary, &carriers, &context.demanded[f as usize])?;
             summary.by_constants = specialised_to_constants(program, behaviours, decide, f, &effects, &summary, &carriers, &context.contexts.constants.of[f as usize])?;
+            summary.by_selector = by_selector;
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
