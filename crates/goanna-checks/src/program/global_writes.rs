@@ -99,6 +99,34 @@ pub(super) fn overlap(a: &str, b: &str) -> bool {
     long.starts_with(short) && (long.len() == short.len() || long.as_bytes()[short.len()] == b'.')
 }
 
+/// True when the address of `id` taken at node `n` of `f` is only an argument of the call
+/// there, to a function of the program that keeps no copy of that parameter: it reads and
+/// writes through it and tests it, but neither copies, stores, returns nor passes it on. The
+/// variable may then change during that call and nowhere else through that address.
+fn lent_for_the_call(program: &Program<'_>, f: FnIndex, n: NodeId, id: goanna_cfg::PathId) -> bool {
+    let cfg = program.cfg(f);
+    let node = cfg.node(n);
+    let goanna_cfg::NodeKind::Call(site) = &node.kind else { return false };
+    let Some(g) = program.callee_at(f, n) else { return false };
+    let Some(i) = site.address_args.iter().position(|a| *a == Some(id)) else { return false };
+    // The caller's node keeps no copy of the address beside the call (`p = &g`).
+    if node.props.iter().any(|q| matches!(q.kind, PropKind::Copy | PropKind::Stored) && (q.value == Some(i64::from(id.0)) || q.subject == Subject::Path(id))) {
+        return false;
+    }
+    let callee = program.cfg(g);
+    let Some(Some(param)) = callee.params.get(i).copied() else { return false };
+    let kept = callee.nodes.iter().any(|m| {
+        let passed = matches!(&m.kind, goanna_cfg::NodeKind::Call(s) if s.args.contains(&Some(param)));
+        passed
+            || m.props.iter().any(|q| {
+                let on_param = q.subject == Subject::Path(param)
+                    && !matches!(q.kind, PropKind::Use | PropKind::Deref | PropKind::Load | PropKind::Store | PropKind::NullTest | PropKind::NonNullTest | PropKind::Mention);
+                on_param || (q.kind == PropKind::Copy && q.value == Some(i64::from(param.0)))
+            })
+    });
+    !kept
+}
+
 /// The union of two write sets (`None`: any global), `None` beyond [`MAX_WRITES`].
 fn merge_writes(a: Option<Vec<u32>>, b: Option<&[u32]>) -> Option<Vec<u32>> {
     let (mut a, b) = (a?, b?);
@@ -191,7 +219,10 @@ pub(crate) fn global_writes(program: &Program<'_>, sccs: &[Vec<FnIndex>]) -> Glo
                     Subject::Path(id),
                 ) = (p.kind, &p.subject)
                 {
-                    note(*id, p.kind == PropKind::AddrTaken);
+                    // An address lent to a function of the program for the call only
+                    // (`set_defaults(&opts)`) is a write of that call, not an escape.
+                    let escapes = p.kind == PropKind::AddrTaken && !lent_for_the_call(program, f as FnIndex, n, *id);
+                    note(*id, escapes);
                 }
             }
             for op in &node.values {
