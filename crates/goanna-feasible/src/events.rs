@@ -501,14 +501,9 @@ impl<'a> Frame<'a> {
         }
     }
 
-    /// [`Frame::new`], with the effects the call nodes of function `function` of `program`
-    /// get from their callees' summaries (which of its pointers hold blocks it allocated).
-    pub fn with_summaries(cfg: &'a Cfg, program: &'a dyn crate::CalleeGraphs, function: u32) -> Self {
-        Frame { summaries: Some((program, function)), ..Frame::new(cfg) }
-    }
-
-    /// The classification of the graph of function `function` of `program`, whose calls then
-    /// change only the globals their callees may write.
+    /// The classification of the graph of function `function` of `program`: its call nodes
+    /// have the effects their callees' summaries give (which of its pointers hold blocks it
+    /// allocated), and change only the globals their callees may write.
     pub fn in_program(cfg: &'a Cfg, program: &'a dyn crate::CalleeGraphs, function: u32) -> Self {
         Frame { program: Some((program, function)), summaries: Some((program, function)), ..Frame::new(cfg) }
     }

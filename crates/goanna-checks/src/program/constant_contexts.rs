@@ -45,50 +45,18 @@ impl ConstantContexts {
 /// it spells out (never through their address).
 fn deciding_parameters(cfg: &Cfg) -> Vec<usize> {
     let followed = super::constant_reach::followed_variables(cfg);
-    let mut read: Vec<PathId> = Vec::new();
-    for node in &cfg.nodes {
-        if node.kind != NodeKind::Condition {
-            continue;
-        }
-        for op in &node.values {
-            if let ValueOp::Cond(e) = op {
-                paths_in(e, &mut read);
-            }
-        }
-    }
-    cfg.params
+    let conditions: Vec<&ValExpr> = cfg
+        .nodes
         .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.filter(|p| followed.contains(p) && read.contains(p)).map(|_| i))
-        .collect()
-}
-
-/// Appends the paths `e` reads to `out`.
-fn paths_in(e: &ValExpr, out: &mut Vec<PathId>) {
-    match e {
-        ValExpr::Path(p) if !out.contains(p) => out.push(*p),
-        ValExpr::Cast(_, inner) | ValExpr::Unary(_, _, inner) => paths_in(inner, out),
-        ValExpr::Binary { lhs, rhs, .. } => {
-            paths_in(lhs, out);
-            paths_in(rhs, out);
-        }
-        _ => {}
-    }
-}
-
-/// The nodes of `cfg` the entry reaches by feasible edges.
-fn reachable(cfg: &Cfg) -> Vec<bool> {
-    let mut seen = vec![false; cfg.nodes.len()];
-    let mut work = vec![cfg.entry];
-    while let Some(n) = work.pop() {
-        if n.index() >= seen.len() || seen[n.index()] {
-            continue;
-        }
-        seen[n.index()] = true;
-        let node = cfg.node(n);
-        work.extend(node.succs.iter().filter(|e| node.edge_feasible(e)).map(|e| e.target));
-    }
-    seen
+        .filter(|node| node.kind == NodeKind::Condition)
+        .flat_map(|node| node.values.iter())
+        .filter_map(|op| match op {
+            ValueOp::Cond(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let read = |p: PathId| conditions.iter().any(|e| e.any(|x| matches!(x, ValExpr::Path(q) if *q == p)));
+    cfg.params.iter().enumerate().filter_map(|(i, p)| p.filter(|&p| followed.contains(&p) && read(p)).map(|_| i)).collect()
 }
 
 /// The calling contexts of every function of `program` that some call passes constants
@@ -120,7 +88,7 @@ pub fn constant_contexts(program: &Program<'_>) -> ConstantContexts {
                 }
                 let start: Vec<(PathId, i64)> = constants.iter().filter_map(|&(i, v)| callee.params.get(i).copied().flatten().map(|p| (p, v))).collect();
                 let within = super::constant_reach::reachable_with_constants(callee, &start);
-                let all = *plain[g as usize].get_or_insert_with(|| reachable(callee).iter().filter(|&&r| r).count());
+                let all = *plain[g as usize].get_or_insert_with(|| callee.feasible_reachability().iter().filter(|&&r| r).count());
                 if within.iter().filter(|&&r| r).count() >= all {
                     useless[g as usize].push(constants);
                     continue;

@@ -1577,77 +1577,51 @@ struct Context<'a> {
     demanded: &'a [Vec<(String, bool)>],
 }
 
-/// The summary of function `f` (graph `cfg`) on a model of it specialised to a calling context,
-/// beside its ordinary summary `base`: what the questions do not decide (`reads_only`, the
-/// members written, `null_latent`, the return-code conventions) is `base`'s. `None` when it
-/// says the same as `base`.
-fn summary_beside(decide: &dyn Decide, model: &FlatModel, (f, cfg): (FnIndex, &Cfg), carriers: &[(PathId, Vec<String>)], base: &Summary) -> Option<Summary> {
-    let mut summary = summarise(decide, model, cfg, &questions(f, cfg, carriers));
-    summary.reads_only = base.reads_only.clone();
-    summary.writes_members = base.writes_members.clone();
-    summary.null_latent = base.null_latent;
-    summary.out_conventions = base.out_conventions.clone();
-    (summary != *base).then_some(summary)
+/// The summaries of function `f` (graph `cfg`) on the models of it specialised to calling
+/// contexts that `models` builds (each with its context's key), beside its ordinary summary
+/// `base`: what the questions do not decide (`reads_only`, the members written,
+/// `null_latent`, the return-code conventions) is `base`'s, and those that say the same as
+/// `base` are left out.
+fn specialised<K>(
+    decide: &dyn Decide,
+    (f, cfg): (FnIndex, &Cfg),
+    carriers: &[(PathId, Vec<String>)],
+    base: &Summary,
+    models: impl Iterator<Item = Result<(K, FlatModel), goanna_mc::Error>>,
+) -> Result<Vec<(K, Summary)>, goanna_mc::Error> {
+    let mut out = Vec::new();
+    for built in models {
+        let (key, model) = built?;
+        let mut summary = summarise(decide, &model, cfg, &questions(f, cfg, carriers));
+        summary.reads_only = base.reads_only.clone();
+        summary.writes_members = base.writes_members.clone();
+        summary.null_latent = base.null_latent;
+        summary.out_conventions = base.out_conventions.clone();
+        if summary != *base {
+            out.push((key, summary));
+        }
+    }
+    Ok(out)
 }
 
-/// The summaries of `f` for each selector value in `demanded`, on the model of `f` whose entry
-/// knows that value (`null_test`/`nonnull_test` of the selector there, which the model's
-/// refinement follows); those that say the same as `base` are left out. What the questions do
-/// not decide (`reads_only`, `null_latent`, the return-code conventions) is `base`'s.
-#[allow(clippy::too_many_arguments)]
-fn specialised(
-    program: &Program<'_>,
-    behaviours: &[Behaviour],
-    decide: &dyn Decide,
+/// The models of `f` for each selector value in `demanded`, whose entry knows that value
+/// (`null_test`/`nonnull_test` of the selector there, which the model's refinement follows).
+fn selector_models<'s>(
+    program: &'s Program<'_>,
+    behaviours: &'s [Behaviour],
     f: FnIndex,
-    effects: &CallEffects,
-    base: &Summary,
-    carriers: &[(PathId, Vec<String>)],
-    demanded: &[(String, bool)],
-) -> Result<Vec<(String, bool, Summary)>, goanna_mc::Error> {
-    let mut out = Vec::new();
-    if demanded.is_empty() {
-        return Ok(out);
-    }
+    effects: &'s CallEffects,
+    demanded: &'s [(String, bool)],
+) -> impl Iterator<Item = Result<((String, bool), FlatModel), goanna_mc::Error>> + 's {
     let cfg = program.cfg(f);
-    let selectors = super::selectors::selector_paths(program, f);
-    for (usr, nonzero) in demanded {
-        let Some(&id) = selectors.iter().find(|&&id| cfg.path(id).root.usr == *usr) else { continue };
+    let selectors = if demanded.is_empty() { Vec::new() } else { super::selectors::selector_paths(program, f) };
+    demanded.iter().filter_map(move |(usr, nonzero)| {
+        let &id = selectors.iter().find(|&&id| cfg.path(id).root.usr == *usr)?;
         let mut effects = effects.clone();
         let kind = if *nonzero { PropKind::NonNullTest } else { PropKind::NullTest };
         effects.entry((f, cfg.entry)).or_default().push((kind, id));
-        let model = flat_model(program, f, &effects, behaviours, EdgeFilter::default(), None, &[])?;
-        if let Some(summary) = summary_beside(decide, &model, (f, cfg), carriers, base) {
-            out.push((usr.clone(), *nonzero, summary));
-        }
-    }
-    Ok(out)
-}
-
-/// The summaries of `f` for each calling context in `contexts` (constants passed to its
-/// deciding parameters, with the nodes they let run), on the model of `f` restricted to those
-/// nodes; those that say the same as `base` are left out. What the questions do not decide is
-/// `base`'s, as in [`specialised`].
-#[allow(clippy::too_many_arguments)]
-fn specialised_to_constants(
-    program: &Program<'_>,
-    behaviours: &[Behaviour],
-    decide: &dyn Decide,
-    f: FnIndex,
-    effects: &CallEffects,
-    base: &Summary,
-    carriers: &[(PathId, Vec<String>)],
-    contexts: &[(super::constant_contexts::Constants, Vec<bool>)],
-) -> Result<Vec<(super::constant_contexts::Constants, Summary)>, goanna_mc::Error> {
-    let mut out = Vec::new();
-    let cfg = program.cfg(f);
-    for (constants, within) in contexts {
-        let model = super::flat::flat_model_within(program, f, effects, behaviours, within)?;
-        if let Some(summary) = summary_beside(decide, &model, (f, cfg), carriers, base) {
-            out.push((constants.clone(), summary));
-        }
-    }
-    Ok(out)
+        Some(flat_model(program, f, &effects, behaviours, EdgeFilter::default(), None, &[]).map(|model| ((usr.clone(), *nonzero), model)))
+    })
 }
 
 /// Summarises the functions of one component of the call graph, iterating while they call
@@ -1701,9 +1675,13 @@ fn summarise_component(
             summary.out_conventions =
                 super::status::out_conventions(program, f, &effects, &|g| local.get(&g).unwrap_or(&summaries[g as usize]));
             // Both compared with the ordinary summary alone.
-            let by_selector = specialised(program, behaviours, decide, f, &effects, &summary, &carriers, &context.demanded[f as usize])?;
-            summary.by_constants = specialised_to_constants(program, behaviours, decide, f, &effects, &summary, &carriers, &context.contexts.constants.of[f as usize])?;
-            summary.by_selector = by_selector;
+            let cfg = program.cfg(f);
+            let by_selector = specialised(decide, (f, cfg), &carriers, &summary, selector_models(program, behaviours, f, &effects, &context.demanded[f as usize]))?;
+            let constant_models = context.contexts.constants.of[f as usize]
+                .iter()
+                .map(|(constants, within)| super::flat::flat_model_within(program, f, &effects, behaviours, within).map(|model| (constants.clone(), model)));
+            summary.by_constants = specialised(decide, (f, cfg), &carriers, &summary, constant_models)?;
+            summary.by_selector = by_selector.into_iter().map(|((usr, nonzero), s)| (usr, nonzero, s)).collect();
             if local.get(&f) != Some(&summary) {
                 local.insert(f, summary);
                 changed = true;
